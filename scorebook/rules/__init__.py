@@ -1,0 +1,35 @@
+"""Scorebook's rules engine: pure Python, no Django.
+
+Validates an entered deal of any Tressette-family game against the house rules, explains
+every rejection in Italian and English, scores it, and folds deals into a match.
+"""
+
+from .engine import (
+    MatchReport,
+    describe_games,
+    games,
+    get_game,
+    play_match,
+    score_deal,
+    start_match,
+)
+from .errors import Problem, Rejection
+from .houserules import Rules
+from .result import DealResult, Line, MatchState, Outcome
+
+__all__ = [
+    "DealResult",
+    "Line",
+    "MatchReport",
+    "MatchState",
+    "Outcome",
+    "Problem",
+    "Rejection",
+    "Rules",
+    "describe_games",
+    "games",
+    "get_game",
+    "play_match",
+    "score_deal",
+    "start_match",
+]

@@ -1,0 +1,142 @@
+"""What scoring produces: a deal's result and a match's running state."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .errors import Problem
+
+
+@dataclass(frozen=True)
+class Line:
+    """One line of a scorer's breakdown, e.g. ``Line("cards", 4, {"thirds": 14})``.
+
+    Kinds in use: cards, last_trick, declaration, event, penalty, bid, chips, pot, claim,
+    adjustment. ``points`` of all lines add up to the scorer's points for the deal.
+    """
+
+    kind: str
+    points: int
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "points": self.points, **dict(self.detail)}
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The scored deal.
+
+    ``points`` is what each scorer adds to its running total (race games). ``units`` is the
+    deal's stake outcome per player for games settled per deal (Terziglio chips,
+    Calabrasella, Spinado): who gains (+) or pays (-) how many units; with ``pots`` it sums
+    to zero. ``facts`` are the derived numbers (thirds, tricks, last trick, ...).
+    """
+
+    game: str
+    level: str
+    points: Mapping[str, int]
+    breakdown: Mapping[str, tuple[Line, ...]]
+    event: str | None = None
+    multiplier: int = 1
+    ends_match: bool = False
+    claim: Mapping[str, Any] | None = None
+    annulled: bool = False
+    same_dealer: bool = False
+    units: Mapping[str, int] = field(default_factory=dict)
+    pots: Mapping[str, int] = field(default_factory=dict)
+    facts: Mapping[str, Any] = field(default_factory=dict)
+    warnings: tuple[Problem, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "level": self.level,
+            "annulled": self.annulled,
+            "points": dict(self.points),
+            "breakdown": {k: [line.as_dict() for line in v] for k, v in self.breakdown.items()},
+            "event": self.event,
+            "multiplier": self.multiplier,
+            "ends_match": self.ends_match,
+            "claim": dict(self.claim) if self.claim is not None else None,
+            "same_dealer": self.same_dealer,
+            "units": dict(self.units),
+            "pots": dict(self.pots),
+            "facts": _jsonable(self.facts),
+            "warnings": [w.as_dict() for w in self.warnings],
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended and what it pays (in stake units)."""
+
+    reason: str  # target, claim, false_claim, event, elimination, deals, ...
+    winners: tuple[str, ...]
+    losers: tuple[str, ...]
+    multiplier: int = 1
+    units: Mapping[str, int] = field(default_factory=dict)
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "reason": self.reason,
+            "winners": list(self.winners),
+            "losers": list(self.losers),
+            "multiplier": self.multiplier,
+            "units": dict(self.units),
+            **_jsonable(self.detail),
+        }
+
+
+@dataclass
+class MatchState:
+    """The running match, derived by folding its deals in order.
+
+    ``seats`` are in playing order; ``scorers`` are who keeps a running total (sides or
+    players). ``dealer`` deals the next deal. ``extra`` carries game-specific facts between
+    deals (pots, eliminated players, the minimum bid after a pass-out).
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    scorers: tuple[str, ...]
+    dealer: str
+    totals: dict[str, int]
+    units: dict[str, int]
+    deals: list[DealResult] = field(default_factory=list)
+    finished: bool = False
+    outcome: Outcome | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def deal_number(self) -> int:
+        """1-based number of the next deal."""
+        return len(self.deals) + 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "seats": list(self.seats),
+            "scorers": list(self.scorers),
+            "dealer": self.dealer,
+            "totals": dict(self.totals),
+            "units": dict(self.units),
+            "deals_played": len(self.deals),
+            "finished": self.finished,
+            "outcome": self.outcome.as_dict() if self.outcome else None,
+            "extra": _jsonable(self.extra),
+        }
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [_jsonable(v) for v in value]
+        return sorted(items) if isinstance(value, (set, frozenset)) else items
+    if isinstance(value, (str, int, bool, float)) or value is None:
+        return value
+    return str(value)

@@ -1,0 +1,375 @@
+"""What trick games share: captured thirds or cards per scorer, the deck checks of
+section 4.1 (D1-D10), and turning thirds into points (section 1.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CARD_THIRDS_IN_DECK, CARICHI, DECK40, FIGURE, Card, thirds_of
+from .errors import Problems, messages
+from .houserules import choice
+from .parse import cards, integer, join, known_fields, no_duplicates, obj
+from .result import Line
+
+messages(
+    {
+        "capture.thirds_and_cards": (
+            "Enter either the thirds or the cards taken, not both.",
+            "Inserisci i terzi oppure le carte prese, non entrambi.",
+        ),
+        "capture.nothing": (
+            "Enter the thirds or the cards that {scorer} took.",
+            "Inserisci i terzi o le carte prese da {scorer}.",
+        ),
+        "capture.missing_scorer": (
+            "{scorer} is missing: every {what} needs an entry.",
+            "Manca {scorer}: ogni {what_it} deve avere una voce.",
+        ),
+        "capture.unknown_scorer": (
+            "{value!r} is not in this deal; expected: {allowed}.",
+            "{value!r} non fa parte di questa smazzata; previsti: {allowed}.",
+        ),
+        "capture.thirds_total": (
+            "The thirds entered add up to {total}, but the cards of a deal hold {expected} "
+            "thirds ({points} points) in all.",
+            "I terzi inseriti sommano {total}, ma le carte di una smazzata valgono {expected} "
+            "terzi ({points} punti) in tutto.",
+        ),
+        "capture.thirds_over": (
+            "The thirds entered add up to {total}, more than the {expected} thirds in the "
+            "deck.",
+            "I terzi inseriti sommano {total}, più dei {expected} terzi del mazzo.",
+        ),
+        "capture.tricks_total": (
+            "The tricks entered add up to {total}; this deal has {expected} tricks.",
+            "Le prese inserite sommano {total}; questa smazzata ha {expected} prese.",
+        ),
+        "capture.tricks_over": (
+            "The tricks entered add up to {total}, more than the {expected} tricks played.",
+            "Le prese inserite sommano {total}, più delle {expected} prese giocate.",
+        ),
+        "capture.thirds_without_tricks": (
+            "{scorer} won no trick, so cannot have taken {thirds} thirds.",
+            "{scorer} non ha fatto prese, quindi non può avere {thirds} terzi.",
+        ),
+        "capture.thirds_over_tricks": (
+            "{scorer} won {tricks} tricks: at most {limit} thirds fit in them, not {thirds}.",
+            "{scorer} ha fatto {tricks} prese: contengono al massimo {limit} terzi, non "
+            "{thirds}.",
+        ),
+        "capture.too_many_cards": (
+            "{scorer} won {tricks} tricks, which hold {limit} cards, but {count} cards are "
+            "listed.",
+            "{scorer} ha fatto {tricks} prese, cioè {limit} carte, ma ne sono elencate {count}.",
+        ),
+        "capture.card_count": (
+            "{scorer} won {tricks} tricks, which hold exactly {limit} cards, but {count} are "
+            "listed.",
+            "{scorer} ha fatto {tricks} prese, cioè esattamente {limit} carte, ma ne sono "
+            "elencate {count}.",
+        ),
+        "capture.counters_missing": (
+            "These counting cards are not in anybody's pile: {cards}.",
+            "Queste carte che contano non sono nelle prese di nessuno: {cards}.",
+        ),
+        "last_trick.unknown": (
+            "The last trick must be won by one of {allowed}, not {value!r}.",
+            "L'ultima presa deve essere di uno tra {allowed}, non {value!r}.",
+        ),
+        "last_trick.no_tricks": (
+            "{scorer} is entered as winning the last trick but won no trick.",
+            "{scorer} risulta vincitore dell'ultima presa ma non ha fatto prese.",
+        ),
+        "last_trick.all_tricks": (
+            "{scorer} won every trick, so also the last one, not {value}.",
+            "{scorer} ha fatto tutte le prese, quindi anche l'ultima, non {value}.",
+        ),
+        "last_trick.missing": (
+            "Say who won the last trick.",
+            "Indica chi ha fatto l'ultima presa.",
+        ),
+    }
+)
+
+ROUNDING = choice(
+    "core.rounding",
+    "floor_per_scorer",
+    "remainder_to_last_trick",
+    "round_two_thirds_up",
+    help="How captured thirds become points (1.4).",
+)
+DIRECTION = choice("core.direction", "anticlockwise", "clockwise", help="Direction of play.")
+FRENCH_COURT = choice(
+    "core.french_court_order", "Q_above_J", "J_above_Q", help="French packs: Q vs J (1.2)."
+)
+FIRST_LEAD = choice(
+    "core.first_lead",
+    "eldest",
+    "holder_of_4d",
+    "holder_of_4d_first_deal_only",
+    help="Who leads to the first trick.",
+)
+CORE_SWITCHES = (ROUNDING, DIRECTION, FRENCH_COURT, FIRST_LEAD)
+
+CAPTURE_FIELDS = ("thirds", "cards", "tricks")
+
+
+@dataclass(frozen=True)
+class Capture:
+    """What one scorer took: thirds (entered or derived from cards) and tricks."""
+
+    scorer: str
+    path: str
+    thirds: int
+    tricks: int
+    cards: tuple[Card, ...] | None = None  # None at the totals level
+
+    @property
+    def aces(self) -> int:
+        """Aces taken, when known from cards; at the totals level thirds bound it."""
+        if self.cards is None:
+            return self.thirds // 3
+        return sum(1 for c in self.cards if c.rank == "A")
+
+    def counters_below_one_point(self) -> bool:
+        """Less than one point in counters: at most 2 thirds and no ace (E2, E3 loose)."""
+        return self.thirds <= 2
+
+
+def read_captures(
+    data: Mapping[str, Any],
+    key: str,
+    scorers: Sequence[str],
+    path: str,
+    problems: Problems,
+    *,
+    deck: Iterable[Card] = DECK40,
+    what: tuple[str, str] = ("side", "lato"),
+    extra_fields: Sequence[str] = (),
+) -> dict[str, Capture]:
+    """Read ``data[key]``: an object from each scorer to ``{thirds|cards, tricks}``."""
+    where = join(path, key)
+    raw = data.get(key)
+    if raw is None:
+        problems.add("input.missing", where, field=key)
+        return {}
+    raw = obj(raw, where, problems, what=key)
+    deck = tuple(deck)
+    out: dict[str, Capture] = {}
+    for name in raw:
+        if name not in scorers:
+            problems.add(
+                "capture.unknown_scorer",
+                join(where, str(name)),
+                value=name,
+                allowed=", ".join(scorers),
+            )
+    for scorer in scorers:
+        spath = join(where, scorer)
+        if scorer not in raw:
+            problems.add(
+                "capture.missing_scorer", spath, scorer=scorer, what=what[0], what_it=what[1]
+            )
+            continue
+        entry = obj(raw[scorer], spath, problems, what=scorer)
+        known_fields(entry, (*CAPTURE_FIELDS, *extra_fields), spath, problems)
+        tricks = integer(entry, "tricks", spath, problems, low=0, high=40)
+        has_thirds = entry.get("thirds") is not None
+        has_cards = entry.get("cards") is not None
+        if has_thirds and has_cards:
+            problems.add("capture.thirds_and_cards", spath)
+            continue
+        if not has_thirds and not has_cards:
+            problems.add("capture.nothing", spath, scorer=scorer)
+            continue
+        if has_thirds:
+            thirds = integer(entry, "thirds", spath, problems, low=0, high=CARD_THIRDS_IN_DECK)
+            if thirds is not None and tricks is not None:
+                out[scorer] = Capture(scorer, spath, thirds, tricks)
+        else:
+            taken = cards(entry, "cards", spath, problems, deck=deck)
+            if taken is not None and tricks is not None:
+                out[scorer] = Capture(scorer, spath, thirds_of(taken), tricks, tuple(taken))
+    return out
+
+
+def check_captures(
+    captures: Mapping[str, Capture],
+    problems: Problems,
+    *,
+    tricks_in_deal: int,
+    cards_per_trick: int,
+    thirds_in_play: int = CARD_THIRDS_IN_DECK,
+    complete: bool = True,
+    extra_cards: Mapping[str, int] | None = None,
+    extra_thirds: Mapping[str, int] | None = None,
+    counting_cards: Iterable[Card] = (),
+    other_piles: Mapping[str, Sequence[Card]] | None = None,
+    path: str = "",
+) -> None:
+    """D2, D5-D9 over every scorer's capture.
+
+    ``complete`` is False for a deal stopped by a claim: totals may then fall short.
+    ``extra_cards``/``extra_thirds`` are cards a scorer got beyond its tricks (a monte to
+    the last-trick winner). ``counting_cards`` lists every card that counts in play, so a
+    cards-level entry can say which counters nobody took.
+    """
+    extra_cards = extra_cards or {}
+    extra_thirds = extra_thirds or {}
+    total_thirds = sum(c.thirds for c in captures.values())
+    total_tricks = sum(c.tricks for c in captures.values())
+    at_cards_level = bool(captures) and all(c.cards is not None for c in captures.values())
+    if at_cards_level:
+        piles = {c.path + ".cards": list(c.cards or ()) for c in captures.values()}
+        piles.update(other_piles or {})
+        no_duplicates(piles, problems)
+    if complete and len(captures) and total_tricks != tricks_in_deal:
+        problems.add(
+            "capture.tricks_total", path, total=total_tricks, expected=tricks_in_deal
+        )
+    elif not complete and total_tricks > tricks_in_deal:
+        problems.add("capture.tricks_over", path, total=total_tricks, expected=tricks_in_deal)
+    for cap in captures.values():
+        bonus_cards = extra_cards.get(cap.scorer, 0)
+        bonus_thirds = extra_thirds.get(cap.scorer, 0)
+        if cap.tricks == 0 and bonus_cards == 0 and cap.thirds > 0:
+            problems.add(
+                "capture.thirds_without_tricks", cap.path, scorer=cap.scorer, thirds=cap.thirds
+            )
+            continue
+        limit = 3 * cards_per_trick * cap.tricks + bonus_thirds
+        if cap.thirds > limit:
+            problems.add(
+                "capture.thirds_over_tricks",
+                cap.path,
+                scorer=cap.scorer,
+                tricks=cap.tricks,
+                limit=limit,
+                thirds=cap.thirds,
+            )
+        if cap.cards is not None:
+            room = cards_per_trick * cap.tricks + bonus_cards
+            if len(cap.cards) > room:
+                problems.add(
+                    "capture.too_many_cards",
+                    cap.path,
+                    scorer=cap.scorer,
+                    tricks=cap.tricks,
+                    limit=room,
+                    count=len(cap.cards),
+                )
+    if complete and len(captures):
+        if at_cards_level and counting_cards:
+            taken = {card for c in captures.values() for card in (c.cards or ())}
+            taken.update(card for pile in (other_piles or {}).values() for card in pile)
+            missing = [c for c in counting_cards if c.thirds and c not in taken]
+            if missing:
+                problems.add(
+                    "capture.counters_missing",
+                    path,
+                    cards=", ".join(c.code for c in missing),
+                )
+                return
+        if total_thirds != thirds_in_play:
+            problems.add(
+                "capture.thirds_total",
+                path,
+                total=total_thirds,
+                expected=thirds_in_play,
+                points=_points_text(thirds_in_play),
+            )
+    elif total_thirds > thirds_in_play:
+        problems.add("capture.thirds_over", path, total=total_thirds, expected=thirds_in_play)
+
+
+def _points_text(thirds: int) -> str:
+    whole, rest = divmod(thirds, 3)
+    return f"{whole}" + {0: "", 1: "⅓", 2: "⅔"}[rest]
+
+
+def check_last_trick(
+    last_trick: Any,
+    captures: Mapping[str, Capture],
+    scorers: Sequence[str],
+    tricks_in_deal: int,
+    path: str,
+    problems: Problems,
+    *,
+    required: bool = True,
+) -> str | None:
+    """D10: one last-trick winner, who won a trick; a scorer with every trick is it."""
+    if last_trick is None:
+        if required:
+            problems.add("last_trick.missing", path)
+        return None
+    if last_trick not in scorers:
+        problems.add("last_trick.unknown", path, value=last_trick, allowed=", ".join(scorers))
+        return None
+    cap = captures.get(last_trick)
+    if cap is not None and cap.tricks == 0:
+        problems.add("last_trick.no_tricks", path, scorer=last_trick)
+    for other in captures.values():
+        if other.scorer != last_trick and other.tricks == tricks_in_deal:
+            problems.add("last_trick.all_tricks", path, scorer=other.scorer, value=last_trick)
+    return str(last_trick)
+
+
+def score_thirds(
+    thirds: Mapping[str, int],
+    last_trick: str | None,
+    rounding: str,
+    *,
+    last_trick_points: int = 1,
+    deal_points: int = 11,
+) -> dict[str, list[Line]]:
+    """Section 1.4: each scorer's card points and last-trick point, as breakdown lines.
+
+    ``floor_per_scorer`` drops every remainder; ``remainder_to_last_trick`` gives the
+    last-trick winner ``deal_points`` minus everyone else's points; ``round_two_thirds_up``
+    credits a remainder of two thirds as a point.
+    """
+    lines: dict[str, list[Line]] = {}
+    for scorer, th in thirds.items():
+        whole, rest = divmod(th, 3)
+        detail: dict[str, Any] = {"thirds": th, "dropped_thirds": rest}
+        if rounding == "round_two_thirds_up" and rest == 2:
+            whole += 1
+            detail = {"thirds": th, "dropped_thirds": 0, "rounded_up": True}
+        lines[scorer] = [Line("cards", whole, detail)]
+        if scorer == last_trick:
+            lines[scorer].append(Line("last_trick", last_trick_points))
+    if rounding == "remainder_to_last_trick" and last_trick in lines:
+        others = sum(lines[s][0].points for s in lines if s != last_trick)
+        own = lines[last_trick][0].points + last_trick_points
+        leftover = deal_points - others - own
+        if leftover:
+            lines[last_trick].append(Line("leftover", leftover, {"from_dropped_thirds": True}))
+    return lines
+
+
+def total(lines: Iterable[Line]) -> int:
+    return sum(line.points for line in lines)
+
+
+ANNUL_RULE = choice(
+    "t4.annul_rule",
+    "less_than_one_point",
+    "no_carico_and_lt3_figures",
+    "off",
+    help="When a poor hand may have the deal cancelled (2.1.2).",
+)
+
+
+def may_annul(hand: Iterable[Card], rule: str) -> bool:
+    """2.1.2: PEN/SPZ/TSO: counters under one point; GG/CC: no 3, 2 or ace, < 3 figures."""
+    hand = tuple(hand)
+    if rule == "less_than_one_point":
+        return thirds_of(hand) < 3
+    if rule == "no_carico_and_lt3_figures":
+        return not any(c.rank in CARICHI for c in hand) and sum(
+            1 for c in hand if c.rank in FIGURE
+        ) < 3
+    return False
