@@ -7,7 +7,7 @@ c=hearts, s=spades, b=clubs). Italian ranks, high to low in trick power: 3 2 A R
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 SUITS: tuple[str, ...] = ("d", "c", "s", "b")
@@ -67,12 +67,18 @@ def make_deck(ranks: Iterable[str], suits: Iterable[str] = SUITS) -> tuple[Card,
 DECK40: tuple[Card, ...] = make_deck(TRESSETTE_RANKS)
 
 
-def parse_card(code: object, deck: Iterable[Card] = DECK40) -> Card | None:
-    """The card a code names, or None when the code is not a card of ``deck``."""
-    if not isinstance(code, str) or len(code) < 2:
+DECK40_SET: frozenset[Card] = frozenset(DECK40)
+
+
+def parse_card(code: object, deck: Collection[Card] = DECK40_SET) -> Card | None:
+    """The card a code names, or None when the code is not a card of ``deck``.
+
+    Pass a set for speed: membership is tested once per card.
+    """
+    if not isinstance(code, str) or not 2 <= len(code) <= 3:
         return None
     card = Card(code[:-1].upper(), code[-1].lower())
-    return card if card in set(deck) else None
+    return card if card in deck else None
 
 
 def thirds_of(cards: Iterable[Card]) -> int:

@@ -181,7 +181,7 @@ def cards(
     raw = listing(data, key, path, problems, required=required)
     if raw is None:
         return None
-    deck_set = tuple(deck)
+    deck_set = deck if isinstance(deck, (set, frozenset)) else frozenset(deck)
     out: list[Card] = []
     for i, code in enumerate(raw):
         card = parse_card(code, deck_set)
