@@ -1,0 +1,78 @@
+"""``make bench``: deals validated and scored per second, per game and detail level.
+
+Deals are generated first by each game's ``random_deal`` (legal deals of a shuffled real
+deck), then timed through ``Game.score_deal`` (what a match does for each new deal, the
+house rules already resolved) on one core. Run: ``python -m scorebook.rules.bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from typing import Any
+
+from .engine import games
+
+TARGET_TOTALS_PER_SECOND = 20_000
+
+
+def measure(key: str, level: str, count: int, seed: int) -> dict[str, Any]:
+    game = games()[key]
+    rules = game.rules(None)
+    rng = random.Random(seed)
+    prepared = []
+    for _ in range(count):
+        state = game.new_match(rules)
+        prepared.append((game.random_deal(rng, rules, state, level), state))
+    start = time.perf_counter()
+    for deal, state in prepared:
+        game.score_deal(deal, rules, state)
+    elapsed = time.perf_counter() - start
+    return {
+        "game": key,
+        "level": level,
+        "deals": count,
+        "seconds": round(elapsed, 4),
+        "per_second": int(count / elapsed) if elapsed else 0,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scorebook.rules.bench")
+    parser.add_argument("--deals", type=int, default=20_000, help="deals per game and level")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args(argv)
+    rows = []
+    for key, game in sorted(games().items()):
+        for level in game.levels:
+            if level == "play":
+                continue
+            try:
+                rows.append(measure(key, level, args.deals, args.seed))
+            except NotImplementedError:
+                rows.append({"game": key, "level": level, "per_second": None})
+    if args.json:
+        json.dump(rows, sys.stdout, indent=2)
+        sys.stdout.write("\n")
+    else:
+        print(f"{'game':<18}{'level':<8}{'deals/s':>10}   (one core, Game.score_deal)")
+        for row in rows:
+            rate = row["per_second"]
+            print(f"{row['game']:<18}{row['level']:<8}{rate if rate is not None else '-':>10}")
+    slow = [
+        r
+        for r in rows
+        if r["level"] == "totals" and (r["per_second"] or 0) < TARGET_TOTALS_PER_SECOND
+    ]
+    if slow:
+        names = ", ".join(r["game"] for r in slow)
+        print(f"below {TARGET_TOTALS_PER_SECOND} deals/s at the totals level: {names}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
