@@ -99,8 +99,8 @@ class Game:
             seats=seats,
             scorers=scorers,
             dealer=first_dealer or seats[0],
-            totals={s: 0 for s in scorers},
-            units={s: 0 for s in seats},
+            totals=dict.fromkeys(scorers, 0),
+            units=dict.fromkeys(seats, 0),
         )
         self.setup(state, rules)
         return state
@@ -126,9 +126,7 @@ class Game:
 
     # -- the fold -----------------------------------------------------------------------
 
-    def add_deal(
-        self, state: MatchState, deal: Any, rules: Rules, path: str = ""
-    ) -> DealResult:
+    def add_deal(self, state: MatchState, deal: Any, rules: Rules, path: str = "") -> DealResult:
         """Check the deal fits the match (not over, right dealer), score it and advance."""
         problems = Problems()
         if state.finished:
@@ -224,7 +222,7 @@ def _prefixed(rejection: Rejection, path: str) -> Rejection:
 
 def split_evenly(payers: Sequence[str], payees: Sequence[str], amount: int) -> dict[str, int]:
     """Each payer pays ``amount`` to each payee: the zero-sum units of a settlement."""
-    units = {p: 0 for p in (*payers, *payees)}
+    units = dict.fromkeys((*payers, *payees), 0)
     for payer in payers:
         for payee in payees:
             units[payer] -= amount

@@ -39,8 +39,7 @@ messages(
             "terzi ({points} punti) in tutto.",
         ),
         "capture.thirds_over": (
-            "The thirds entered add up to {total}, more than the {expected} thirds in the "
-            "deck.",
+            "The thirds entered add up to {total}, more than the {expected} thirds in the deck.",
             "I terzi inseriti sommano {total}, più dei {expected} terzi del mazzo.",
         ),
         "capture.tricks_total": (
@@ -57,12 +56,10 @@ messages(
         ),
         "capture.thirds_over_tricks": (
             "{scorer} won {tricks} tricks: at most {limit} thirds fit in them, not {thirds}.",
-            "{scorer} ha fatto {tricks} prese: contengono al massimo {limit} terzi, non "
-            "{thirds}.",
+            "{scorer} ha fatto {tricks} prese: contengono al massimo {limit} terzi, non {thirds}.",
         ),
         "capture.too_many_cards": (
-            "{scorer} won {tricks} tricks, which hold {limit} cards, but {count} cards are "
-            "listed.",
+            "{scorer} won {tricks} tricks, which hold {limit} cards, but {count} cards are listed.",
             "{scorer} ha fatto {tricks} prese, cioè {limit} carte, ma ne sono elencate {count}.",
         ),
         "capture.card_count": (
@@ -223,13 +220,13 @@ def check_captures(
     total_tricks = sum(c.tricks for c in captures.values())
     at_cards_level = bool(captures) and all(c.cards is not None for c in captures.values())
     if at_cards_level:
-        piles = {c.path + ".cards": list(c.cards or ()) for c in captures.values()}
+        piles: dict[str, Sequence[Card]] = {
+            c.path + ".cards": list(c.cards or ()) for c in captures.values()
+        }
         piles.update(other_piles or {})
         no_duplicates(piles, problems)
     if complete and len(captures) and total_tricks != tricks_in_deal:
-        problems.add(
-            "capture.tricks_total", path, total=total_tricks, expected=tricks_in_deal
-        )
+        problems.add("capture.tricks_total", path, total=total_tricks, expected=tricks_in_deal)
     elif not complete and total_tricks > tricks_in_deal:
         problems.add("capture.tricks_over", path, total=total_tricks, expected=tricks_in_deal)
     for cap in captures.values():
@@ -369,7 +366,8 @@ def may_annul(hand: Iterable[Card], rule: str) -> bool:
     if rule == "less_than_one_point":
         return thirds_of(hand) < 3
     if rule == "no_carico_and_lt3_figures":
-        return not any(c.rank in CARICHI for c in hand) and sum(
-            1 for c in hand if c.rank in FIGURE
-        ) < 3
+        return (
+            not any(c.rank in CARICHI for c in hand)
+            and sum(1 for c in hand if c.rank in FIGURE) < 3
+        )
     return False

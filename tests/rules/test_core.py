@@ -11,7 +11,13 @@ import pytest
 from scorebook.rules import cards, errors
 from scorebook.rules.errors import Problems, Rejection
 from scorebook.rules.houserules import Switch, choice, resolve
-from scorebook.rules.tricks import Capture, check_captures, check_last_trick, may_annul, score_thirds
+from scorebook.rules.tricks import (
+    Capture,
+    check_captures,
+    check_last_trick,
+    may_annul,
+    score_thirds,
+)
 
 
 def test_the_rules_package_imports_no_framework():
@@ -151,7 +157,12 @@ def test_bad_value_message_lists_the_allowed_values():
             {"P1": 3, "P2": 5, "P3": 3},
         ),
         # TV23: four players.
-        ({f"P{i}": 8 for i in range(1, 5)}, "P4", "floor_per_scorer", {"P1": 2, "P2": 2, "P3": 2, "P4": 3}),
+        (
+            {f"P{i}": 8 for i in range(1, 5)},
+            "P4",
+            "floor_per_scorer",
+            {"P1": 2, "P2": 2, "P3": 2, "P4": 3},
+        ),
         (
             {f"P{i}": 8 for i in range(1, 5)},
             "P4",
@@ -170,7 +181,12 @@ def test_score_thirds(thirds, lt, rounding, expected):
 
 def test_score_thirds_breakdown_shows_dropped_thirds_and_last_trick():
     lines = score_thirds({"A": 14, "B": 18}, "B", "floor_per_scorer")
-    assert lines["A"][0].as_dict() == {"kind": "cards", "points": 4, "thirds": 14, "dropped_thirds": 2}
+    assert lines["A"][0].as_dict() == {
+        "kind": "cards",
+        "points": 4,
+        "thirds": 14,
+        "dropped_thirds": 2,
+    }
     assert [line.kind for line in lines["B"]] == ["cards", "last_trick"]
 
 
@@ -190,7 +206,10 @@ def test_check_captures_accepts_a_consistent_deal():
     [
         ([Capture("A", "A", 14, 4), Capture("B", "B", 17, 6)], ("capture.thirds_total", "")),
         ([Capture("A", "A", 14, 4), Capture("B", "B", 18, 5)], ("capture.tricks_total", "")),
-        ([Capture("A", "A", 2, 0), Capture("B", "B", 30, 10)], ("capture.thirds_without_tricks", "A")),
+        (
+            [Capture("A", "A", 2, 0), Capture("B", "B", 30, 10)],
+            ("capture.thirds_without_tricks", "A"),
+        ),
         ([Capture("A", "A", 13, 1), Capture("B", "B", 19, 9)], ("capture.thirds_over_tricks", "A")),
     ],
 )

@@ -14,17 +14,39 @@ from scorebook.rules import Rejection, games, score_deal
 from scorebook.rules.result import DealResult
 
 GAME_LEVELS = [
-    (key, level) for key, game in sorted(games().items()) for level in game.levels if level != "play"
+    (key, level)
+    for key, game in sorted(games().items())
+    for level in game.levels
+    if level != "play"
 ]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-50, 50) | st.text(max_size=6)
+    st.none()
+    | st.booleans()
+    | st.integers(-50, 50)
+    | st.text(max_size=6)
     | st.sampled_from(["Ad", "3c", "A", "B", "N", "P1", "P2", "soloist", "pass", "solo"]),
-    lambda children: st.lists(children, max_size=5)
-    | st.dictionaries(st.text(max_size=8) | st.sampled_from(["sides", "thirds", "tricks",
-                       "cards", "last_trick", "declarations", "bids", "claim"]),
-                      children, max_size=5),
+    lambda children: (
+        st.lists(children, max_size=5)
+        | st.dictionaries(
+            st.text(max_size=8)
+            | st.sampled_from(
+                [
+                    "sides",
+                    "thirds",
+                    "tricks",
+                    "cards",
+                    "last_trick",
+                    "declarations",
+                    "bids",
+                    "claim",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=20,
 )
 

@@ -1,0 +1,12 @@
+"""The REST API: version 1 under /api/v1/, the OpenAPI schema and its docs page."""
+
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from api.v1 import urlpatterns as v1
+
+urlpatterns = [
+    path("v1/", include((v1, "v1"), namespace="v1")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="api-docs"),
+]

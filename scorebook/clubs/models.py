@@ -1,0 +1,1 @@
+"""Clubs, members and their roles, players."""

@@ -1,0 +1,1 @@
+"""Stake entries and the settlement of a night."""

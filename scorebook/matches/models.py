@@ -1,0 +1,1 @@
+"""Club nights, tables, matches, deals, corrections and confirmations."""

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class StandingsConfig(AppConfig):
+    """Leaderboards, ratings and league standings."""
+
+    name = "scorebook.standings"
+    label = "standings"

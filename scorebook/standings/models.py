@@ -1,0 +1,1 @@
+"""Leaderboards, ratings and league standings."""

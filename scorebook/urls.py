@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from scorebook.core.views import healthz
+
+urlpatterns = [
+    path("healthz", healthz, name="healthz"),
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("api/", include("api.urls")),
+]

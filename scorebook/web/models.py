@@ -1,0 +1,1 @@
+"""The phone-first pages."""
