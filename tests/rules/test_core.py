@@ -308,3 +308,14 @@ def test_cli_lang_option_gives_one_language():
     out = run_cli("score", "--lang", "it", stdin='{"game": "poker"}')
     assert out.returncode == 2
     assert json.loads(out.stdout)["errors"][0]["message"].startswith("Non esiste il gioco")
+
+
+def test_docs_games_page_is_generated_from_the_catalogue():
+    from pathlib import Path
+
+    from scorebook.rules.__main__ import games_markdown
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "games.md"
+    assert page.read_text(encoding="utf-8") == games_markdown(), (
+        "docs/games.md is stale: run `python -m scorebook.rules games --markdown > docs/games.md`"
+    )
