@@ -1,0 +1,344 @@
+"""Declarations (accusi, buon gioco): reading them and checking they can all be true.
+
+Section 2.1.3 and invariants A1-A6, A8, A9 of the reference. A declaration names the cards
+it requires; every check is about those card sets, so the same code serves every game
+that plays with accusi.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import SUIT_NAMES_EN, SUIT_NAMES_IT, SUITS, Card
+from .errors import Localized, Problems, messages
+from .parse import card_name, integer, join, known_fields, obj
+
+KINDS = ("napoletana", "three", "four", "decima")
+GROUP_RANKS = ("3", "2", "A")
+#: The coda of a napoletana: further cards of its suit below the ace, in order (A9).
+CODA_ORDER = ("R", "C", "F", "7", "6", "5", "4")
+MAX_PLAYER = 19
+MAX_SIDE = 21
+FIELDS = ("player", "type", "suit", "rank", "missing", "coda", "trick")
+
+messages(
+    {
+        "decl.not_a_list": (
+            "'declarations' must be a list.",
+            "'declarations' deve essere una lista.",
+        ),
+        "decl.bad_type": (
+            "{value!r} is not a declaration; use napoletana, three, four or decima.",
+            "{value!r} non è un accuso; usa napoletana, three, four o decima.",
+        ),
+        "decl.bad_player": (
+            "{value!r} is not a player at this table; players: {allowed}.",
+            "{value!r} non è un giocatore di questo tavolo; giocatori: {allowed}.",
+        ),
+        "decl.bad_suit": (
+            "A {kind} must name its suit (d, c, s or b), not {value!r}.",
+            "Una {kind} deve indicare il seme (d, c, s o b), non {value!r}.",
+        ),
+        "decl.bad_rank": (
+            "Three or four of a kind is of 3s, 2s or aces, not {value!r}.",
+            "Tre o quattro carte uguali sono di tre, due o assi, non {value!r}.",
+        ),
+        "decl.bad_missing": (
+            "Three {rank}s must name the one missing suit (d, c, s or b), not {value!r}.",
+            "Il bongioco di {rank} deve indicare il seme che manca (d, c, s o b), non {value!r}.",
+        ),
+        "decl.extra_field": (
+            "A {kind} does not take '{field}'.",
+            "Un accuso {kind} non prevede '{field}'.",
+        ),
+        "decl.coda_off": (
+            "The coda is not played under these house rules.",
+            "La coda non si gioca con queste regole della casa.",
+        ),
+        "decl.same_rank_twice": (
+            "{player} declared {rank}s twice: a rank is declared once (four replaces three).",
+            "{player} ha accusato due volte i {rank}: un rango si accusa una volta sola "
+            "(il quattro sostituisce il tre).",
+        ),
+        "decl.same_player_conflict": (
+            "{player} declared three {rank}s missing {suit} and a napoletana in {suit}: "
+            "he would hold all four {rank}s and must declare four {rank}s.",
+            "{player} ha accusato tre {rank} senza {suit} e la napoletana di {suit}: "
+            "avrebbe tutti e quattro i {rank} e deve accusare quattro {rank}.",
+        ),
+        "decl.too_many_cards": (
+            "{player}'s declarations need {count} different cards, more than the {size} in a hand.",
+            "Gli accusi di {player} richiedono {count} carte diverse, più delle {size} "
+            "di una mano.",
+        ),
+        "decl.cross_player_conflict": (
+            "{first} declared {first_decl} and {second} declared {second_decl}: both would "
+            "hold the {card}.",
+            "{first} ha accusato {first_decl} e {second} ha accusato {second_decl}: "
+            "entrambi avrebbero la carta {card}.",
+        ),
+        "decl.player_total": (
+            "{player} declared {points} points; no hand can declare more than {limit}.",
+            "{player} ha accusato {points} punti; nessuna mano può accusarne più di {limit}.",
+        ),
+        "decl.side_total": (
+            "Side {side} declared {points} points; no side can declare more than {limit}.",
+            "Il lato {side} ha accusato {points} punti; nessun lato può accusarne più di {limit}.",
+        ),
+        "decl.not_in_hand": (
+            "{player} declared {decl}, but the hand entered has no {card}.",
+            "{player} ha accusato {decl}, ma la mano inserita non ha la carta {card}.",
+        ),
+    }
+)
+
+_RANK_EN = {"3": "3", "2": "2", "A": "ace"}
+_RANK_IT = {"3": "tre", "2": "due", "A": "assi"}
+
+
+@dataclass(frozen=True)
+class Declaration:
+    player: str
+    kind: str
+    suit: str | None = None
+    rank: str | None = None
+    missing: str | None = None
+    coda: int = 0
+    trick: int | None = None
+    path: str = ""
+
+    def cards(self) -> frozenset[Card]:
+        if self.kind == "napoletana" and self.suit:
+            held = {Card(r, self.suit) for r in GROUP_RANKS}
+            held.update(Card(r, self.suit) for r in CODA_ORDER[: self.coda])
+            return frozenset(held)
+        if self.kind == "three" and self.rank and self.missing:
+            return frozenset(Card(self.rank, s) for s in SUITS if s != self.missing)
+        if self.kind == "four" and self.rank:
+            return frozenset(Card(self.rank, s) for s in SUITS)
+        if self.kind == "decima" and self.suit:
+            from .cards import TRESSETTE_RANKS
+
+            return frozenset(Card(r, self.suit) for r in TRESSETTE_RANKS)
+        return frozenset()
+
+    @property
+    def base_points(self) -> int:
+        return {"napoletana": 3, "three": 3, "four": 4}.get(self.kind, 0)
+
+    @property
+    def points(self) -> int:
+        return self.base_points + self.coda
+
+    def label(self) -> Localized:
+        if self.kind == "napoletana":
+            assert self.suit
+            extra_en = f" with a coda of {self.coda}" if self.coda else ""
+            extra_it = f" con la coda di {self.coda}" if self.coda else ""
+            return Localized(
+                f"napoletana in {SUIT_NAMES_EN[self.suit]}{extra_en}",
+                f"napoletana di {SUIT_NAMES_IT[self.suit]}{extra_it}",
+            )
+        if self.kind == "three":
+            assert self.rank and self.missing
+            return Localized(
+                f"three {_RANK_EN[self.rank]}s missing {SUIT_NAMES_EN[self.missing]}",
+                f"tre {_RANK_IT[self.rank]} senza {SUIT_NAMES_IT[self.missing]}",
+            )
+        if self.kind == "four":
+            assert self.rank
+            return Localized(f"four {_RANK_EN[self.rank]}s", f"quattro {_RANK_IT[self.rank]}")
+        assert self.suit
+        return Localized(
+            f"all ten {SUIT_NAMES_EN[self.suit]} (decima)",
+            f"tutte le dieci di {SUIT_NAMES_IT[self.suit]} (decima)",
+        )
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "type": self.kind, "points": self.points}
+        for key in ("suit", "rank", "missing"):
+            if getattr(self, key) is not None:
+                out[key] = getattr(self, key)
+        if self.coda:
+            out["coda"] = self.coda
+        return out
+
+
+def read_declarations(
+    raw: Any,
+    players: Sequence[str],
+    path: str,
+    problems: Problems,
+    *,
+    coda: str = "off",
+    decima: bool = True,
+) -> list[Declaration]:
+    """A1: each declaration well formed (kind, suit, rank, missing suit, coda)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        problems.add("decl.not_a_list", path)
+        return []
+    kinds = KINDS if decima else KINDS[:3]
+    out: list[Declaration] = []
+    for i, item in enumerate(raw):
+        where = join(path, i)
+        entry = obj(item, where, problems, what="A declaration")
+        if not entry:
+            continue
+        known_fields(entry, FIELDS, where, problems)
+        player, kind = entry.get("player"), entry.get("type")
+        ok = True
+        if player not in players:
+            problems.add(
+                "decl.bad_player",
+                join(where, "player"),
+                value=player,
+                allowed=", ".join(players),
+            )
+            ok = False
+        if kind not in kinds:
+            problems.add("decl.bad_type", join(where, "type"), value=kind)
+            continue
+        suit = entry.get("suit")
+        rank = entry.get("rank")
+        missing = entry.get("missing")
+        wants_suit = kind in ("napoletana", "decima")
+        if wants_suit and suit not in SUITS:
+            problems.add("decl.bad_suit", join(where, "suit"), kind=kind, value=suit)
+            ok = False
+        if not wants_suit and rank not in GROUP_RANKS:
+            problems.add("decl.bad_rank", join(where, "rank"), value=rank)
+            ok = False
+        if kind == "three" and missing not in SUITS:
+            problems.add("decl.bad_missing", join(where, "missing"), rank=rank, value=missing)
+            ok = False
+        for field, allowed in (
+            ("suit", wants_suit),
+            ("rank", not wants_suit),
+            ("missing", kind == "three"),
+            ("coda", kind == "napoletana"),
+        ):
+            if not allowed and entry.get(field) is not None:
+                problems.add("decl.extra_field", join(where, field), kind=kind, field=field)
+                ok = False
+        tail = integer(
+            entry, "coda", where, problems, low=0, high=len(CODA_ORDER), required=False, default=0
+        )
+        if tail and coda == "off":
+            problems.add("decl.coda_off", join(where, "coda"))
+            ok = False
+        trick = integer(entry, "trick", where, problems, low=0, high=20, required=False)
+        if ok:
+            out.append(
+                Declaration(
+                    player=str(player),
+                    kind=str(kind),
+                    suit=suit if wants_suit else None,
+                    rank=None if wants_suit else rank,
+                    missing=missing if kind == "three" else None,
+                    coda=tail or 0,
+                    trick=trick,
+                    path=where,
+                )
+            )
+    return out
+
+
+def check_declarations(
+    declarations: Sequence[Declaration],
+    problems: Problems,
+    *,
+    hand_size: int = 10,
+    sides: Mapping[str, Sequence[str]] | None = None,
+    hands: Mapping[str, Collection[Card]] | None = None,
+) -> None:
+    """A2-A6 (and A8 when the dealt hands are known)."""
+    by_player: dict[str, list[Declaration]] = {}
+    for decl in declarations:
+        by_player.setdefault(decl.player, []).append(decl)
+    for player, own in by_player.items():
+        ranks: dict[str, Declaration] = {}
+        for decl in own:
+            if decl.rank is None:
+                continue
+            if decl.rank in ranks:  # A4
+                problems.add(
+                    "decl.same_rank_twice", decl.path, player=player, rank=_rank(decl.rank)
+                )
+            ranks[decl.rank] = decl
+        for decl in own:  # A3
+            if decl.kind != "three":
+                continue
+            for other in own:
+                if other.kind == "napoletana" and other.suit == decl.missing:
+                    assert decl.rank and decl.missing
+                    problems.add(
+                        "decl.same_player_conflict",
+                        decl.path,
+                        player=player,
+                        rank=_rank(decl.rank),
+                        suit=_suit(decl.missing),
+                    )
+        needed = frozenset().union(*(d.cards() for d in own))
+        if len(needed) > hand_size:  # A2
+            problems.add(
+                "decl.too_many_cards",
+                own[-1].path,
+                player=player,
+                count=len(needed),
+                size=hand_size,
+            )
+        plain = sum(d.base_points for d in own if d.kind != "decima")
+        if plain > MAX_PLAYER:  # A6
+            problems.add(
+                "decl.player_total", own[-1].path, player=player, points=plain, limit=MAX_PLAYER
+            )
+        if hands is not None and player in hands:  # A8
+            for decl in own:
+                for card in sorted(decl.cards() - set(hands[player]), key=str):
+                    problems.add(
+                        "decl.not_in_hand",
+                        decl.path,
+                        player=player,
+                        decl=decl.label(),
+                        card=card_name(card),
+                    )
+                    break
+    holders: dict[Card, Declaration] = {}
+    reported: set[tuple[str, str]] = set()
+    for decl in declarations:  # A5
+        for card in sorted(decl.cards(), key=str):
+            first = holders.get(card)
+            if first is None:
+                holders[card] = decl
+            elif first.player != decl.player and (first.path, decl.path) not in reported:
+                reported.add((first.path, decl.path))
+                problems.add(
+                    "decl.cross_player_conflict",
+                    decl.path,
+                    first=first.player,
+                    first_decl=first.label(),
+                    second=decl.player,
+                    second_decl=decl.label(),
+                    card=card_name(card),
+                )
+    if sides:
+        for side, members in sides.items():
+            points = sum(
+                d.base_points for d in declarations if d.player in members and d.kind != "decima"
+            )
+            if points > MAX_SIDE:
+                problems.add(
+                    "decl.side_total", "declarations", side=side, points=points, limit=MAX_SIDE
+                )
+
+
+def _rank(rank: str) -> Localized:
+    return Localized(_RANK_EN[rank], _RANK_IT[rank])
+
+
+def _suit(suit: str) -> Localized:
+    return Localized(SUIT_NAMES_EN[suit], SUIT_NAMES_IT[suit])

@@ -1,0 +1,627 @@
+"""Tressette for four players in fixed partnerships (reference 2.1, switches 3.1-3.2).
+
+Sides A = N + S and B = E + W. A deal scores per side: whole points of the captured thirds,
+one for the last trick, plus declarations; special events (cappotto, cappottone, stramazzo,
+stramazzone, collatondrione) carry a stake multiplier and may end the game; a side may
+claim to have reached the target mid-deal; a poor hand may annul the deal.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..cards import (
+    DECK40,
+    TRESSETTE_RANKS,
+    TRESSETTE_RANKS_J_ABOVE_Q,
+    Card,
+    thirds_of,
+    trick_winner,
+)
+from ..declarations import Declaration, check_declarations, read_declarations
+from ..errors import Problems, messages
+from ..game import Game
+from ..houserules import Rules, Switch, choice
+from ..parse import boolean, cards, integer, known_fields, obj
+from ..result import DealResult, Line, MatchState, Outcome
+from ..tricks import (
+    ANNUL_RULE,
+    CORE_SWITCHES,
+    Capture,
+    check_captures,
+    check_last_trick,
+    may_annul,
+    read_captures,
+    score_thirds,
+)
+
+SIDES = ("A", "B")
+SIDE_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}
+MEMBERS = {"A": ("N", "S"), "B": ("E", "W")}
+OTHER = {"A": "B", "B": "A"}
+TRICKS = 10
+
+MULTIPLIERS: dict[str, dict[str, int]] = {
+    "PEN": {"cappotto": 2, "cappottone": 6, "stramazzo": 3, "stramazzone": 8, "collatondrione": 16},
+    "PE": {"cappotto": 4, "cappottone": 8, "stramazzo": 3, "stramazzone": 6, "collatondrione": 16},
+    # SPZ names no single-player events: they pay as the side events they contain.
+    "SPZ": {"cappotto": 2, "cappottone": 2, "stramazzo": 3, "stramazzone": 3, "collatondrione": 16},
+}
+#: E6 precedence when several definitions match (house default; no source gives one).
+PRECEDENCE = ("collatondrione", "cappottone", "cappotto", "stramazzone", "stramazzo")
+#: How many tricks may have been played when a declaration is made, per t4.decl_window.
+WINDOW_LAST_TRICK = {
+    "before_lead_scored_after_trick1": 0,
+    "during_trick1_own_turn": 1,
+    "after_first_card": 1,
+    "within_trick1": 1,
+    "up_to_trick2": 2,
+    "up_to_trick3": 3,
+    "on_first_trick_won": 10,
+}
+
+SWITCHES: tuple[Switch, ...] = (
+    *CORE_SWITCHES,
+    Switch("t4.target", 21, between=(1, 1000), help="Points to win the game (21, 31, 41, 51)."),
+    choice("t4.declarations", True, False, help="Accusi are played."),
+    choice("t4.decl_window", *WINDOW_LAST_TRICK, help="Until when a declaration may be made."),
+    choice(
+        "t4.decl_shared_card",
+        "allowed_across_types",
+        help="One card may serve two declarations of different types (no source forbids it).",
+    ),
+    choice("t4.decl_coda", "off", "on_own_cards", "on_own_and_partner_cards"),
+    choice("t4.decl_error_penalty", "none", "PE"),
+    choice("t4.decl_void_on_cappotto", "kept", "void"),
+    ANNUL_RULE,
+    choice("t4.claim_mode", "any_time", "off", "only_when_on_lead"),
+    choice("t4.false_claim", "claimant_loses_game"),
+    choice("t4.cappotto_def", "all_tricks", "all_points"),
+    choice("t4.stramazzo_def", "strict_zero_counters", "lt_one_point"),
+    choice("t4.stramazzo_last_trick", "loser_point_void", "loser_point_to_winner"),
+    choice("t4.multipliers", "PEN", "PE", "SPZ"),
+    choice("t4.special_event_effect", "ends_game_with_multiplier", "score_points_only"),
+    choice("t4.collatondrione_points", "none", "11_deck_points_to_opponents"),
+    choice("t4.carry_over_excess", "off", "on_except_won_by_declarations_alone"),
+    choice("t4.both_reach_target", "higher_total_wins", "play_another_deal"),
+)
+
+FIELDS = (
+    "dealer",
+    "level",
+    "sides",
+    "seats",
+    "last_trick",
+    "declarations",
+    "annulled_by",
+    "hand",
+    "claim",
+)
+
+messages(
+    {
+        "t4.sides_or_players": (
+            "Enter the captures per side ('sides') or per player ('seats'), not both.",
+            "Inserisci le prese per lato ('sides') o per giocatore ('seats'), non entrambi.",
+        ),
+        "t4.declarations_off": (
+            "Declarations are not played under these house rules.",
+            "Con queste regole della casa non si accusa.",
+        ),
+        "t4.decl_too_late": (
+            "{player} declared at trick {trick}, after the window ({window}) had closed.",
+            "{player} ha accusato alla presa {trick}, dopo la chiusura della finestra ({window}).",
+        ),
+        "t4.annul_off": (
+            "These house rules do not allow a deal to be annulled.",
+            "Queste regole della casa non permettono di mandare a monte.",
+        ),
+        "t4.annul_bad_player": (
+            "{value!r} is not a seat; seats: N, E, S, W.",
+            "{value!r} non è un posto; posti: N, E, S, W.",
+        ),
+        "t4.annul_hand_size": (
+            "The hand of the player who annuls must have 10 cards, not {count}.",
+            "La mano di chi manda a monte deve avere 10 carte, non {count}.",
+        ),
+        "t4.annul_not_allowed": (
+            "{player}'s hand ({thirds} thirds) may not be annulled under the rule '{rule}'.",
+            "La mano di {player} ({thirds} terzi) non si può mandare a monte con la regola "
+            "'{rule}'.",
+        ),
+        "t4.annul_with_play": (
+            "An annulled deal is not played: remove '{field}' (a deal can be annulled only "
+            "before the opening lead).",
+            "Una smazzata mandata a monte non si gioca: togli '{field}' (si manda a monte "
+            "solo prima dell'attacco).",
+        ),
+        "t4.claim_off": (
+            "Claiming out is not allowed under these house rules.",
+            "Con queste regole della casa non ci si può chiamare fuori.",
+        ),
+        "t4.claim_not_on_lead": (
+            "Side {side} may claim only when one of its players is on lead.",
+            "Il lato {side} può chiamarsi fuori solo quando è di mano.",
+        ),
+        "t4.claim_bad_side": (
+            "A claim names side A or B, not {value!r}.",
+            "Una chiamata indica il lato A o B, non {value!r}.",
+        ),
+        "t4.hand_without_annul": (
+            "'hand' is the hand of the player who annuls; there is no 'annulled_by'.",
+            "'hand' è la mano di chi manda a monte; manca 'annulled_by'.",
+        ),
+        "t4.hand_bad_cards": (
+            "The hand holds the {card} twice.",
+            "La mano contiene due volte la carta {card}.",
+        ),
+    }
+)
+
+
+class Tressette4(Game):
+    key: ClassVar[str] = "tressette4"
+    name_en: ClassVar[str] = "Tressette, 4 players in pairs"
+    name_it: ClassVar[str] = "Tressette a coppie"
+    switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "classic_21": {"t4.target": 21, "t4.declarations": False},
+        "accusi_31": {"t4.target": 31, "t4.declarations": True},
+        "accuso_41": {"t4.target": 41, "t4.declarations": True},
+        "torneo_31": {"t4.target": 31, "t4.declarations": False, "t4.claim_mode": "off"},
+        "pe": {
+            "t4.multipliers": "PE",
+            "t4.stramazzo_def": "lt_one_point",
+            "t4.decl_error_penalty": "PE",
+            "t4.collatondrione_points": "11_deck_points_to_opponents",
+        },
+    }
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+
+    def seats(self, rules: Rules, players: int) -> tuple[str, ...]:
+        if rules["core.direction"] == "clockwise":
+            return ("N", "E", "S", "W")
+        return ("N", "W", "S", "E")
+
+    def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
+        return SIDES
+
+    # -- one deal -----------------------------------------------------------------------
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, FIELDS, "", problems)
+        if deal.get("annulled_by") is not None:
+            return self._annulled(deal, rules, problems)
+        if deal.get("hand") is not None:
+            problems.add("t4.hand_without_annul", "hand")
+        declarations = self._declarations(deal, rules, problems)
+        decima = next((d for d in declarations if d.kind == "decima"), None)
+        claim = self._claim(deal, rules, problems)
+        tricks_played = claim["after_trick"] if claim else TRICKS
+        complete = tricks_played == TRICKS
+        sides, players = self._captures(deal, problems, complete, tricks_played, decima)
+        last_trick = None
+        if complete and sides:
+            last_trick = check_last_trick(
+                deal.get("last_trick"),
+                sides,
+                SIDES,
+                TRICKS,
+                "last_trick",
+                problems,
+                required=decima is None or bool(deal.get("sides") or deal.get("seats")),
+            )
+        problems.raise_if_any()
+        return self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+
+    def _annulled(self, deal: Mapping[str, Any], rules: Rules, problems: Problems) -> DealResult:
+        player = deal["annulled_by"]
+        rule = rules["t4.annul_rule"]
+        if rule == "off":
+            problems.add("t4.annul_off", "annulled_by")
+        if player not in SIDE_OF:
+            problems.add("t4.annul_bad_player", "annulled_by", value=player)
+        for field in ("sides", "seats", "last_trick", "declarations", "claim"):
+            if deal.get(field) is not None:
+                problems.add("t4.annul_with_play", field, field=field)
+        hand = cards(deal, "hand", "", problems)
+        if hand is not None and player in SIDE_OF and rule != "off":
+            if len(hand) != 10:
+                problems.add("t4.annul_hand_size", "hand", count=len(hand))
+            elif len(set(hand)) != 10:
+                dup = next(c for c in hand if hand.count(c) > 1)
+                from ..parse import card_name
+
+                problems.add("t4.hand_bad_cards", "hand", card=card_name(dup))
+            elif not may_annul(hand, rule):
+                problems.add(
+                    "t4.annul_not_allowed",
+                    "hand",
+                    player=player,
+                    thirds=thirds_of(hand),
+                    rule=rule,
+                )
+        problems.raise_if_any()
+        return DealResult(
+            game=self.key,
+            level="totals" if hand is None else "cards",
+            points={"A": 0, "B": 0},
+            breakdown={"A": (), "B": ()},
+            annulled=True,
+            same_dealer=True,
+            facts={"annulled_by": player},
+        )
+
+    def _declarations(
+        self, deal: Mapping[str, Any], rules: Rules, problems: Problems
+    ) -> list[Declaration]:
+        raw = deal.get("declarations")
+        if raw in (None, []):
+            return []
+        if not rules["t4.declarations"]:
+            # A decima (collatondrione) is shown, not declared: it counts even without accusi.
+            only_decima = isinstance(raw, list) and all(
+                isinstance(d, Mapping) and d.get("type") == "decima" for d in raw
+            )
+            if not only_decima:
+                problems.add("t4.declarations_off", "declarations")
+                return []
+        found = read_declarations(
+            raw, ("N", "E", "S", "W"), "declarations", problems, coda=rules["t4.decl_coda"]
+        )
+        check_declarations(found, problems, sides=MEMBERS)
+        window = rules["t4.decl_window"]
+        for decl in found:
+            if decl.trick is not None and decl.trick > WINDOW_LAST_TRICK[window]:
+                problems.add(
+                    "t4.decl_too_late",
+                    decl.path,
+                    player=decl.player,
+                    trick=decl.trick,
+                    window=window,
+                )
+        return found
+
+    def _claim(
+        self, deal: Mapping[str, Any], rules: Rules, problems: Problems
+    ) -> dict[str, Any] | None:
+        raw = deal.get("claim")
+        if raw is None:
+            return None
+        entry = obj(raw, "claim", problems, what="The claim")
+        if not entry:
+            return None
+        known_fields(entry, ("side", "after_trick", "on_lead"), "claim", problems)
+        mode = rules["t4.claim_mode"]
+        if mode == "off":
+            problems.add("t4.claim_off", "claim")
+        side = entry.get("side")
+        if side not in SIDES:
+            problems.add("t4.claim_bad_side", "claim.side", value=side)
+        after = integer(entry, "after_trick", "claim", problems, low=0, high=TRICKS)
+        on_lead = boolean(entry, "on_lead", "claim", problems, default=False)
+        if mode == "only_when_on_lead" and not on_lead and side in SIDES:
+            problems.add("t4.claim_not_on_lead", "claim.on_lead", side=side)
+        if side not in SIDES or after is None:
+            return None
+        return {"side": side, "after_trick": after}
+
+    def _captures(
+        self,
+        deal: Mapping[str, Any],
+        problems: Problems,
+        complete: bool,
+        tricks_played: int,
+        decima: Declaration | None,
+    ) -> tuple[dict[str, Capture], dict[str, Capture]]:
+        has_sides = deal.get("sides") is not None
+        has_players = deal.get("seats") is not None
+        if has_sides and has_players:
+            problems.add("t4.sides_or_players", "seats")
+            return {}, {}
+        if decima is not None and not has_sides and not has_players:
+            return {}, {}  # collatondrione: the hand need not be played
+        players: dict[str, Capture] = {}
+        if has_players:
+            players = read_captures(
+                deal, "seats", ("N", "E", "S", "W"), "", problems, what=("player", "giocatore")
+            )
+            if len(players) == 4:
+                sides = {s: _merge(s, [players[p] for p in MEMBERS[s]]) for s in SIDES}
+            else:
+                sides = {}
+        else:
+            sides = read_captures(deal, "sides", SIDES, "", problems)
+        if len(sides) == 2:
+            check_captures(
+                players or sides,
+                problems,
+                tricks_in_deal=tricks_played,
+                cards_per_trick=4,
+                complete=complete,
+                counting_cards=DECK40,
+            )
+        return sides, players
+
+    # -- scoring ------------------------------------------------------------------------
+
+    def _score(
+        self,
+        rules: Rules,
+        state: MatchState,
+        sides: dict[str, Capture],
+        players: dict[str, Capture],
+        last_trick: str | None,
+        declarations: list[Declaration],
+        decima: Declaration | None,
+        claim: dict[str, Any] | None,
+    ) -> DealResult:
+        thirds = {s: sides[s].thirds if s in sides else 0 for s in SIDES}
+        tricks = {s: sides[s].tricks if s in sides else 0 for s in SIDES}
+        lines = {
+            s: list(v) for s, v in score_thirds(thirds, last_trick, rules["core.rounding"]).items()
+        }
+        event, winner = (
+            (None, None) if claim else self._event(rules, sides, players, last_trick, decima)
+        )
+        if event in ("stramazzo", "stramazzone") and winner and last_trick == OTHER[winner]:
+            loser = OTHER[winner]
+            lines[loser] = [ln for ln in lines[loser] if ln.kind != "last_trick"]
+            if rules["t4.stramazzo_last_trick"] == "loser_point_to_winner":
+                lines[winner].append(Line("last_trick", 1, {"from": loser}))
+            else:
+                lines[loser].append(Line("last_trick", 0, {"void": event}))
+        for decl in declarations:
+            if decl.kind == "decima":
+                continue
+            side = SIDE_OF[decl.player]
+            void = (
+                event in ("cappotto", "cappottone")
+                and winner is not None
+                and side != winner
+                and rules["t4.decl_void_on_cappotto"] == "void"
+            )
+            lines[side].append(
+                Line(
+                    "declaration",
+                    0 if void else decl.points,
+                    {**decl.as_dict(), **({"void": True} if void else {})},
+                )
+            )
+        if event == "collatondrione" and winner and rules["t4.collatondrione_points"] != "none":
+            lines[OTHER[winner]].append(Line("event", 11, {"collatondrione": "deck points"}))
+        multiplier = MULTIPLIERS[rules["t4.multipliers"]][event] if event else 1
+        ends = bool(claim) or (
+            event is not None
+            and (
+                event == "collatondrione"
+                or rules["t4.special_event_effect"] == "ends_game_with_multiplier"
+            )
+        )
+        points = {s: sum(line.points for line in lines[s]) for s in SIDES}
+        claim_out = None
+        if claim:
+            side = claim["side"]
+            reached = state.totals.get(side, 0) + points[side]
+            good = reached >= rules["t4.target"]
+            claim_out = {**claim, "total": reached, "target": rules["t4.target"], "holds": good}
+        facts: dict[str, Any] = {
+            "thirds": thirds,
+            "tricks": tricks,
+            "last_trick": last_trick,
+            "event_side": winner,
+        }
+        if players:
+            facts["players"] = {
+                p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
+            }
+        level = "cards" if sides and all(c.cards is not None for c in sides.values()) else "totals"
+        return DealResult(
+            game=self.key,
+            level=level,
+            points=points,
+            breakdown={s: tuple(lines[s]) for s in SIDES},
+            event=event,
+            multiplier=multiplier
+            if rules["t4.special_event_effect"] == "ends_game_with_multiplier"
+            or event == "collatondrione"
+            else 1,
+            ends_match=ends,
+            claim=claim_out,
+            facts=facts,
+        )
+
+    def _event(
+        self,
+        rules: Rules,
+        sides: dict[str, Capture],
+        players: dict[str, Capture],
+        last_trick: str | None,
+        decima: Declaration | None,
+    ) -> tuple[str | None, str | None]:
+        """E1-E6: the special event of the deal and the side it favours."""
+        if decima is not None:
+            return "collatondrione", SIDE_OF[decima.player]
+        if len(sides) != 2:
+            return None, None
+        found: dict[str, str] = {}
+        for side in SIDES:
+            loser = sides[OTHER[side]]
+            if sides[side].tricks == TRICKS:
+                found.setdefault("cappotto", side)
+                if players and any(players[p].tricks == TRICKS for p in MEMBERS[side]):
+                    found["cappottone"] = side
+            if (
+                rules["t4.cappotto_def"] == "all_points"
+                and loser.counters_below_one_point()
+                and last_trick == side
+            ):
+                found.setdefault("cappotto", side)
+            if loser.tricks >= 1 and sides[side].tricks < TRICKS:
+                strict = rules["t4.stramazzo_def"] == "strict_zero_counters"
+                if loser.thirds == 0 if strict else loser.counters_below_one_point():
+                    found["stramazzo"] = side
+                    if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
+                        found["stramazzone"] = side
+        for event in PRECEDENCE:
+            if event in found:
+                return event, found[event]
+        return None, None
+
+    # -- the match ----------------------------------------------------------------------
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        target = rules["t4.target"]
+        if result.claim is not None:
+            side = result.claim["side"]
+            good = result.claim["holds"]
+            winner = side if good else OTHER[side]
+            return self._outcome(
+                "claim" if good else "false_claim", winner, 1, state, rules, result
+            )
+        if result.ends_match and result.event:
+            winner = result.facts["event_side"]
+            return self._outcome(
+                "event", winner, result.multiplier, state, rules, result, result.event
+            )
+        a, b = state.totals["A"], state.totals["B"]
+        if a < target and b < target:
+            return None
+        if a >= target and b >= target:
+            overtime = state.extra.get("overtime", False)
+            if a == b or (rules["t4.both_reach_target"] == "play_another_deal" and not overtime):
+                state.extra["overtime"] = True
+                return None
+        winner = "A" if a > b else "B"
+        return self._outcome("target", winner, 1, state, rules, result)
+
+    def _outcome(
+        self,
+        reason: str,
+        winner: str,
+        multiplier: int,
+        state: MatchState,
+        rules: Rules,
+        result: DealResult,
+        event: str | None = None,
+    ) -> Outcome:
+        loser = OTHER[winner]
+        units = dict.fromkeys(MEMBERS[winner], multiplier)
+        units.update(dict.fromkeys(MEMBERS[loser], -multiplier))
+        detail: dict[str, Any] = {"totals": dict(state.totals)}
+        if event:
+            detail["event"] = event
+        if rules["t4.carry_over_excess"] != "off" and reason == "target":
+            declared = sum(ln.points for ln in result.breakdown[winner] if ln.kind == "declaration")
+            by_declarations = state.totals[winner] - declared < rules["t4.target"]
+            if not by_declarations:
+                detail["carry_over"] = state.totals[winner] - rules["t4.target"]
+        return Outcome(
+            reason=reason,
+            winners=MEMBERS[winner],
+            losers=MEMBERS[loser],
+            multiplier=multiplier,
+            units=units,
+            detail={"winning_side": winner, **detail},
+        )
+
+    # -- random legal deals -------------------------------------------------------------
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        seats = state.seats
+        hands, taken, tricks, last = play_random_deal(rng, seats, state.dealer, rules)
+        deal: dict[str, Any] = {"dealer": state.dealer}
+        by_player = rng.random() < 0.3
+        if by_player:
+            deal["seats"] = {p: _entry(taken[p], tricks[p], level) for p in ("N", "E", "S", "W")}
+        else:
+            deal["sides"] = {
+                s: _entry(
+                    taken[MEMBERS[s][0]] + taken[MEMBERS[s][1]],
+                    tricks[MEMBERS[s][0]] + tricks[MEMBERS[s][1]],
+                    level,
+                )
+                for s in SIDES
+            }
+        deal["last_trick"] = SIDE_OF[last]
+        if rules["t4.declarations"]:
+            decls = possible_declarations(hands)
+            if decls:
+                deal["declarations"] = decls
+        return deal
+
+
+def _merge(side: str, caps: Sequence[Capture]) -> Capture:
+    known = all(c.cards is not None for c in caps)
+    return Capture(
+        side,
+        f"sides.{side}",
+        sum(c.thirds for c in caps),
+        sum(c.tricks for c in caps),
+        tuple(card for c in caps for card in (c.cards or ())) if known else None,
+    )
+
+
+def _entry(taken: list[Card], tricks: int, level: str) -> dict[str, Any]:
+    if level == "cards":
+        return {"cards": [c.code for c in taken], "tricks": tricks}
+    return {"thirds": thirds_of(taken), "tricks": tricks}
+
+
+def play_random_deal(
+    rng: random.Random, seats: Sequence[str], dealer: str, rules: Rules
+) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, int], str]:
+    """Deal the shuffled deck and play it out legally at random (follow suit if able)."""
+    deck = list(DECK40)
+    rng.shuffle(deck)
+    n = len(seats)
+    hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
+    remaining = {p: list(h) for p, h in hands.items()}
+    taken: dict[str, list[Card]] = {p: [] for p in seats}
+    tricks = dict.fromkeys(seats, 0)
+    order = (
+        TRESSETTE_RANKS_J_ABOVE_Q
+        if rules["core.french_court_order"] == "J_above_Q"
+        else TRESSETTE_RANKS
+    )
+    leader = seats[(seats.index(dealer) + 1) % n]
+    for _ in range(len(deck) // n):
+        start = seats.index(leader)
+        turn = [seats[(start + k) % n] for k in range(n)]
+        played: list[Card] = []
+        for p in turn:
+            hand = remaining[p]
+            follow = [c for c in hand if played and c.suit == played[0].suit]
+            card = rng.choice(follow or hand)
+            hand.remove(card)
+            played.append(card)
+        leader = turn[trick_winner(played, order)]
+        taken[leader].extend(played)
+        tricks[leader] += 1
+    return hands, taken, tricks, leader
+
+
+def possible_declarations(hands: Mapping[str, Sequence[Card]]) -> list[dict[str, Any]]:
+    """The accusi each hand really holds (napoletane, three or four 3s, 2s, aces)."""
+    out: list[dict[str, Any]] = []
+    for player, hand in hands.items():
+        held = set(hand)
+        for suit in ("d", "c", "s", "b"):
+            if all(Card(r, suit) in held for r in ("3", "2", "A")):
+                out.append({"player": player, "type": "napoletana", "suit": suit})
+        for rank in ("3", "2", "A"):
+            suits = [s for s in ("d", "c", "s", "b") if Card(rank, s) in held]
+            if len(suits) == 4:
+                out.append({"player": player, "type": "four", "rank": rank})
+            elif len(suits) == 3:
+                missing = next(s for s in ("d", "c", "s", "b") if s not in suits)
+                out.append({"player": player, "type": "three", "rank": rank, "missing": missing})
+    return out
+
+
+GAMES = (Tressette4(),)
