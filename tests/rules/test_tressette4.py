@@ -473,7 +473,7 @@ def test_cards_level_derives_thirds_and_checks_every_counter():
     assert ("card.duplicate", "sides.B.cards") in codes(deal)
 
 
-# -- the match ------------------------------------------------------------------------
+# -- the match --------------------------------------------------------------------------
 
 
 def test_match_reaches_the_target_and_refuses_another_deal():
