@@ -1,0 +1,448 @@
+"""Rovescino / Traversone / Ciapanò: Tressette where card points are penalties (2.6).
+
+Each player's captured thirds become penalty points, plus the last trick; the lowest
+total is best. The deal table (cards each, monte, cards taken out) depends on the number
+of players and the source the club follows.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ..cards import DECK40, Card, parse_card
+from ..errors import Problems, messages
+from ..game import Game
+from ..houserules import Rules, Switch, choice
+from ..parse import card_name, known_fields, listing
+from ..result import DealResult, Line, MatchState, Outcome
+from ..tricks import (
+    CORE_SWITCHES,
+    Capture,
+    check_captures,
+    check_last_trick,
+    read_captures,
+    score_thirds,
+    total,
+)
+from .individual import capture_entry, play_out_hands
+
+messages(
+    {
+        "rov.table_players": (
+            "The {table} deal table covers {allowed} players, not {count}.",
+            "La tabella di distribuzione {table} vale per {allowed} giocatori, non {count}.",
+        ),
+        "rov.removed": (
+            "With {count} players the {table} table takes out {what}; 'removed' must list "
+            "them (got {value!r}).",
+            "In {count} giocatori la tabella {table} toglie {what_it}; 'removed' deve "
+            "elencarle (ricevuto {value!r}).",
+        ),
+        "rov.removed_captured": (
+            "The {card} was taken out of the deck, so nobody can have captured it.",
+            "Il {card} è stato tolto dal mazzo, quindi nessuno può averlo preso.",
+        ),
+        "rov.out_player": (
+            "{player} is out of the game and cannot play this deal.",
+            "{player} è eliminato e non può giocare questa smazzata.",
+        ),
+    }
+)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """How a deal is dealt: cards each, the monte to the last trick, cards taken out."""
+
+    each: int
+    monte: int = 0
+    fixed_out: tuple[str, ...] = ()  # always taken out
+    announced_fours: int = 0  # this many 4s taken out, named by the deal
+    announced_fives: int = 0
+
+
+ALL_FOURS = ("4d", "4c", "4s", "4b")
+TABLES: dict[str, dict[int, Layout]] = {
+    # Dossena: 3p discard a 4 (announced); 6p and 7p a monte to the last trick.
+    "DOS": {
+        3: Layout(13, announced_fours=1),
+        4: Layout(10),
+        5: Layout(8),
+        6: Layout(6, monte=4),
+        7: Layout(5, monte=5),
+        8: Layout(5),
+    },
+    # pagat's Ciapanò: 3p the dealer's discard goes to the last trick (a monte of one).
+    "PAG-CIA": {3: Layout(13, monte=1), 4: Layout(10), 5: Layout(8)},
+    # Oasis Traversone: cards taken out and announced, no monte.
+    "OAS": {
+        3: Layout(13, announced_fours=1),
+        4: Layout(10),
+        5: Layout(8),
+        6: Layout(6, fixed_out=ALL_FOURS),
+        7: Layout(5, fixed_out=ALL_FOURS, announced_fives=1),
+        8: Layout(5),
+    },
+    "37NO": {3: Layout(13, fixed_out=("4s",))},
+}
+
+SWITCHES: tuple[Switch, ...] = (
+    *CORE_SWITCHES,
+    choice("rov.last_trick", "plus_one_floor_rest", "plus_one_and_all_leftovers"),
+    choice("rov.cappotto", "off", "taker_zero_others_plus_11", "team_zero_other_team_plus_11"),
+    choice(
+        "rov.end",
+        "first_to_target_loses",
+        "lowest_when_target_reached_wins",
+        "elimination_until_three_remain",
+        "fixed_number_of_deals",
+    ),
+    Switch("rov.target", 21, between=(1, 1000), help="Penalty points that end the game."),
+    Switch("rov.deals", 10, between=(1, 1000), help="Deals, with fixed_number_of_deals."),
+    choice("rov.deal_table", "DOS", "PAG-CIA", "OAS", "37NO"),
+)
+
+
+class Rovescino(Game):
+    key: ClassVar[str] = "rovescino"
+    name_en: ClassVar[str] = "Rovescino / Traversone (negative Tressette)"
+    name_it: ClassVar[str] = "Rovescino / Traversone (tressette a perdere)"
+    player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
+    switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "pen_21": {"rov.target": 21, "rov.last_trick": "plus_one_floor_rest"},
+        "traversone_31": {"rov.target": 31, "rov.last_trick": "plus_one_and_all_leftovers"},
+        "oas_41": {
+            "rov.target": 41,
+            "rov.last_trick": "plus_one_and_all_leftovers",
+            "rov.cappotto": "taker_zero_others_plus_11",
+            "rov.deal_table": "OAS",
+        },
+        "37no": {
+            "rov.deal_table": "37NO",
+            "rov.last_trick": "plus_one_and_all_leftovers",
+            "rov.end": "lowest_when_target_reached_wins",
+        },
+    }
+    FIELDS = ("dealer", "level", "seats", "last_trick", "removed")
+
+    def playing(self, state: MatchState) -> tuple[str, ...]:
+        out = set(state.extra.get("out", ()))
+        return tuple(s for s in state.seats if s not in out)
+
+    def layout(self, rules: Rules, count: int, problems: Problems) -> Layout | None:
+        table = rules["rov.deal_table"]
+        layout = TABLES[table].get(count)
+        if layout is None:
+            problems.add(
+                "rov.table_players",
+                "rules.rov.deal_table",
+                table=table,
+                allowed=", ".join(str(n) for n in TABLES[table]),
+                count=count,
+            )
+        return layout
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, self.FIELDS, "", problems)
+        seats = self.playing(state)
+        layout = self.layout(rules, len(seats), problems)
+        problems.raise_if_any()
+        assert layout is not None
+        removed = self._removed(deal, rules, layout, len(seats), problems)
+        raw = deal.get("seats")
+        if isinstance(raw, Mapping):
+            for seat in raw:
+                if seat in state.extra.get("out", ()):
+                    problems.add("rov.out_player", f"seats.{seat}", player=seat)
+        captures = read_captures(deal, "seats", seats, "", problems, what=("player", "giocatore"))
+        last = check_last_trick(
+            deal.get("last_trick"), captures, seats, layout.each, "last_trick", problems
+        )
+        if len(captures) == len(seats):
+            deck = [c for c in DECK40 if c not in removed]
+            check_captures(
+                captures,
+                problems,
+                tricks_in_deal=layout.each,
+                cards_per_trick=len(seats),
+                extra_cards={last: layout.monte} if last else None,
+                extra_thirds={last: 3 * layout.monte} if last else None,
+                counting_cards=deck,
+            )
+            for cap in captures.values():
+                for card in cap.cards or ():
+                    if card in removed:
+                        problems.add("rov.removed_captured", cap.path, card=card_name(card))
+        problems.raise_if_any()
+        thirds = {s: captures[s].thirds for s in seats}
+        rounding = (
+            "remainder_to_last_trick"
+            if rules["rov.last_trick"] == "plus_one_and_all_leftovers"
+            else "floor_per_scorer"
+        )
+        lines = score_thirds(thirds, last, rounding)
+        event = None
+        if rules["rov.cappotto"] == "taker_zero_others_plus_11" and last is not None:
+            if thirds[last] == 32:
+                event = "cappotto"
+                lines = {
+                    s: [Line("event", 0 if s == last else 11, {"cappotto": last})] for s in seats
+                }
+        return DealResult(
+            game=self.key,
+            level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
+            points={s: total(lines[s]) for s in seats},
+            breakdown={s: tuple(lines[s]) for s in seats},
+            event=event,
+            facts={
+                "thirds": thirds,
+                "tricks": {s: captures[s].tricks for s in seats},
+                "last_trick": last,
+                "removed": sorted(c.code for c in removed),
+                "monte": layout.monte,
+                "penalties": True,
+            },
+        )
+
+    def _removed(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        layout: Layout,
+        count: int,
+        problems: Problems,
+    ) -> frozenset[Card]:
+        fixed = {parse_card(c) for c in layout.fixed_out}
+        want = layout.announced_fours + layout.announced_fives
+        raw = listing(deal, "removed", "", problems)
+        named = [parse_card(c) for c in raw or ()]
+        announced = [c for c in named if c is not None and c not in fixed]
+        fours = [c for c in announced if c.rank == "4"]
+        fives = [c for c in announced if c.rank == "5"]
+        ok = (
+            None not in named
+            and len(announced) == want
+            and len(fours) == layout.announced_fours
+            and len(fives) == layout.announced_fives
+            and len(set(announced)) == len(announced)
+        )
+        if not ok and (want or raw):
+            what = (
+                " and ".join(
+                    x
+                    for x in (
+                        f"{layout.announced_fours} four(s)" if layout.announced_fours else "",
+                        f"{layout.announced_fives} five(s)" if layout.announced_fives else "",
+                    )
+                    if x
+                )
+                or "no announced card"
+            )
+            what_it = (
+                " e ".join(
+                    x
+                    for x in (
+                        f"{layout.announced_fours} quattro" if layout.announced_fours else "",
+                        f"{layout.announced_fives} cinque" if layout.announced_fives else "",
+                    )
+                    if x
+                )
+                or "nessuna carta dichiarata"
+            )
+            problems.add(
+                "rov.removed",
+                "removed",
+                count=count,
+                table=rules["rov.deal_table"],
+                what=what,
+                what_it=what_it,
+                value=raw,
+            )
+        out = {c for c in fixed if c is not None}
+        out.update(announced)
+        return frozenset(out)
+
+    # -- the match ----------------------------------------------------------------------
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        end = rules["rov.end"]
+        target = rules["rov.target"]
+        seats = self.playing(state)
+        totals = state.totals
+        if end == "fixed_number_of_deals":
+            played = sum(1 for d in state.deals if not d.annulled)
+            if played < rules["rov.deals"]:
+                return None
+            return _lowest_wins(seats, state, "deals")
+        reached = [s for s in seats if totals[s] >= target]
+        if not reached:
+            return None
+        if end == "first_to_target_loses":
+            worst = max(totals[s] for s in reached)
+            losers = tuple(s for s in reached if totals[s] == worst)
+            winners = tuple(s for s in state.seats if s not in losers)
+            units = dict.fromkeys(state.seats, 0)
+            for loser in losers:
+                for winner in winners:
+                    units[loser] -= 1
+                    units[winner] += 1
+            return Outcome("target", winners, losers, 1, units, {"totals": dict(totals)})
+        if end == "lowest_when_target_reached_wins":
+            return _lowest_wins(seats, state, "target")
+        out = list(state.extra.get("out", ()))
+        out.extend(s for s in reached if s not in out)
+        state.extra["out"] = out
+        remaining = [s for s in state.seats if s not in out]
+        if len(remaining) > 3:
+            return None
+        return _lowest_wins(tuple(remaining), state, "elimination")
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        seats = self.playing(state)
+        problems = Problems()
+        layout = self.layout(rules, len(seats), problems)
+        assert layout is not None
+        out = [parse_card(c) for c in layout.fixed_out]
+        announced: list[Card] = []
+        fours = [parse_card(c) for c in ALL_FOURS if c not in layout.fixed_out]
+        announced += rng.sample([c for c in fours if c], layout.announced_fours)
+        fives = [Card("5", s) for s in "dcsb"]
+        announced += rng.sample(fives, layout.announced_fives)
+        deck = [c for c in DECK40 if c not in out and c not in announced]
+        rng.shuffle(deck)
+        n = len(seats)
+        hands = {p: deck[i * layout.each : (i + 1) * layout.each] for i, p in enumerate(seats)}
+        monte = deck[n * layout.each :]
+        eldest = seats[(seats.index(state.dealer) + 1) % n] if state.dealer in seats else seats[0]
+        order = [seats[(seats.index(eldest) + k) % n] for k in range(n)]
+        taken, tricks, last = play_out_hands(rng, hands, order)
+        taken[last].extend(monte)
+        deal: dict[str, Any] = {
+            "dealer": state.dealer,
+            "seats": {p: capture_entry(taken[p], tricks[p], level) for p in seats},
+            "last_trick": last,
+        }
+        if announced:
+            deal["removed"] = [c.code for c in announced]
+        return deal
+
+
+def _lowest_wins(seats: Sequence[str], state: MatchState, reason: str) -> Outcome | None:
+    best = min(state.totals[s] for s in seats)
+    winners = tuple(s for s in seats if state.totals[s] == best)
+    if len(winners) > 1:
+        return None  # an exact tie for the lowest: play on
+    winner = winners[0]
+    losers = tuple(s for s in state.seats if s != winner)
+    units = dict.fromkeys(losers, -1)
+    units[winner] = len(losers)
+    return Outcome(reason, (winner,), losers, 1, units, {"totals": dict(state.totals)})
+
+
+TEAMS = {"A": ("P1", "P3"), "B": ("P2", "P4")}
+
+
+class TraversonePairs(Game):
+    """Partnership Traversone (BIS): two teams, penalties per team, first to the target
+    loses; a team that takes all 11 points scores 0 and the other team 11."""
+
+    key: ClassVar[str] = "traversone_pairs"
+    name_en: ClassVar[str] = "Traversone in pairs"
+    name_it: ClassVar[str] = "Traversone a coppie"
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    switches: ClassVar[tuple[Switch, ...]] = (
+        *CORE_SWITCHES,
+        choice("rov.cappotto", "team_zero_other_team_plus_11", "off"),
+        Switch("rov.target", 21, between=(1, 1000), help="11, 21 or 31 (BIS)."),
+    )
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "bis_11": {"rov.target": 11},
+        "bis_21": {"rov.target": 21},
+        "bis_31": {"rov.target": 31},
+    }
+    FIELDS = ("dealer", "level", "sides", "last_trick")
+
+    def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
+        return ("A", "B")
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, self.FIELDS, "", problems)
+        captures: dict[str, Capture] = read_captures(deal, "sides", ("A", "B"), "", problems)
+        if len(captures) == 2:
+            check_captures(
+                captures, problems, tricks_in_deal=10, cards_per_trick=4, counting_cards=DECK40
+            )
+        last = check_last_trick(
+            deal.get("last_trick"), captures, ("A", "B"), 10, "last_trick", problems
+        )
+        problems.raise_if_any()
+        thirds = {s: captures[s].thirds for s in ("A", "B")}
+        lines = score_thirds(thirds, last, "floor_per_scorer")
+        event = None
+        points = {s: total(lines[s]) for s in ("A", "B")}
+        if rules["rov.cappotto"] == "team_zero_other_team_plus_11":
+            full = next((s for s in ("A", "B") if points[s] == 11), None)
+            if full is not None:
+                event = "cappotto"
+                other = "B" if full == "A" else "A"
+                lines = {full: [Line("event", 0, {"cappotto": full})], other: [Line("event", 11)]}
+                points = {full: 0, other: 11}
+        return DealResult(
+            game=self.key,
+            level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
+            points=points,
+            breakdown={s: tuple(lines[s]) for s in ("A", "B")},
+            event=event,
+            facts={
+                "thirds": thirds,
+                "tricks": {s: captures[s].tricks for s in ("A", "B")},
+                "last_trick": last,
+                "penalties": True,
+            },
+        )
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        a, b = state.totals["A"], state.totals["B"]
+        target = rules["rov.target"]
+        if max(a, b) < target or a == b:
+            return None
+        loser = "A" if a > b else "B"
+        winner = "B" if loser == "A" else "A"
+        units = dict.fromkeys(TEAMS[winner], 1)
+        units.update(dict.fromkeys(TEAMS[loser], -1))
+        return Outcome(
+            "target", TEAMS[winner], TEAMS[loser], 1, units, {"totals": {"A": a, "B": b}}
+        )
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        deck = list(DECK40)
+        rng.shuffle(deck)
+        seats = state.seats
+        hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
+        first = seats[(seats.index(state.dealer) + 1) % 4]
+        order = [seats[(seats.index(first) + k) % 4] for k in range(4)]
+        taken, tricks, last = play_out_hands(rng, hands, order)
+        team = {p: s for s, members in TEAMS.items() for p in members}
+        return {
+            "dealer": state.dealer,
+            "sides": {
+                s: capture_entry(
+                    [c for p in TEAMS[s] for c in taken[p]], sum(tricks[p] for p in TEAMS[s]), level
+                )
+                for s in ("A", "B")
+            },
+            "last_trick": team[last],
+        }
+
+
+GAMES = (Rovescino(), TraversonePairs())

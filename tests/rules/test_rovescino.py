@@ -1,0 +1,151 @@
+"""Rovescino / Traversone: penalties, deal tables, cappotto reversal, the ways it ends."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorebook.rules import Rejection, play_match, score_deal
+
+
+def per(**seats):
+    return {p: {"thirds": th, "tricks": tr} for p, (th, tr) in seats.items()}
+
+
+TV47 = {
+    "players": 4,
+    "seats": per(P1=(5, 2), P2=(9, 3), P3=(7, 2), P4=(11, 3)),
+    "last_trick": "P4",
+}
+
+
+def score(deal, **rules):
+    return score_deal({"game": "rovescino", **deal, **({"rules": rules} if rules else {})})
+
+
+def codes(deal, game="rovescino", **rules):
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": game, **deal, **({"rules": rules} if rules else {})})
+    return [(p.code, p.path) for p in caught.value.problems]
+
+
+@pytest.mark.parametrize(
+    "rule,points",
+    [
+        ("plus_one_floor_rest", {"P1": 1, "P2": 3, "P3": 2, "P4": 4}),
+        ("plus_one_and_all_leftovers", {"P1": 1, "P2": 3, "P3": 2, "P4": 5}),
+    ],
+)
+def test_tv47_last_trick_rule(rule, points):
+    assert score(TV47, **{"rov.last_trick": rule}).points == points
+
+
+def test_tv49_partnership_cappotto_reversal():
+    deal = {"sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}}}
+    result = score_deal({"game": "traversone_pairs", **deal, "last_trick": "A"})
+    assert (result.points, result.event) == ({"A": 0, "B": 11}, "cappotto")
+    plain = score_deal(
+        {"game": "traversone_pairs", **deal, "last_trick": "A", "rules": {"rov.cappotto": "off"}}
+    )
+    assert plain.points == {"A": 11, "B": 0}
+
+
+def test_oas_cappotto_charges_everyone_else_11():
+    deal = {**TV47, "seats": per(P1=(0, 0), P2=(0, 0), P3=(0, 0), P4=(32, 10))}
+    result = score(deal, **{"rov.cappotto": "taker_zero_others_plus_11"})
+    assert result.points == {"P1": 11, "P2": 11, "P3": 11, "P4": 0}
+    assert score(deal).points["P4"] == 11
+
+
+@pytest.mark.parametrize(
+    "players,each,monte",
+    [(4, 10, 0), (5, 8, 0), (6, 6, 4), (7, 5, 5), (8, 5, 0)],
+)
+def test_dossena_deal_table(players, each, monte):
+    seats = [f"P{i}" for i in range(1, players + 1)]
+    tricks = dict.fromkeys(seats, 0)
+    tricks["P1"] = each
+    entry = {p: {"thirds": 32 if p == "P1" else 0, "tricks": tricks[p]} for p in seats}
+    result = score({"players": players, "seats": entry, "last_trick": "P1"})
+    assert result.facts["monte"] == monte
+    assert result.facts["tricks"]["P1"] == each
+
+
+def test_three_players_announce_the_removed_four():
+    deal = {"seats": per(P1=(10, 4), P2=(11, 4), P3=(11, 5)), "last_trick": "P3"}
+    assert codes(deal) == [("rov.removed", "removed")]
+    assert score({**deal, "removed": ["4c"]}).points == {"P1": 3, "P2": 3, "P3": 4}
+    assert codes({**deal, "removed": ["5c"]}) == [("rov.removed", "removed")]
+
+
+def test_pag_cia_monte_of_one_and_player_count():
+    deal = {"seats": per(P1=(10, 4), P2=(11, 4), P3=(11, 5)), "last_trick": "P3"}
+    assert score(deal, **{"rov.deal_table": "PAG-CIA"}).facts["monte"] == 1
+    six = {"players": 6, "seats": per(**{f"P{i}": (0, 0) for i in range(1, 7)})}
+    assert ("rov.table_players", "rules.rov.deal_table") in codes(
+        six, **{"rov.deal_table": "PAG-CIA"}
+    )
+
+
+def test_removed_card_cannot_be_captured():
+    deck = [f"{r}{s}" for r in "32ARCF" for s in "dcsb"]
+    deal = {
+        "seats": {
+            "P1": {"cards": deck[:8] + ["4c"], "tricks": 4},
+            "P2": {"cards": deck[8:16], "tricks": 4},
+            "P3": {"cards": deck[16:], "tricks": 5},
+        },
+        "last_trick": "P3",
+        "removed": ["4c"],
+    }
+    assert ("rov.removed_captured", "seats.P1") in codes(deal)
+
+
+def deals_for(loser_points):
+    """Deals in which P1 takes everything (4 players): 11 penalty points to P1 each time."""
+    deal = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}
+    return [deal] * loser_points
+
+
+def test_first_to_target_loses_and_pays_each_other_player():
+    match = play_match({"game": "rovescino", "players": 4, "deals": deals_for(2)})
+    outcome = match.state.outcome
+    assert outcome.losers == ("P1",)
+    assert outcome.units == {"P1": -3, "P2": 1, "P3": 1, "P4": 1}
+
+
+def test_lowest_when_target_reached_wins_plays_on_while_tied():
+    rules = {"rov.end": "lowest_when_target_reached_wins"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": deals_for(2)})
+    assert not match.state.finished  # P2, P3, P4 tied on 0
+
+
+def test_fixed_number_of_deals():
+    rules = {"rov.end": "fixed_number_of_deals", "rov.deals": 1}
+    deal = {"seats": per(P1=(5, 2), P2=(9, 3), P3=(7, 2), P4=(11, 3)), "last_trick": "P4"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [deal]})
+    assert match.state.outcome.winners == ("P1",)
+    assert match.state.outcome.reason == "deals"
+
+
+def test_elimination_until_three_remain():
+    rules = {"rov.end": "elimination_until_three_remain", "rov.target": 11}
+    deal = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [deal]})
+    assert match.state.extra["out"] == ["P1"]
+    assert not match.state.finished  # P2, P3, P4 tied on 0: play on among the three
+
+
+def test_eliminated_player_cannot_play_on():
+    rules = {"rov.end": "elimination_until_three_remain", "rov.target": 11}
+    first = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}
+    second = {"seats": per(P1=(10, 3), P2=(10, 3), P3=(12, 4), P4=(0, 0)), "last_trick": "P3"}
+    with pytest.raises(Rejection) as caught:
+        play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [first, second]})
+    assert "rov.out_player" in [p.code for p in caught.value.problems]
+
+
+@pytest.mark.parametrize("profile", ["pen_21", "traversone_31", "oas_41", "37no"])
+def test_profiles(profile):
+    from scorebook.rules import get_game
+
+    assert get_game("rovescino").rules({"profile": profile}).profile == profile
