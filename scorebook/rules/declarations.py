@@ -7,6 +7,7 @@ that plays with accusi.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -98,7 +99,7 @@ _RANK_EN = {"3": "3", "2": "2", "A": "ace"}
 _RANK_IT = {"3": "tre", "2": "due", "A": "assi"}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # read-only by convention; frozen init is slow on the hot path
 class Declaration:
     player: str
     kind: str
@@ -110,19 +111,7 @@ class Declaration:
     path: str = ""
 
     def cards(self) -> frozenset[Card]:
-        if self.kind == "napoletana" and self.suit:
-            held = {Card(r, self.suit) for r in GROUP_RANKS}
-            held.update(Card(r, self.suit) for r in CODA_ORDER[: self.coda])
-            return frozenset(held)
-        if self.kind == "three" and self.rank and self.missing:
-            return frozenset(Card(self.rank, s) for s in SUITS if s != self.missing)
-        if self.kind == "four" and self.rank:
-            return frozenset(Card(self.rank, s) for s in SUITS)
-        if self.kind == "decima" and self.suit:
-            from .cards import TRESSETTE_RANKS
-
-            return frozenset(Card(r, self.suit) for r in TRESSETTE_RANKS)
-        return frozenset()
+        return _required(self.kind, self.suit, self.rank, self.missing, self.coda)
 
     @property
     def base_points(self) -> int:
@@ -166,6 +155,26 @@ class Declaration:
         return out
 
 
+@functools.lru_cache(maxsize=512)
+def _required(
+    kind: str, suit: str | None, rank: str | None, missing: str | None, coda: int
+) -> frozenset[Card]:
+    """The cards a declaration requires (cached: there are few distinct ones)."""
+    if kind == "napoletana" and suit:
+        held = {Card(r, suit) for r in GROUP_RANKS}
+        held.update(Card(r, suit) for r in CODA_ORDER[:coda])
+        return frozenset(held)
+    if kind == "three" and rank and missing:
+        return frozenset(Card(rank, s) for s in SUITS if s != missing)
+    if kind == "four" and rank:
+        return frozenset(Card(rank, s) for s in SUITS)
+    if kind == "decima" and suit:
+        from .cards import TRESSETTE_RANKS
+
+        return frozenset(Card(r, suit) for r in TRESSETTE_RANKS)
+    return frozenset()
+
+
 def read_declarations(
     raw: Any,
     players: Sequence[str],
@@ -184,6 +193,10 @@ def read_declarations(
     kinds = KINDS if decima else KINDS[:3]
     out: list[Declaration] = []
     for i, item in enumerate(raw):
+        quick = _well_formed(item, players, kinds, f"{path}[{i}]")
+        if quick is not None:
+            out.append(quick)
+            continue
         where = join(path, i)
         entry = obj(item, where, problems, what="A declaration")
         if not entry:
@@ -245,6 +258,28 @@ def read_declarations(
                 )
             )
     return out
+
+
+_FIELD_SET = frozenset(FIELDS)
+
+
+def _well_formed(
+    item: Any, players: Sequence[str], kinds: Sequence[str], path: str
+) -> Declaration | None:
+    """The common case, checked fast: a plain, valid declaration without coda or trick."""
+    if type(item) is not dict or not item.keys() <= _FIELD_SET:
+        return None
+    kind, player = item.get("type"), item.get("player")
+    if player not in players or kind not in kinds or "coda" in item or "trick" in item:
+        return None
+    suit, rank, missing = item.get("suit"), item.get("rank"), item.get("missing")
+    if kind in ("napoletana", "decima"):
+        ok = suit in SUITS and rank is None and missing is None
+    elif kind == "four":
+        ok = rank in GROUP_RANKS and suit is None and missing is None
+    else:
+        ok = rank in GROUP_RANKS and missing in SUITS and suit is None
+    return Declaration(str(player), str(kind), suit, rank, missing, path=path) if ok else None
 
 
 def check_declarations(
@@ -310,21 +345,21 @@ def check_declarations(
     holders: dict[Card, Declaration] = {}
     reported: set[tuple[str, str]] = set()
     for decl in declarations:  # A5
-        for card in sorted(decl.cards(), key=str):
-            first = holders.get(card)
-            if first is None:
-                holders[card] = decl
-            elif first.player != decl.player and (first.path, decl.path) not in reported:
-                reported.add((first.path, decl.path))
-                problems.add(
-                    "decl.cross_player_conflict",
-                    decl.path,
-                    first=first.player,
-                    first_decl=first.label(),
-                    second=decl.player,
-                    second_decl=decl.label(),
-                    card=card_name(card),
-                )
+        for card in decl.cards():
+            first = holders.setdefault(card, decl)
+            if first.player == decl.player or (first.path, decl.path) in reported:
+                continue
+            reported.add((first.path, decl.path))
+            shared = min(first.cards() & decl.cards(), key=str)
+            problems.add(
+                "decl.cross_player_conflict",
+                decl.path,
+                first=first.player,
+                first_decl=first.label(),
+                second=decl.player,
+                second_decl=decl.label(),
+                card=card_name(shared),
+            )
     if sides:
         for side, members in sides.items():
             points = sum(

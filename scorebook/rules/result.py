@@ -9,7 +9,7 @@ from typing import Any
 from .errors import Problem
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: built many times per deal, frozen init is slow
 class Line:
     """One line of a scorer's breakdown, e.g. ``Line("cards", 4, {"thirds": 14})``.
 
@@ -25,7 +25,7 @@ class Line:
         return {"kind": self.kind, "points": self.points, **dict(self.detail)}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # treat as read-only; frozen would slow every deal
 class DealResult:
     """The scored deal.
 

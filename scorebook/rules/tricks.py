@@ -114,7 +114,7 @@ CORE_SWITCHES = (ROUNDING, DIRECTION, FRENCH_COURT, FIRST_LEAD)
 CAPTURE_FIELDS = ("thirds", "cards", "tricks")
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: built many times per deal, frozen init is slow
 class Capture:
     """What one scorer took: thirds (entered or derived from cards) and tricks."""
 
@@ -165,7 +165,18 @@ def read_captures(
                 allowed=", ".join(scorers),
             )
     for scorer in scorers:
-        spath = join(where, scorer)
+        spath = f"{where}.{scorer}"
+        entry = raw.get(scorer)
+        if type(entry) is dict and len(entry) == 2:  # fast path: {"thirds": n, "tricks": n}
+            thirds, tricks = entry.get("thirds"), entry.get("tricks")
+            if (
+                type(thirds) is int
+                and type(tricks) is int
+                and 0 <= thirds <= CARD_THIRDS_IN_DECK
+                and 0 <= tricks <= 40
+            ):
+                out[scorer] = Capture(scorer, spath, thirds, tricks)
+                continue
         if scorer not in raw:
             problems.add(
                 "capture.missing_scorer", spath, scorer=scorer, what=what[0], what_it=what[1]

@@ -143,10 +143,11 @@ class IndividualGame(Game):
         known_fields(deal, self.fields(rules), "", problems)
         removed = self.removed_cards(deal, rules, problems)
         seats = state.seats
-        deck = [c for c in DECK40 if c not in removed]
         captures = read_captures(deal, "seats", seats, "", problems, what=("player", "giocatore"))
         tricks = self.tricks_in_deal(rules, state)
         if len(captures) == len(seats):
+            cards_level = all(c.cards is not None for c in captures.values())
+            deck = [c for c in DECK40 if c not in removed] if cards_level else ()
             check_captures(
                 captures,
                 problems,

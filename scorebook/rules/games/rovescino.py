@@ -164,7 +164,8 @@ class Rovescino(Game):
             deal.get("last_trick"), captures, seats, layout.each, "last_trick", problems
         )
         if len(captures) == len(seats):
-            deck = [c for c in DECK40 if c not in removed]
+            cards_level = all(c.cards is not None for c in captures.values())
+            deck = [c for c in DECK40 if c not in removed] if cards_level else ()
             check_captures(
                 captures,
                 problems,
@@ -217,9 +218,11 @@ class Rovescino(Game):
         count: int,
         problems: Problems,
     ) -> frozenset[Card]:
-        fixed = {parse_card(c) for c in layout.fixed_out}
         want = layout.announced_fours + layout.announced_fives
         raw = listing(deal, "removed", "", problems)
+        if not want and not raw and not layout.fixed_out:
+            return frozenset()
+        fixed = {parse_card(c) for c in layout.fixed_out}
         named = [parse_card(c) for c in raw or ()]
         announced = [c for c in named if c is not None and c not in fixed]
         fours = [c for c in announced if c.rank == "4"]
