@@ -319,3 +319,21 @@ def test_docs_games_page_is_generated_from_the_catalogue():
     assert page.read_text(encoding="utf-8") == games_markdown(), (
         "docs/games.md is stale: run `python -m scorebook.rules games --markdown > docs/games.md`"
     )
+
+
+def test_cli_scores_a_deal_and_a_match():
+    deal = {
+        "game": "tressette4",
+        "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
+        "last_trick": "B",
+    }
+    out = run_cli("score", stdin=json.dumps(deal))
+    assert out.returncode == 0, out.stdout
+    assert json.loads(out.stdout)["result"]["points"] == {"A": 4, "B": 7}
+    match = {"game": "tressette4", "deals": [{k: v for k, v in deal.items() if k != "game"}] * 3}
+    out = run_cli("score", stdin=json.dumps(match))
+    body = json.loads(out.stdout)
+    assert out.returncode == 0
+    assert body["match"]["totals"] == {"A": 12, "B": 21}
+    assert body["match"]["outcome"]["winners"] == ["E", "W"]
+    assert len(body["deals"]) == 3
