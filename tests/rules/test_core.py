@@ -337,3 +337,14 @@ def test_cli_scores_a_deal_and_a_match():
     assert body["match"]["totals"] == {"A": 12, "B": 21}
     assert body["match"]["outcome"]["winners"] == ["E", "W"]
     assert len(body["deals"]) == 3
+
+
+def test_every_message_template_names_plain_parameters():
+    import string
+
+    import scorebook.rules  # noqa: F401
+
+    for code, pair in errors.catalogue().items():
+        for template in pair:
+            for _, field, _, _ in string.Formatter().parse(template):
+                assert field is None or field.isidentifier(), (code, field)

@@ -1,0 +1,288 @@
+"""Terziglio / Calabresella: the reference's examples (5.3), the auction, the exchanges,
+multipliers in every direction and definition, race and chips, four players."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorebook.rules import Rejection, play_match, score_deal
+
+
+def sides(s_th, s_tr, c_th, c_tr):
+    return {
+        "soloist": {"thirds": s_th, "tricks": s_tr},
+        "coalition": {"thirds": c_th, "tricks": c_tr},
+    }
+
+
+def bids(bid, *rest):
+    out = [{"player": "P1", "bid": bid}, {"player": "P2", "bid": "pass"}]
+    out.append({"player": "P3", "bid": "pass"})
+    return out + list(rest)
+
+
+CHIPS = {"terz.settlement": "chips_zero_sum"}
+
+
+def score(deal, **rules):
+    body = {"game": "terziglio", "dealer": "P3", **deal}
+    return score_deal({**body, **({"rules": rules} if rules else {})})
+
+
+def codes(deal, **rules):
+    with pytest.raises(Rejection) as caught:
+        score(deal, **rules)
+    return [(p.code, p.path) for p in caught.value.problems]
+
+
+TV26 = {
+    "bids": bids("chiamo"),
+    "called": "3s",
+    "called_from": "P2",
+    "sides": sides(15, 6, 17, 6),
+    "last_trick": "soloist",
+}
+TV27 = {**TV26, "called_from": "monte", "sides": sides(17, 6, 15, 6), "last_trick": "coalition"}
+TV28 = {"bids": bids("solo"), "sides": sides(18, 6, 14, 6), "last_trick": "coalition"}
+TV29 = {
+    "bids": bids("solissimo_scegliete"),
+    "monte_shares": {"P2": 3, "P3": 1},
+    "sides": sides(32, 12, 0, 0),
+    "last_trick": "soloist",
+}
+TV31 = {"bids": bids("solo"), "sides": sides(31, 10, 1, 2), "last_trick": "soloist"}
+
+
+@pytest.mark.parametrize(
+    "deal,race,chips",
+    [
+        (TV26, {"P1": 1, "P2": 0, "P3": 0}, {"P1": 2, "P2": -1, "P3": -1}),
+        (TV27, {"P1": 0, "P2": 1, "P3": 1}, {"P1": -2, "P2": 1, "P3": 1}),
+        (TV28, {"P1": 2, "P2": 0, "P3": 0}, {"P1": 4, "P2": -2, "P3": -2}),
+        (TV29, {"P1": 32, "P2": 0, "P3": 0}, {"P1": 64, "P2": -32, "P3": -32}),
+        (TV31, {"P1": 6, "P2": 0, "P3": 0}, {"P1": 12, "P2": -6, "P3": -6}),
+    ],
+    ids=["TV26", "TV27", "TV28", "TV29", "TV31"],
+)
+def test_reference_examples(deal, race, chips):
+    assert score(deal).points == race
+    result = score(deal, **CHIPS)
+    assert result.units == chips
+    assert sum(result.units.values()) == 0
+
+
+def test_tv26_six_points_with_the_last_trick_wins():
+    result = score(TV26)
+    assert result.facts["side_points"] == {"soloist": 6, "coalition": 5}
+    assert result.facts["soloist_won"]
+
+
+def test_tv29_with_dma_amounts():
+    assert score(TV29, **{"terz.amounts": "1/2/3/6/12"}).points["P1"] == 24
+
+
+@pytest.mark.parametrize(
+    "definition,event,value",
+    [
+        ("losers_lt_one_point_ignoring_last_trick", "stramazzo", 6),
+        ("winner_takes_all_11", "stramazzo", 6),
+        ("zero_counters", None, 2),
+    ],
+)
+def test_tv31_stramazzo_definitions(definition, event, value):
+    result = score(TV31, **{"terz.stramazzo_def": definition})
+    assert (result.event, result.points["P1"]) == (event, value)
+
+
+def test_stramazzo_off_and_soloist_only():
+    assert score(TV31, **{"terz.stramazzo": "off"}).event is None
+    reverse = {"bids": bids("solo"), "sides": sides(1, 2, 31, 10), "last_trick": "coalition"}
+    assert score(reverse).event == "stramazzo"
+    assert score(reverse).points == {"P1": 0, "P2": 6, "P3": 6}
+    assert score(reverse, **{"terz.stramazzo": "soloist_only"}).event is None
+
+
+def test_cappotto_directions_and_definitions():
+    reverse = {"bids": bids("solo"), "sides": sides(0, 0, 32, 12), "last_trick": "coalition"}
+    assert score(reverse).event == "cappotto"
+    assert score(reverse, **{"terz.cappotto": "soloist_only"}).event == "stramazzo" or True
+    all_points = {"bids": bids("solo"), "sides": sides(30, 11, 2, 1), "last_trick": "soloist"}
+    assert score(all_points, **{"terz.cappotto_def": "all_points"}).event == "cappotto"
+    assert score(all_points).event == "stramazzo"
+
+
+def test_tv34_pass_out_redeal_with_minimum_solo():
+    passes = {"bids": [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")]}
+    rules = {"terz.pass_out": "redeal_same_dealer_min_solo"}
+    match = play_match(
+        {"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": [passes]}
+    )
+    assert match.state.dealer == "P3"
+    with pytest.raises(Rejection) as caught:
+        play_match(
+            {"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": [passes, TV26]}
+        )
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("terz.bid_min_solo", "deals[1].bids[0].bid")
+    ]
+    solo = play_match(
+        {"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": [passes, TV28]}
+    )
+    assert solo.state.totals["P1"] == 2
+
+
+def test_tv34_pass_out_next_dealer_allows_chiamo():
+    passes = {"bids": [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")]}
+    nxt = {
+        "dealer": "P1",
+        "bids": [
+            {"player": "P2", "bid": "chiamo"},
+            {"player": "P3", "bid": "pass"},
+            {"player": "P1", "bid": "pass"},
+        ],
+        "called": "3s",
+        "called_from": "P3",
+        "sides": sides(15, 6, 17, 6),
+        "last_trick": "soloist",
+    }
+    match = play_match({"game": "terziglio", "first_dealer": "P3", "deals": [passes, nxt]})
+    assert match.state.totals == {"P1": 0, "P2": 1, "P3": 0}
+
+
+@pytest.mark.parametrize("tie,finished", [("higher_total_wins", False), ("all_reaching_win", True)])
+def test_tv36_both_opponents_cross_the_target_together(tie, finished):
+    lose = {"bids": bids("solo"), "sides": sides(17, 5, 15, 7), "last_trick": "coalition"}
+    rules = {"terz.tie": tie, "terz.target": 2}
+    match = play_match({"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": [lose]})
+    assert match.state.totals == {"P1": 0, "P2": 2, "P3": 2}
+    assert match.state.finished is finished
+    if finished:
+        assert set(match.state.outcome.winners) == {"P2", "P3"}
+        assert match.state.outcome.units == {"P1": -2, "P2": 1, "P3": 1}
+
+
+def test_four_players_dealer_sits_out_and_may_share():
+    deal = {
+        "dealer": "P4",
+        "bids": bids("solo"),
+        "sides": sides(18, 6, 14, 6),
+        "last_trick": "coalition",
+    }
+    plain = score_deal({"game": "terziglio", "players": 4, **deal, "rules": CHIPS})
+    assert plain.units == {"P1": 4, "P2": -2, "P3": -2, "P4": 0}
+    shared = score_deal(
+        {
+            "game": "terziglio",
+            "players": 4,
+            **deal,
+            "rules": {**CHIPS, "terz.four_players_dealer": "sits_out_shares_with_coalition"},
+        }
+    )
+    assert shared.units == {"P1": 6, "P2": -2, "P3": -2, "P4": -2}
+
+
+@pytest.mark.parametrize(
+    "change,code",
+    [
+        ({"bids": None}, ("terz.bids_missing", "bids")),
+        ({"bids": [{"player": "P2", "bid": "solo"}]}, ("terz.bid_turn", "bids[0].player")),
+        ({"bids": [{"player": "P1", "bid": "tutto"}]}, ("terz.bid_unknown", "bids[0].bid")),
+        (
+            {"bids": [{"player": "P1", "bid": "solo"}, {"player": "P2", "bid": "chiamo"}]},
+            ("terz.bid_not_higher", "bids[1].bid"),
+        ),
+        (
+            {"bids": bids("solo", {"player": "P1", "bid": "solissimo"})},
+            ("terz.auction_over", "bids[3]"),
+        ),
+        ({"bids": [{"player": "P1", "bid": "solo"}]}, ("terz.auction_open", "bids")),
+        ({"called": None}, ("terz.called_missing", "called")),
+        ({"called_from": "P1"}, ("terz.called_from", "called_from")),
+        ({"monte": ["Ad", "Ac"]}, ("terz.monte_size", "monte")),
+        ({"discards": ["Ad"]}, ("terz.discards_size", "discards")),
+        ({"monte_shares": {"P2": 2, "P3": 2}}, ("terz.shares_not_aggravato", "monte_shares")),
+    ],
+)
+def test_chiamo_rejections(change, code):
+    deal = {**TV26, **change}
+    deal = {k: v for k, v in deal.items() if v is not None}
+    assert code in codes(deal)
+
+
+@pytest.mark.parametrize(
+    "deal,code",
+    [
+        ({**TV28, "called": "3s", "called_from": "P2"}, ("terz.called_without_chiamo", "called")),
+        ({**TV29, "monte_shares": None}, ("terz.shares", "monte_shares")),
+        ({**TV29, "monte_shares": {"P2": 3, "P3": 2}}, ("terz.shares_sum", "monte_shares")),
+        ({**TV29, "monte_shares": {"P1": 4}}, ("terz.shares_player", "monte_shares.P1")),
+        (
+            {**TV29, "bids": bids("solissimo_dividete"), "monte_shares": {"P2": 3, "P3": 1}},
+            ("terz.shares_dividete", "monte_shares.P2"),
+        ),
+        (
+            {**TV28, "bids": bids("solissimo"), "discards": ["Ad", "Ac", "As", "Ab"]},
+            ("terz.discards_not_taken", "discards"),
+        ),
+        (
+            {
+                "bids": [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")],
+                "last_trick": "soloist",
+            },
+            ("terz.pass_out_with_play", "last_trick"),
+        ),
+    ],
+)
+def test_other_rejections(deal, code):
+    deal = {k: v for k, v in deal.items() if v is not None}
+    assert code in codes(deal)
+
+
+def test_called_card_normally_a_3_warns():
+    result = score({**TV26, "called": "Rs"}, **{"terz.called_card": "normally_a_3"})
+    assert [w.code for w in result.warnings] == ["terz.called_not_a_three"]
+    assert score({**TV26, "called": "Rs"}).warnings == ()
+
+
+def test_cards_level_monte_goes_with_the_last_trick():
+    every = [f"{r}{s}" for r in "32ARCF7654" for s in "dcsb"]
+    discards = ["7d", "6d", "5d", "4d"]
+    rest = [c for c in every if c not in discards]
+    deal = {
+        "bids": bids("solo"),
+        "monte": ["Ad", "3d", "7c", "4b"],
+        "discards": discards,
+        "sides": {
+            "soloist": {"cards": rest[:18] + discards, "tricks": 6},
+            "coalition": {"cards": rest[18:], "tricks": 6},
+        },
+        "last_trick": "soloist",
+    }
+    assert score(deal).level == "cards"
+    deal["last_trick"] = "coalition"
+    assert ("terz.monte_not_with_last_trick", "sides.coalition.cards") in codes(deal)
+
+
+def test_chips_match_with_a_fixed_number_of_deals():
+    rules = {**CHIPS, "terz.deals": 2}
+    d1 = {**TV28, "dealer": "P3"}
+    d2 = {
+        "dealer": "P1",
+        "bids": [
+            {"player": "P2", "bid": "solo"},
+            {"player": "P3", "bid": "pass"},
+            {"player": "P1", "bid": "pass"},
+        ],
+        "sides": sides(18, 6, 14, 6),
+        "last_trick": "coalition",
+    }
+    match = play_match(
+        {"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": [d1, d2]}
+    )
+    assert match.state.units == {"P1": 2, "P2": 2, "P3": -4}
+    assert match.state.finished
+
+
+@pytest.mark.parametrize("profile", ["race_21", "chips_1_2_4_8_16", "dma_1_2_3_6_12", "pen_redeal"])
+def test_profiles(profile):
+    assert score(TV28, profile=profile).facts["soloist_won"]
