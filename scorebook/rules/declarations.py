@@ -199,7 +199,7 @@ def read_declarations(
             continue
         where = join(path, i)
         entry = obj(item, where, problems, what="A declaration")
-        if not entry:
+        if not isinstance(item, Mapping):
             continue
         known_fields(entry, FIELDS, where, problems)
         player, kind = entry.get("player"), entry.get("type")

@@ -279,7 +279,7 @@ class Terziglio(Game):
         for n, item in enumerate(raw):
             where = join("bids", n)
             entry = obj(item, where, problems, what="A bid")
-            if not entry:
+            if not isinstance(item, Mapping):
                 ok = False
                 break
             known_fields(entry, ("player", "bid"), where, problems)
@@ -298,7 +298,7 @@ class Terziglio(Game):
                 )
                 ok = False
                 break
-            if said != "pass" and said not in RANK:
+            if said != "pass" and not (isinstance(said, str) and said in RANK):
                 problems.add("terz.bid_unknown", join(where, "bid"), value=said)
                 ok = False
                 break

@@ -38,6 +38,7 @@ from ..tricks import (
 )
 
 SIDES = ("A", "B")
+SEATS = ("N", "E", "S", "W")
 SIDE_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}
 MEMBERS = {"A": ("N", "S"), "B": ("E", "W")}
 OTHER = {"A": "B", "B": "A"}
@@ -222,13 +223,13 @@ class Tressette4(Game):
         rule = rules["t4.annul_rule"]
         if rule == "off":
             problems.add("t4.annul_off", "annulled_by")
-        if player not in SIDE_OF:
+        if player not in SEATS:
             problems.add("t4.annul_bad_player", "annulled_by", value=player)
         for field in ("sides", "seats", "last_trick", "declarations", "claim"):
             if deal.get(field) is not None:
                 problems.add("t4.annul_with_play", field, field=field)
         hand = cards(deal, "hand", "", problems)
-        if hand is not None and player in SIDE_OF and rule != "off":
+        if hand is not None and player in SEATS and rule != "off":
             if len(hand) != 10:
                 problems.add("t4.annul_hand_size", "hand", count=len(hand))
             elif len(set(hand)) != 10:
@@ -292,7 +293,7 @@ class Tressette4(Game):
         if raw is None:
             return None
         entry = obj(raw, "claim", problems, what="The claim")
-        if not entry:
+        if not isinstance(raw, Mapping):
             return None
         known_fields(entry, ("side", "after_trick", "on_lead"), "claim", problems)
         mode = rules["t4.claim_mode"]
