@@ -1,0 +1,509 @@
+"""Spinado, a stops game played for chips and pots (reference 2.9, switches 3.7).
+
+A deal is entered as what happened (who made Matrimony and Intrigue, who went out first,
+who was caught holding the Spinado, which kings were played), not trick by trick. Chips
+move between the players and three pots; unwon pots carry over. The sources disagree on
+every number, so each club picks a whole profile: DNX (default), PKW, CAS or PCG.
+
+Cards use the engine's suit letters with the French mapping d = diamonds, c = hearts,
+s = spades, b = clubs, and ranks A 2-10 J Q K (``Ad`` is the Spinado, the ace of diamonds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..cards import Card, make_deck
+from ..errors import Localized, Problems, messages
+from ..game import Game
+from ..houserules import Rules, Switch, choice
+from ..parse import cards, integer, known_fields, no_duplicates, obj
+from ..result import DealResult, Line, MatchState, Outcome
+
+FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+FULL = make_deck(FRENCH_RANKS)
+DECKS = {
+    47: frozenset(c for c in FULL if c.rank != "2" and c != Card("8", "d")),
+    50: frozenset(c for c in FULL if c not in (Card("2", "c"), Card("8", "d"))),
+}
+POTS = ("matrimony", "intrigue", "game")
+KINGS = ("Kd", "Kc", "Ks", "Kb")
+SUIT_EN = {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"}
+SUIT_IT = {"d": "quadri", "c": "cuori", "s": "picche", "b": "fiori"}
+RANK_EN = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
+RANK_IT = {"A": "asso", "J": "fante", "Q": "donna", "K": "re"}
+
+SWITCHES: tuple[Switch, ...] = (
+    choice("spin.deck", 47, 50),
+    choice("spin.antes", "DNX", "PKW", "CAS", "PCG"),
+    choice("spin.intrigue", "QJ_diamonds", "KJ_diamonds"),
+    choice("spin.spin_payment", 0, 3),
+    choice("spin.king_payments", "none", "PKW", "CAS", "PCG"),
+    choice("spin.first_out_extra", "none", "one_per_card_left"),
+    choice("spin.unplayed_spin_penalty", "two_per_card_to_winner", "none"),
+    choice("spin.winner_skips_next_ante", True, False),
+    Switch("spin.deals", 0, between=(0, 1000), help="Deals in the match (0: open)."),
+)
+PROFILES: dict[str, dict[str, Any]] = {
+    "DNX": {},
+    "PKW": {
+        "spin.antes": "PKW",
+        "spin.spin_payment": 3,
+        "spin.king_payments": "PKW",
+        # PKW's rule for an unplayed Spinado is cut off in the source [gap]: DNX's applies.
+    },
+    "CAS": {
+        "spin.antes": "CAS",
+        "spin.intrigue": "KJ_diamonds",
+        "spin.spin_payment": 3,
+        "spin.king_payments": "CAS",
+        "spin.first_out_extra": "one_per_card_left",
+        "spin.winner_skips_next_ante": False,
+    },
+    "PCG": {
+        "spin.deck": 50,
+        "spin.antes": "PCG",
+        "spin.spin_payment": 3,
+        "spin.king_payments": "PCG",
+        "spin.winner_skips_next_ante": False,
+    },
+}
+FIELDS = (
+    "dealer",
+    "level",
+    "antes",
+    "out_first",
+    "cards_left",
+    "matrimony_by",
+    "intrigue_by",
+    "spinado_played_by",
+    "spinado_held_by",
+    "spinado_in_dead_hand",
+    "kings_played",
+    "hands",
+    "dead_hand",
+)
+
+messages(
+    {
+        "spin.player": (
+            "'{field}' names a player of this table ({allowed}), not {value!r}.",
+            "'{field}' indica un giocatore di questo tavolo ({allowed}), non {value!r}.",
+        ),
+        "spin.out_first_missing": (
+            "Say who went out first ('out_first'): the Game pot is always won.",
+            "Indica chi è uscito per primo ('out_first'): il piatto del Gioco si vince sempre.",
+        ),
+        "spin.out_first_cards": (
+            "{player} went out first, so has no cards left, not {count}.",
+            "{player} è uscito per primo, quindi non ha più carte, non {count}.",
+        ),
+        "spin.cards_left": (
+            "{player} cannot have {count} cards left: a hand has {size}.",
+            "{player} non può avere {count} carte in mano: una mano ne ha {size}.",
+        ),
+        "spin.held_and_played": (
+            "{player} cannot both play the Spinado and be left holding it.",
+            "{player} non può sia giocare lo Spinado sia restare con lo Spinado in mano.",
+        ),
+        "spin.held_dead_hand": (
+            "The Spinado is in the dead hand, so nobody played it or held it.",
+            "Lo Spinado è nel morto, quindi nessuno l'ha giocato né l'ha tenuto.",
+        ),
+        "spin.held_no_cards": (
+            "{player} held the Spinado at the end, so had at least one card left.",
+            "{player} aveva lo Spinado alla fine, quindi gli restava almeno una carta.",
+        ),
+        "spin.held_by_winner": (
+            "{player} went out first, so cannot be left holding the Spinado.",
+            "{player} è uscito per primo, quindi non può restare con lo Spinado.",
+        ),
+        "spin.antes": (
+            "The antes of this deal are {expected} under these house rules, not {value}.",
+            "Le poste di questa smazzata sono {expected} con queste regole, non {value}.",
+        ),
+        "spin.king": (
+            "'kings_played' maps a king (Kd, Kc, Ks, Kb) to who played it, not {value!r}.",
+            "'kings_played' associa un re (Kd, Kc, Ks, Kb) a chi l'ha giocato, non {value!r}.",
+        ),
+        "spin.matrimony_king": (
+            "{player} made Matrimony, so played the king of diamonds himself, not {other}.",
+            "{player} ha fatto il Matrimonio, quindi ha giocato lui il re di quadri, non {other}.",
+        ),
+        "spin.hands_size": (
+            "{player}'s hand has {count} cards; with {players} players each holds {size}.",
+            "La mano di {player} ha {count} carte; in {players} giocatori ciascuno ne ha {size}.",
+        ),
+        "spin.hands_deck": (
+            "The hands and the dead hand hold {count} cards; the deck has {size}.",
+            "Le mani e il morto contengono {count} carte; il mazzo ne ha {size}.",
+        ),
+        "spin.card": (
+            "{value!r} is not a card of this Spinado deck.",
+            "{value!r} non è una carta di questo mazzo di Spinado.",
+        ),
+        "spin.not_held": (
+            "{player} did not hold the {card}, so cannot have {what}.",
+            "{player} non aveva il {card}, quindi non può avere {what_it}.",
+        ),
+    }
+)
+
+
+def _card_name(card: Card) -> Localized:
+    en = f"{RANK_EN.get(card.rank, card.rank)} of {SUIT_EN[card.suit]}"
+    it = f"{RANK_IT.get(card.rank, card.rank)} di {SUIT_IT[card.suit]}"
+    return Localized(en, it)
+
+
+class Spinado(Game):
+    key: ClassVar[str] = "spinado"
+    name_en: ClassVar[str] = "Spinado"
+    name_it: ClassVar[str] = "Spinado"
+    player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
+    settlement: ClassVar[str] = "deal"
+    levels: ClassVar[tuple[str, ...]] = ("totals", "cards")
+    switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
+
+    def default_players(self, rules: Rules) -> int:
+        return 4
+
+    def setup(self, state: MatchState, rules: Rules) -> None:
+        state.extra["pots"] = dict.fromkeys(POTS, 0)
+        state.extra["last_winner"] = None
+
+    def hand_size(self, rules: Rules, players: int) -> int:
+        deck: int = rules["spin.deck"]
+        return deck // (players + 1) if deck == 47 else deck // players
+
+    def antes(self, rules: Rules, state: MatchState) -> dict[str, dict[str, int]]:
+        """Who puts what into which pot this deal (a player skipped after winning)."""
+        style = rules["spin.antes"]
+        skip = state.extra.get("last_winner") if rules["spin.winner_skips_next_ante"] else None
+        out: dict[str, dict[str, int]] = {}
+        for p in state.seats:
+            dealer = p == state.dealer
+            if style == "DNX":
+                each = dict.fromkeys(POTS, 1)
+            elif style == "PKW":
+                each = {"matrimony": 12, "intrigue": 6, "game": 6} if dealer else {"game": 3}
+            elif style == "CAS":
+                each = (
+                    {"matrimony": 12, "intrigue": 6, "game": 6}
+                    if dealer
+                    else dict.fromkeys(POTS, 3)
+                )
+            else:
+                each = {"matrimony": 2, "intrigue": 1} if dealer else {"game": 1}
+            if p == skip and not (style == "PKW" and dealer):
+                continue
+            out[p] = each
+        return out
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, FIELDS, "", problems)
+        seats = state.seats
+        size = self.hand_size(rules, len(seats))
+
+        def seat(field: str, required: bool = False) -> str | None:
+            value = deal.get(field)
+            if value is None:
+                if required:
+                    problems.add("spin.out_first_missing", field)
+                return None
+            if value not in seats:
+                problems.add(
+                    "spin.player", field, field=field, value=value, allowed=", ".join(seats)
+                )
+                return None
+            return str(value)
+
+        winner = seat("out_first", required=True)
+        matrimony = seat("matrimony_by")
+        intrigue = seat("intrigue_by")
+        played = seat("spinado_played_by")
+        held = seat("spinado_held_by")
+        dead = deal.get("spinado_in_dead_hand") is True
+        left = self._cards_left(deal, seats, size, problems)
+        if winner is not None and left.get(winner, 0) != 0:
+            problems.add("spin.out_first_cards", "cards_left", player=winner, count=left[winner])
+        if held is not None:
+            if held == played:
+                problems.add("spin.held_and_played", "spinado_held_by", player=held)
+            if held == winner:
+                problems.add("spin.held_by_winner", "spinado_held_by", player=held)
+            elif left and left.get(held, 0) == 0:
+                problems.add("spin.held_no_cards", "spinado_held_by", player=held)
+        if dead and (held or played):
+            problems.add("spin.held_dead_hand", "spinado_in_dead_hand")
+        kings = self._kings(deal, seats, problems)
+        if matrimony is not None and kings.get("Kd", matrimony) != matrimony:
+            problems.add(
+                "spin.matrimony_king", "kings_played.Kd", player=matrimony, other=kings["Kd"]
+            )
+        antes = self.antes(rules, state)
+        if deal.get("antes") is not None and deal.get("antes") != antes:
+            problems.add("spin.antes", "antes", expected=antes, value=deal.get("antes"))
+        level = "totals"
+        if deal.get("hands") is not None:
+            level = "cards"
+            self._hands(deal, rules, seats, size, matrimony, intrigue, played, held, problems)
+        problems.raise_if_any()
+        assert winner is not None
+        return self._settle(
+            rules, state, antes, winner, matrimony, intrigue, played, held, kings, left, level
+        )
+
+    def _cards_left(
+        self, deal: Mapping[str, Any], seats: Sequence[str], size: int, problems: Problems
+    ) -> dict[str, int]:
+        raw = deal.get("cards_left")
+        if raw is None:
+            return {}
+        entry = obj(raw, "cards_left", problems, what="cards_left")
+        out: dict[str, int] = {}
+        for p in entry:
+            if p not in seats:
+                problems.add(
+                    "spin.player",
+                    f"cards_left.{p}",
+                    field="cards_left",
+                    value=p,
+                    allowed=", ".join(seats),
+                )
+                continue
+            n = integer(entry, p, "cards_left", problems, low=0, high=60)
+            if n is not None and n > size:
+                problems.add("spin.cards_left", f"cards_left.{p}", player=p, count=n, size=size)
+            elif n is not None:
+                out[p] = n
+        return out
+
+    def _kings(
+        self, deal: Mapping[str, Any], seats: Sequence[str], problems: Problems
+    ) -> dict[str, str]:
+        raw = deal.get("kings_played")
+        if raw is None:
+            return {}
+        entry = obj(raw, "kings_played", problems, what="kings_played")
+        out: dict[str, str] = {}
+        for king, who in entry.items():
+            if king not in KINGS:
+                problems.add("spin.king", f"kings_played.{king}", value=king)
+            elif who not in seats:
+                problems.add(
+                    "spin.player",
+                    f"kings_played.{king}",
+                    field="kings_played",
+                    value=who,
+                    allowed=", ".join(seats),
+                )
+            else:
+                out[king] = str(who)
+        return out
+
+    def _hands(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        seats: Sequence[str],
+        size: int,
+        matrimony: str | None,
+        intrigue: str | None,
+        played: str | None,
+        held: str | None,
+        problems: Problems,
+    ) -> None:
+        """With the dealt hands: D1, D2, hand sizes, and who could hold the key cards."""
+        deck = DECKS[rules["spin.deck"]]
+        raw = obj(deal.get("hands"), "hands", problems, what="hands")
+        piles: dict[str, list[Card]] = {}
+        owner: dict[Card, str] = {}
+        for p in seats:
+            hand = cards(raw, p, "hands", problems, deck=deck, required=True)
+            if hand is None:
+                continue
+            if len(hand) != size:
+                problems.add(
+                    "spin.hands_size",
+                    f"hands.{p}",
+                    player=p,
+                    count=len(hand),
+                    players=len(seats),
+                    size=size,
+                )
+            piles[f"hands.{p}"] = hand
+            owner.update((c, p) for c in hand)
+        dead = cards(deal, "dead_hand", "", problems, deck=deck) or []
+        piles["dead_hand"] = dead
+        no_duplicates(piles, problems)
+        count = sum(len(v) for v in piles.values())
+        if count != len(deck):
+            problems.add("spin.hands_deck", "hands", count=count, size=len(deck))
+        needs = [
+            (
+                played,
+                Card("A", "d"),
+                "spinado_played_by",
+                "played the Spinado",
+                "giocato lo Spinado",
+            ),
+            (held, Card("A", "d"), "spinado_held_by", "held the Spinado", "tenuto lo Spinado"),
+            (matrimony, Card("K", "d"), "matrimony_by", "made Matrimony", "fatto il Matrimonio"),
+            (matrimony, Card("Q", "d"), "matrimony_by", "made Matrimony", "fatto il Matrimonio"),
+            (intrigue, Card("J", "d"), "intrigue_by", "made Intrigue", "fatto l'Intrigo"),
+        ]
+        for who, card, field, what, what_it in needs:
+            if who is not None and owner.get(card) != who:
+                problems.add(
+                    "spin.not_held",
+                    field,
+                    player=who,
+                    card=_card_name(card),
+                    what=what,
+                    what_it=what_it,
+                )
+
+    def _settle(
+        self,
+        rules: Rules,
+        state: MatchState,
+        antes: Mapping[str, Mapping[str, int]],
+        winner: str,
+        matrimony: str | None,
+        intrigue: str | None,
+        played: str | None,
+        held: str | None,
+        kings: Mapping[str, str],
+        left: Mapping[str, int],
+        level: str,
+    ) -> DealResult:
+        seats = state.seats
+        units = dict.fromkeys(seats, 0)
+        pots_change = dict.fromkeys(POTS, 0)
+        lines: dict[str, list[Line]] = {p: [] for p in seats}
+        for p, each in antes.items():
+            for pot, n in each.items():
+                units[p] -= n
+                pots_change[pot] += n
+            lines[p].append(Line("ante", -sum(each.values()), dict(each)))
+        pots = {k: state.extra["pots"][k] + pots_change[k] for k in POTS}
+
+        def take(pot: str, who: str) -> None:
+            amount = pots[pot]
+            units[who] += amount
+            pots_change[pot] -= amount
+            pots[pot] = 0
+            lines[who].append(Line("pot", amount, {"pot": pot}))
+
+        def pay(frm: str, to: str, amount: int, why: str) -> None:
+            if amount and frm != to:
+                units[frm] -= amount
+                units[to] += amount
+                lines[frm].append(Line("payment", -amount, {"to": to, "for": why}))
+                lines[to].append(Line("payment", amount, {"from": frm, "for": why}))
+
+        if matrimony is not None:
+            take("matrimony", matrimony)
+        if intrigue is not None:
+            take("intrigue", intrigue)
+        take("game", winner)
+        if played is not None and rules["spin.spin_payment"]:
+            for p in seats:
+                pay(p, played, rules["spin.spin_payment"], "spinado")
+        style = rules["spin.king_payments"]
+        for king, who in kings.items():
+            amount = {
+                "PKW": 2 if king == "Kd" else 1,
+                "CAS": 2 if king == "Kd" else 0,
+                "PCG": 1,
+            }.get(style, 0)
+            for p in seats:
+                pay(p, who, amount, king)
+        if rules["spin.first_out_extra"] == "one_per_card_left":
+            for p, n in left.items():
+                pay(p, winner, n, "cards_left")
+        if held is not None and rules["spin.unplayed_spin_penalty"] == "two_per_card_to_winner":
+            pay(held, winner, 2 * left.get(held, 1), "spinado_held")
+        return DealResult(
+            game=self.key,
+            level=level,
+            points=dict(units),
+            breakdown={p: tuple(lines[p]) for p in seats},
+            units=units,
+            pots=pots_change,
+            facts={
+                "pots": pots,
+                "antes": {p: dict(v) for p, v in antes.items()},
+                "out_first": winner,
+                "matrimony_by": matrimony,
+                "intrigue_by": intrigue,
+                "spinado_held_by": held,
+            },
+        )
+
+    def advance(self, state: MatchState, result: DealResult, rules: Rules) -> None:
+        super().advance(state, result, rules)
+        state.extra["pots"] = dict(result.facts["pots"])
+        state.extra["last_winner"] = result.facts["out_first"]
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        limit = rules["spin.deals"]
+        if not limit or len(state.deals) < limit:
+            return None
+        best = max(state.totals.values())
+        winners = tuple(p for p in state.seats if state.totals[p] == best)
+        return Outcome(
+            "deals",
+            winners,
+            tuple(p for p in state.seats if p not in winners),
+            1,
+            {},
+            # Pots left on the table stay as the table's carried pots (chips conserved).
+            {"chips": dict(state.totals), "pots_left": dict(state.extra["pots"])},
+        )
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        seats = state.seats
+        size = self.hand_size(rules, len(seats))
+        deck = sorted(DECKS[rules["spin.deck"]], key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank)))
+        rng.shuffle(deck)
+        hands = {p: deck[i * size : (i + 1) * size] for i, p in enumerate(seats)}
+        dead = deck[len(seats) * size :]
+        owner = {c: p for p, h in hands.items() for c in h}
+        winner = rng.choice(seats)
+        left = {p: (0 if p == winner else rng.randint(1, size)) for p in seats}
+        deal: dict[str, Any] = {"dealer": state.dealer, "out_first": winner, "cards_left": left}
+        kd, qd, jd = Card("K", "d"), Card("Q", "d"), Card("J", "d")
+        if owner.get(kd) and owner.get(kd) == owner.get(qd) and rng.random() < 0.7:
+            deal["matrimony_by"] = owner[kd]
+        pair = kd if rules["spin.intrigue"] == "KJ_diamonds" else qd
+        if owner.get(jd) and owner.get(jd) == owner.get(pair) and rng.random() < 0.7:
+            deal["intrigue_by"] = owner[jd]
+        spin = owner.get(Card("A", "d"))
+        if spin is None:
+            deal["spinado_in_dead_hand"] = True
+        elif spin != winner and rng.random() < 0.4:
+            deal["spinado_held_by"] = spin
+        else:
+            deal["spinado_played_by"] = spin
+        kings = {
+            k: owner[c] for k in KINGS if (c := Card("K", k[1])) in owner and rng.random() < 0.5
+        }
+        if "matrimony_by" in deal:
+            kings["Kd"] = deal["matrimony_by"]
+        if kings:
+            deal["kings_played"] = kings
+        if level == "cards":
+            deal["hands"] = {p: [c.code for c in h] for p, h in hands.items()}
+            deal["dead_hand"] = [c.code for c in dead]
+        return deal
+
+
+GAMES = (Spinado(),)

@@ -1,0 +1,331 @@
+"""Trappola, Cardano's two-player form (reference 2.10, switches 3.8).
+
+A 36-card Italian pack (A R C F 10 9 8 7 2), aces high, no trumps. Card points A 6, R 5,
+C 4, F 3; the last trick 6; a trick won with a 2 (led and not followed) 10; when the last
+1-4 tricks are all won with 2s they score 26, 52, 78 or 104 instead. Declarations of three
+or four aces, kings, knights, jacks or 2s. The four-player descendants (Stovkahra,
+Hundertspiel) need a club's own sheet: the reference cannot specify them ([gap]).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from ..cards import Card, make_deck, trick_winner
+from ..errors import Problems, messages
+from ..game import Game
+from ..houserules import Rules, Switch, choice
+from ..parse import cards, integer, join, known_fields, listing, no_duplicates, obj
+from ..result import DealResult, Line, MatchState, Outcome
+
+RANKS = ("A", "R", "C", "F", "10", "9", "8", "7", "2")
+DECK = frozenset(make_deck(RANKS))
+VALUE = {"A": 6, "R": 5, "C": 4, "F": 3}
+DECL_RANKS = ("A", "R", "C", "F", "2")
+THREE_VALUE = {"A": 12, "R": 6, "C": 6, "F": 6, "2": 10}
+TRICKS = 9
+LAST_TRICK = 6
+TWO_BONUS = 10
+FINAL_RUN = 26
+MAX_CARD_POINTS = 4 * (6 + 5 + 4 + 3)
+SEATS = ("P1", "P2")
+
+SWITCHES: tuple[Switch, ...] = (
+    choice("trap.form", "cardano_2p", help="Stovkahra and Hundertspiel: [gap], not offered."),
+    choice("trap.final_twos", "26_52_78_104_replacing_bonuses"),
+    Switch("trap.target", 0, between=(0, 10_000), help="0: each deal is a game."),
+)
+FIELDS = ("dealer", "level", "seats", "last_trick", "twos", "declarations", "redraws")
+
+messages(
+    {
+        "trap.seat": (
+            "Give points (or cards) and tricks for P1 and P2.",
+            "Indica punti (o carte) e prese per P1 e P2.",
+        ),
+        "trap.tricks_total": (
+            "The tricks add up to {total}; a deal has 9.",
+            "Le prese sommano {total}; una smazzata ne ha 9.",
+        ),
+        "trap.points_total": (
+            "The card points add up to {total}; the 18 cards in play hold at most 72.",
+            "I punti delle carte sommano {total}; le 18 carte in gioco valgono al massimo 72.",
+        ),
+        "trap.points_over_tricks": (
+            "{player} won {tricks} tricks: at most {limit} card points fit in them, not {points}.",
+            "{player} ha fatto {tricks} prese: valgono al massimo {limit} punti, non {points}.",
+        ),
+        "trap.last_trick": (
+            "The last trick is won by P1 or P2 (who won a trick), not {value!r}.",
+            "L'ultima presa è di P1 o P2 (che abbia fatto prese), non {value!r}.",
+        ),
+        "trap.two_trick": (
+            "A trick won with a 2 names the player and the trick (1-9): {value!r}.",
+            "Una presa vinta con un due indica giocatore e presa (1-9): {value!r}.",
+        ),
+        "trap.twos_count": (
+            "Only four 2s exist, so at most four tricks are won with a 2, not {count}.",
+            "Esistono solo quattro due, quindi al massimo quattro prese vinte con un due, "
+            "non {count}.",
+        ),
+        "trap.twos_more_than_tricks": (
+            "{player} won {count} tricks with a 2 but only {tricks} tricks.",
+            "{player} ha vinto {count} prese con un due ma solo {tricks} prese in tutto.",
+        ),
+        "trap.last_trick_two": (
+            "Trick 9 was won with a 2 by {player}, so {player} won the last trick.",
+            "La nona presa è stata vinta con un due da {player}, quindi l'ultima è sua.",
+        ),
+        "trap.decl": (
+            "A declaration is three or four of A, R, C, F or 2 by P1 or P2: {value!r}.",
+            "Un accuso è di tre o quattro A, R, C, F o 2, di P1 o P2: {value!r}.",
+        ),
+        "trap.decl_conflict": (
+            "{first} and {second} both declared {rank}s: there are only four.",
+            "{first} e {second} hanno accusato entrambi dei {rank}: ce ne sono solo quattro.",
+        ),
+        "trap.redraws": (
+            "Redraws: the non-dealer at most twice, then the dealer with what is left: "
+            "{value!r} takes more than the 18-card stock.",
+            "Cambi: chi non dà al massimo due volte, poi il mazziere con ciò che resta: "
+            "{value!r} supera le 18 carte del tallone.",
+        ),
+    }
+)
+
+
+class Trappola(Game):
+    key: ClassVar[str] = "trappola"
+    name_en: ClassVar[str] = "Trappola (Cardano, 2 players)"
+    name_it: ClassVar[str] = "Trappola (Cardano, 2 giocatori)"
+    player_counts: ClassVar[tuple[int, ...]] = (2,)
+    switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "cardano_single_deal": {"trap.target": 0},
+        "cardano_to_101": {"trap.target": 101},
+    }
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, FIELDS, "", problems)
+        points, tricks, level = self._captures(deal, problems)
+        last = deal.get("last_trick")
+        if last not in SEATS or (tricks and tricks.get(str(last), 0) == 0):
+            problems.add("trap.last_trick", "last_trick", value=last)
+        twos = self._twos(deal, tricks, problems)
+        if twos.get(TRICKS) is not None and twos[TRICKS] != last:
+            problems.add("trap.last_trick_two", "twos", player=twos[TRICKS])
+        declared = self._declarations(deal, problems)
+        self._redraws(deal, state, problems)
+        problems.raise_if_any()
+        lines: dict[str, list[Line]] = {p: [Line("cards", points[p])] for p in SEATS}
+        run_owner = twos.get(TRICKS)
+        run = 0
+        while run_owner and twos.get(TRICKS - run) == run_owner and run < 4:
+            run += 1
+        for trick, who in sorted(twos.items()):
+            if trick > TRICKS - run:
+                continue
+            lines[who].append(Line("two", TWO_BONUS, {"trick": trick}))
+        if run:
+            assert run_owner is not None
+            lines[run_owner].append(Line("final_twos", FINAL_RUN * run, {"tricks": run}))
+        else:
+            lines[str(last)].append(Line("last_trick", LAST_TRICK))
+        for player, rank, count in declared:
+            value = THREE_VALUE[rank] * (2 if count == 4 else 1)
+            lines[player].append(Line("declaration", value, {"rank": rank, "count": count}))
+        totals = {p: sum(line.points for line in lines[p]) for p in SEATS}
+        return DealResult(
+            game=self.key,
+            level=level,
+            points=totals,
+            breakdown={p: tuple(lines[p]) for p in SEATS},
+            facts={"card_points": points, "tricks": tricks, "last_trick": last, "twos": twos},
+        )
+
+    def _captures(
+        self, deal: Mapping[str, Any], problems: Problems
+    ) -> tuple[dict[str, int], dict[str, int], str]:
+        raw = obj(deal.get("seats"), "seats", problems, what="seats")
+        points: dict[str, int] = {}
+        tricks: dict[str, int] = {}
+        piles: dict[str, list[Card]] = {}
+        for p in SEATS:
+            where = f"seats.{p}"
+            entry = raw.get(p) if isinstance(raw, Mapping) else None
+            if not isinstance(entry, Mapping):
+                problems.add("trap.seat", where)
+                continue
+            known_fields(entry, ("points", "cards", "tricks"), where, problems)
+            t = integer(entry, "tricks", where, problems, low=0, high=TRICKS)
+            if entry.get("cards") is not None:
+                taken = cards(entry, "cards", where, problems, deck=DECK)
+                if taken is not None:
+                    piles[f"{where}.cards"] = taken
+                    points[p] = sum(VALUE.get(c.rank, 0) for c in taken)
+            else:
+                n = integer(entry, "points", where, problems, low=0, high=MAX_CARD_POINTS)
+                if n is not None:
+                    points[p] = n
+            if t is not None:
+                tricks[p] = t
+        if piles:
+            no_duplicates(piles, problems)
+        if len(tricks) == 2 and sum(tricks.values()) != TRICKS:
+            problems.add("trap.tricks_total", "seats", total=sum(tricks.values()))
+        if len(points) == 2 and sum(points.values()) > MAX_CARD_POINTS:
+            problems.add("trap.points_total", "seats", total=sum(points.values()))
+        for p in SEATS:
+            if p in points and p in tricks and points[p] > 12 * tricks[p]:
+                problems.add(
+                    "trap.points_over_tricks",
+                    f"seats.{p}",
+                    player=p,
+                    tricks=tricks[p],
+                    limit=12 * tricks[p],
+                    points=points[p],
+                )
+        level = "cards" if len(piles) == 2 else "totals"
+        return points, tricks, level
+
+    def _twos(
+        self, deal: Mapping[str, Any], tricks: Mapping[str, int], problems: Problems
+    ) -> dict[int, str]:
+        raw = listing(deal, "twos", "", problems) or []
+        out: dict[int, str] = {}
+        for i, item in enumerate(raw):
+            ok = (
+                isinstance(item, Mapping)
+                and item.get("player") in SEATS
+                and type(item.get("trick")) is int
+                and 1 <= item["trick"] <= TRICKS
+                and item["trick"] not in out
+            )
+            if not ok:
+                problems.add("trap.two_trick", join("twos", i), value=item)
+                continue
+            out[item["trick"]] = str(item["player"])
+        if len(out) > 4:
+            problems.add("trap.twos_count", "twos", count=len(out))
+        for p in SEATS:
+            count = sum(1 for who in out.values() if who == p)
+            if p in tricks and count > tricks[p]:
+                problems.add(
+                    "trap.twos_more_than_tricks", "twos", player=p, count=count, tricks=tricks[p]
+                )
+        return out
+
+    def _declarations(
+        self, deal: Mapping[str, Any], problems: Problems
+    ) -> list[tuple[str, str, int]]:
+        raw = listing(deal, "declarations", "", problems) or []
+        out: list[tuple[str, str, int]] = []
+        seen: dict[str, str] = {}
+        for i, item in enumerate(raw):
+            ok = (
+                isinstance(item, Mapping)
+                and item.get("player") in SEATS
+                and item.get("rank") in DECL_RANKS
+                and item.get("count") in (3, 4)
+                and type(item.get("count")) is int
+            )
+            if not ok:
+                problems.add("trap.decl", join("declarations", i), value=item)
+                continue
+            player, rank = str(item["player"]), str(item["rank"])
+            if rank in seen and seen[rank] != player:
+                problems.add(
+                    "trap.decl_conflict",
+                    join("declarations", i),
+                    first=seen[rank],
+                    second=player,
+                    rank=rank,
+                )
+            seen[rank] = player
+            out.append((player, rank, int(item["count"])))
+        return out
+
+    def _redraws(self, deal: Mapping[str, Any], state: MatchState, problems: Problems) -> None:
+        raw = deal.get("redraws")
+        if raw is None:
+            return
+        dealer = state.dealer
+        other = "P2" if dealer == "P1" else "P1"
+        ok = (
+            isinstance(raw, Mapping)
+            and set(raw) <= set(SEATS)
+            and all(type(v) is int and v >= 0 for v in raw.values())
+        )
+        if ok:
+            first, second = raw.get(other, 0), raw.get(dealer, 0)
+            ok = first <= 2 and first + second <= 2
+        if not ok:
+            problems.add("trap.redraws", "redraws", value=raw)
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        target = rules["trap.target"]
+        a, b = state.totals["P1"], state.totals["P2"]
+        if target and max(a, b) < target:
+            return None
+        if a == b:
+            return None  # level: play another deal
+        winner, loser = ("P1", "P2") if a > b else ("P2", "P1")
+        return Outcome(
+            "target" if target else "deal",
+            (winner,),
+            (loser,),
+            1,
+            {winner: 1, loser: -1},
+            {"totals": {"P1": a, "P2": b}},
+        )
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        deck = sorted(DECK, key=lambda c: (c.suit, RANKS.index(c.rank)))
+        rng.shuffle(deck)
+        dealer = state.dealer
+        other = "P2" if dealer == "P1" else "P1"
+        hands = {other: deck[:9], dealer: deck[9:18]}
+        taken: dict[str, list[Card]] = {"P1": [], "P2": []}
+        tricks = {"P1": 0, "P2": 0}
+        twos: list[dict[str, Any]] = []
+        leader = other
+        for n in range(1, TRICKS + 1):
+            follower = dealer if leader == other else other
+            lead = rng.choice(hands[leader])
+            hands[leader].remove(lead)
+            follow = [c for c in hands[follower] if c.suit == lead.suit]
+            reply = rng.choice(follow or hands[follower])
+            hands[follower].remove(reply)
+            played = [lead, reply]
+            win = (leader, follower)[trick_winner(played, RANKS)]
+            if lead.rank == "2" and reply.suit != lead.suit:
+                twos.append({"player": leader, "trick": n})
+            taken[win].extend(played)
+            tricks[win] += 1
+            leader = win
+        deal: dict[str, Any] = {
+            "dealer": dealer,
+            "seats": {
+                p: (
+                    {"cards": [c.code for c in taken[p]], "tricks": tricks[p]}
+                    if level == "cards"
+                    else {
+                        "points": sum(VALUE.get(c.rank, 0) for c in taken[p]),
+                        "tricks": tricks[p],
+                    }
+                )
+                for p in ("P1", "P2")
+            },
+            "last_trick": leader,
+        }
+        if twos:
+            deal["twos"] = twos
+        return deal
+
+
+GAMES = (Trappola(),)

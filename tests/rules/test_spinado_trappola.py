@@ -1,0 +1,208 @@
+"""Spinado (5.7, W1-W4, the four profiles) and Trappola (Cardano, Q1-Q3)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorebook.rules import Rejection, games, play_match, score_deal
+
+TV53_1 = {
+    "dealer": "P4",
+    "matrimony_by": "P2",
+    "kings_played": {"Kd": "P2"},
+    "out_first": "P3",
+    "cards_left": {"P1": 3, "P2": 2, "P3": 0, "P4": 4},
+    "spinado_held_by": "P1",
+}
+TV53_2 = {"dealer": "P1", "out_first": "P2", "cards_left": {"P1": 3, "P2": 0, "P3": 2, "P4": 4}}
+
+
+def spin_match(deals, **rules):
+    body = {"game": "spinado", "players": 4, "first_dealer": "P4", "deals": deals}
+    return play_match({**body, **({"rules": rules} if rules else {})})
+
+
+def test_tv53_dnx_four_players():
+    match = spin_match([TV53_1])
+    result = match.results[0]
+    assert result.units == {"P1": -9, "P2": 1, "P3": 7, "P4": -3}
+    assert match.state.extra["pots"] == {"matrimony": 0, "intrigue": 4, "game": 0}
+    assert sum(result.units.values()) + sum(result.pots.values()) == 0
+
+
+def test_tv53_next_deal_antes_skip_the_winner():
+    match = spin_match([TV53_1, TV53_2])
+    second = match.results[1]
+    assert set(second.facts["antes"]) == {"P1", "P2", "P4"}
+    assert second.breakdown["P2"][-1].detail == {"pot": "game"}
+    assert second.units["P2"] == -3 + 3  # Game pot of 3 (Matrimony 3, Intrigue 7 carry over)
+    assert match.state.extra["pots"] == {"matrimony": 3, "intrigue": 7, "game": 0}
+
+
+@pytest.mark.parametrize("profile", ["DNX", "PKW", "CAS", "PCG"])
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_chips_are_conserved_under_every_profile(profile, seed):
+    game = games()["spinado"]
+    rules = game.rules({"profile": profile})
+    state = game.new_match(rules, 4)
+    rng = random.Random(seed)
+    for _ in range(5):
+        result = game.add_deal(state, game.random_deal(rng, rules, state, "cards"), rules)
+        assert sum(result.units.values()) + sum(result.pots.values()) == 0  # W1
+    assert sum(state.units.values()) + sum(state.extra["pots"].values()) == 0
+
+
+def test_pkw_payments_for_spinado_and_kings():
+    deal = {
+        "dealer": "P4",
+        "out_first": "P3",
+        "spinado_played_by": "P1",
+        "kings_played": {"Kd": "P2", "Ks": "P4"},
+        "cards_left": {"P1": 1, "P2": 2, "P3": 0, "P4": 3},
+    }
+    result = score_deal({"game": "spinado", "players": 4, **deal, "rules": {"profile": "PKW"}})
+    # P1 gets 3 from each of three players for the Spinado; P2 2 each for the K of diamonds.
+    assert result.units["P1"] == 9 - 2 - 1 - 3  # ante 3 to Game
+    assert sum(result.units.values()) + sum(result.pots.values()) == 0
+
+
+def test_cas_first_out_extra_per_card_left():
+    deal = {"dealer": "P4", "out_first": "P3", "cards_left": {"P1": 1, "P2": 2, "P3": 0, "P4": 3}}
+    result = score_deal({"game": "spinado", "players": 4, **deal, "rules": {"profile": "CAS"}})
+    paid = [ln for ln in result.breakdown["P3"] if ln.detail.get("for") == "cards_left"]
+    assert sum(ln.points for ln in paid) == 6
+
+
+@pytest.mark.parametrize(
+    "change,code",
+    [
+        ({"out_first": None}, ("spin.out_first_missing", "out_first")),
+        ({"out_first": "P9"}, ("spin.player", "out_first")),
+        ({"cards_left": {"P3": 2}}, ("spin.out_first_cards", "cards_left")),
+        ({"cards_left": {"P1": 40}}, ("spin.cards_left", "cards_left.P1")),
+        ({"spinado_played_by": "P1"}, ("spin.held_and_played", "spinado_held_by")),
+        ({"spinado_held_by": "P3"}, ("spin.held_by_winner", "spinado_held_by")),
+        ({"cards_left": {"P1": 0, "P3": 0}}, ("spin.held_no_cards", "spinado_held_by")),
+        ({"spinado_in_dead_hand": True}, ("spin.held_dead_hand", "spinado_in_dead_hand")),
+        ({"kings_played": {"Kd": "P1"}}, ("spin.matrimony_king", "kings_played.Kd")),
+        ({"kings_played": {"Qd": "P1"}}, ("spin.king", "kings_played.Qd")),
+        ({"antes": {"P1": {"game": 5}}}, ("spin.antes", "antes")),
+    ],
+)
+def test_spinado_rejections(change, code):
+    deal = {k: v for k, v in {**TV53_1, **change}.items() if v is not None}
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": "spinado", "players": 4, **deal})
+    assert code in [(p.code, p.path) for p in caught.value.problems]
+
+
+def test_spinado_hands_are_checked_against_the_deck_and_the_events():
+    game = games()["spinado"]
+    rules = game.rules(None)
+    state = game.new_match(rules, 4)
+    deal = game.random_deal(random.Random(3), rules, state, "cards")
+    deal["hands"]["P1"] = deal["hands"]["P1"][:-1] + [deal["hands"]["P2"][0]]
+    with pytest.raises(Rejection) as caught:
+        game.score_deal(deal, rules, state)
+    found = {p.code for p in caught.value.problems}
+    assert "card.duplicate" in found
+    deal["dead_hand"] = deal["dead_hand"][:-1]
+    with pytest.raises(Rejection) as caught:
+        game.score_deal(deal, rules, state)
+    assert "spin.hands_deck" in {p.code for p in caught.value.problems}
+
+
+def trap(deal, **rules):
+    body = {"game": "trappola", "dealer": "P2", **deal}
+    return score_deal({**body, **({"rules": rules} if rules else {})})
+
+
+SEATS = {"P1": {"points": 30, "tricks": 5}, "P2": {"points": 20, "tricks": 4}}
+
+
+def test_trappola_plain_deal_with_last_trick_six():
+    assert trap({"seats": SEATS, "last_trick": "P1"}).points == {"P1": 36, "P2": 20}
+
+
+def test_trappola_twos_and_the_final_run_replace_the_bonuses():
+    twos = [
+        {"player": "P2", "trick": 9},
+        {"player": "P2", "trick": 8},
+        {"player": "P1", "trick": 2},
+    ]
+    result = trap({"seats": SEATS, "last_trick": "P2", "twos": twos})
+    assert result.points == {"P1": 30 + 10, "P2": 20 + 52}
+
+
+@pytest.mark.parametrize("run,bonus", [(1, 26), (2, 52), (3, 78), (4, 104)])
+def test_trappola_final_twos(run, bonus):
+    twos = [{"player": "P1", "trick": 9 - k} for k in range(run)]
+    result = trap({"seats": SEATS, "last_trick": "P1", "twos": twos})
+    assert result.points["P1"] == 30 + bonus
+
+
+def test_trappola_declarations():
+    decls = [{"player": "P1", "rank": "A", "count": 3}, {"player": "P2", "rank": "2", "count": 4}]
+    result = trap({"seats": SEATS, "last_trick": "P1", "declarations": decls})
+    assert result.points == {"P1": 36 + 12, "P2": 20 + 20}
+
+
+@pytest.mark.parametrize(
+    "change,code",
+    [
+        ({"seats": {"P1": {"points": 30, "tricks": 5}}}, ("trap.seat", "seats.P2")),
+        ({"seats": {**SEATS, "P2": {"points": 20, "tricks": 5}}}, ("trap.tricks_total", "seats")),
+        (
+            {"seats": {"P1": {"points": 60, "tricks": 5}, "P2": {"points": 40, "tricks": 4}}},
+            ("trap.points_total", "seats"),
+        ),
+        (
+            {"seats": {"P1": {"points": 62, "tricks": 5}, "P2": {"points": 0, "tricks": 4}}},
+            ("trap.points_over_tricks", "seats.P1"),
+        ),
+        ({"last_trick": "P3"}, ("trap.last_trick", "last_trick")),
+        ({"twos": [{"player": "P1", "trick": 10}]}, ("trap.two_trick", "twos[0]")),
+        ({"twos": [{"player": "P2", "trick": 9}]}, ("trap.last_trick_two", "twos")),
+        (
+            {"twos": [{"player": "P1", "trick": k} for k in range(1, 6)]},
+            ("trap.twos_count", "twos"),
+        ),
+        (
+            {"declarations": [{"player": "P1", "rank": "7", "count": 3}]},
+            ("trap.decl", "declarations[0]"),
+        ),
+        (
+            {
+                "declarations": [
+                    {"player": "P1", "rank": "A", "count": 3},
+                    {"player": "P2", "rank": "A", "count": 3},
+                ]
+            },
+            ("trap.decl_conflict", "declarations[1]"),
+        ),
+        ({"redraws": {"P1": 3}}, ("trap.redraws", "redraws")),
+    ],
+)
+def test_trappola_rejections(change, code):
+    with pytest.raises(Rejection) as caught:
+        trap({"seats": SEATS, "last_trick": "P1", **change})
+    assert code in [(p.code, p.path) for p in caught.value.problems]
+
+
+def test_trappola_match_to_a_target():
+    deal = {"seats": SEATS, "last_trick": "P1"}
+    match = play_match(
+        {
+            "game": "trappola",
+            "rules": {"trap.target": 101},
+            "first_dealer": "P2",
+            "deals": [{**deal, "dealer": "P2"}, {**deal, "dealer": "P1"}, {**deal, "dealer": "P2"}],
+        }
+    )
+    assert match.state.totals["P1"] == 108
+    assert match.state.outcome.units == {"P1": 1, "P2": -1}
