@@ -93,6 +93,8 @@ class Game:
                 allowed=", ".join(seats),
             )
             problems.raise_if_any()
+        self.check_setup(rules, count, problems)
+        problems.raise_if_any()
         scorers = self.scorers(rules, seats)
         state = MatchState(
             game=self.key,
@@ -104,6 +106,9 @@ class Game:
         )
         self.setup(state, rules)
         return state
+
+    def check_setup(self, rules: Rules, players: int, problems: Problems) -> None:
+        """Hook: refuse house rules that cannot work with this many players."""
 
     def setup(self, state: MatchState, rules: Rules) -> None:
         """Hook for games that carry facts between deals (pots, the minimum bid...)."""

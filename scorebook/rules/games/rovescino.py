@@ -92,7 +92,8 @@ TABLES: dict[str, dict[int, Layout]] = {
 SWITCHES: tuple[Switch, ...] = (
     *CORE_SWITCHES,
     choice("rov.last_trick", "plus_one_floor_rest", "plus_one_and_all_leftovers"),
-    choice("rov.cappotto", "off", "taker_zero_others_plus_11", "team_zero_other_team_plus_11"),
+    # BIS's team_zero_other_team_plus_11 belongs to the partnership game traversone_pairs.
+    choice("rov.cappotto", "off", "taker_zero_others_plus_11"),
     choice(
         "rov.end",
         "first_to_target_loses",
@@ -132,6 +133,9 @@ class Rovescino(Game):
     def playing(self, state: MatchState) -> tuple[str, ...]:
         out = set(state.extra.get("out", ()))
         return tuple(s for s in state.seats if s not in out)
+
+    def check_setup(self, rules: Rules, players: int, problems: Problems) -> None:
+        self.layout(rules, players, problems)
 
     def layout(self, rules: Rules, count: int, problems: Problems) -> Layout | None:
         table = rules["rov.deal_table"]
