@@ -1,9 +1,20 @@
-"""Tressette where each player scores for himself: for two (2.2), three (2.3) and four
-all-against-all (2.4), and Chiamata del Tre (2.5), where the caller's side changes every
-deal but each player keeps his own running total.
+"""Tressette where each player keeps his own score: for two (reference 2.2), for three
+(2.3) and for four all against all (2.4).
 
-Mediatore is not supported: its bid ladder and payment table are missing from every source
-the reference draws on ([gap] in 2.4), so there is nothing sound to implement.
+Every player scores his own captured thirds (section 1.4, ``core.rounding``) plus the
+last trick; the first player to reach the target wins the match and is paid one stake by
+each other player. Three-handed *col morto* (one player partners an exposed dummy) is
+scored as a two-sided deal whose points each member adds to his own total.
+
+Decisions where the reference is silent (see ``docs/games/individual.md``):
+
+* These forms are played without declarations (PEN gives none for two players).
+* Several players reaching the target in one deal: ``<prefix>.both_reach_target``.
+* Mediatore and Quadriglio are not supported: the Mediatore bid ladder and payments are a
+  [gap] in every source, and Quadriglio is a bidding game outside this family's scoring.
+
+The helpers :func:`play_out_hands` and :func:`capture_entry` are shared with other game
+modules (random legal deals).
 """
 
 from __future__ import annotations
@@ -12,103 +23,106 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, TRESSETTE_RANKS, Card, parse_card, thirds_of, trick_winner
-from ..errors import Problems, messages
+from ..cards import (
+    DECK40,
+    TRESSETTE_RANKS,
+    TRESSETTE_RANKS_J_ABOVE_Q,
+    Card,
+    parse_card,
+    thirds_of,
+    trick_winner,
+)
+from ..errors import Localized, Problem, Problems, messages, problem
 from ..game import Game
 from ..houserules import Rules, Switch, choice
-from ..parse import card_name, known_fields
+from ..parse import card_name, integer, known_fields, one_of
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
     Capture,
     check_captures,
     check_last_trick,
-    may_annul,
     read_captures,
     score_thirds,
-    total,
 )
 
 messages(
     {
-        "ind.removed_four": (
-            "Name the 4 taken out of the deck ('removed', e.g. \"4b\"), not {value!r}.",
-            "Indica il 4 tolto dal mazzo ('removed', es. \"4b\"), non {value!r}.",
+        "ind.level_cards": (
+            "At the cards level every entry lists the cards taken, but {scorer} has only thirds.",
+            "Al livello carte ogni voce elenca le carte prese, ma per {scorer} ci sono solo "
+            "i terzi.",
         ),
-        "ind.removed_fixed": (
-            "These house rules take out the {card}; 'removed' cannot say otherwise.",
-            "Queste regole della casa tolgono il {card}; 'removed' non può dire altro.",
+        "ind.no_declarations": (
+            "Declarations (accusi) are not scored in {game}: remove 'declarations'.",
+            "In {game} non si accusa: togli 'declarations'.",
         ),
-        "ind.removed_captured": (
-            "The {card} was taken out of the deck, so nobody can have captured it.",
-            "Il {card} è stato tolto dal mazzo, quindi nessuno può averlo preso.",
+        "ind.points_mismatch": (
+            "{scorer} is entered with {entered} points, but {thirds} thirds{lt} make "
+            "{expected} under the rule '{rounding}'.",
+            "{scorer} risulta con {entered} punti, ma {thirds} terzi{lt} fanno {expected} "
+            "punti con la regola '{rounding}'.",
         ),
-        "ind.round1_last_trick": (
-            "With a last-trick point in each round, say who won the last trick of round 1 "
-            "('last_trick_round1').",
-            "Con un punto di ultima in ogni giro, indica chi ha fatto l'ultima presa del primo "
-            "giro ('last_trick_round1').",
+        "ind.total_over_eleven": (
+            "The points of this deal add up to {total}, more than 11: rounding two thirds up "
+            "('round_two_thirds_up') can do that.",
+            "I punti di questa smazzata sommano {total}, più di 11: può succedere "
+            "arrotondando per eccesso i due terzi ('round_two_thirds_up').",
         ),
-        "ind.round1_not_played": (
-            "'last_trick_round1' belongs to the two-rounds form with a point each round.",
-            "'last_trick_round1' vale solo per la forma a due giri con un punto per giro.",
+        "t2.round1.missing": (
+            "With a last-trick point in each round, say who won the last trick of the first "
+            "round ('last_trick_round1').",
+            "Con un punto di ultima in ogni giro, indica chi ha fatto l'ultima presa del "
+            "primo giro ('last_trick_round1').",
         ),
-        "ind.dummy_partner": (
+        "t2.round1.not_played": (
+            "'last_trick_round1' belongs to the two-round form with a last-trick point in "
+            "each round; under these house rules only the last trick of the deal scores.",
+            "'last_trick_round1' vale solo per la forma a due giri con un punto di ultima "
+            "per giro; con queste regole della casa conta solo l'ultima presa della smazzata.",
+        ),
+        "t3.removed.missing": (
+            "Name the 4 taken out of the deck ('removed', e.g. \"4c\"): under these house "
+            "rules the dealer chooses and announces it.",
+            "Indica il quattro tolto dal mazzo ('removed', es. \"4c\"): con queste regole "
+            "della casa lo sceglie e lo dichiara il mazziere.",
+        ),
+        "t3.removed.not_a_four": (
+            "{value!r} is not one of the 4s (4d, 4c, 4s, 4b); only a 4 is taken out of the deck.",
+            "{value!r} non è uno dei quattro (4d, 4c, 4s, 4b); dal mazzo si toglie solo un "
+            "quattro.",
+        ),
+        "t3.removed.fixed": (
+            "These house rules always take out the {card}, not {value!r}.",
+            "Queste regole della casa tolgono sempre il {card}, non {value!r}.",
+        ),
+        "t3.removed.captured": (
+            "The {card} was taken out of the deck, so {scorer} cannot have captured it.",
+            "Il {card} è stato tolto dal mazzo, quindi {scorer} non può averlo preso.",
+        ),
+        "t3.morto.partner_unknown": (
             "{value!r} is not a seat; the dummy's partner is one of {allowed}.",
             "{value!r} non è un posto; il compagno del morto è uno tra {allowed}.",
         ),
-        "cdt.caller": (
-            "The caller must be the eldest hand, {expected}, not {value!r}.",
-            "Chiama il primo di mano, {expected}, non {value!r}.",
-        ),
-        "cdt.called_suit": (
-            "The call names a suit (d, c, s or b) whose 3 the caller lacks, not {value!r}.",
-            "Si chiama un seme (d, c, s o b) di cui chi chiama non ha il tre, non {value!r}.",
-        ),
-        "cdt.called_card": (
-            "The call names a card other than an ace (e.g. 3d, 2c, Rs), not {value!r}.",
-            "Si chiama una carta che non sia un asso (es. 3d, 2c, Rs), non {value!r}.",
-        ),
-        "cdt.partner": (
-            "{value!r} is not a seat; the partner (holder of the {card}) is one of {allowed}.",
-            "{value!r} non è un posto; il compagno (chi ha il {card}) è uno tra {allowed}.",
-        ),
-        "cdt.caller_holds_called": (
-            "{caller} holds the called {card} himself; these house rules do not allow it.",
-            "{caller} ha lui stesso il {card} chiamato; queste regole della casa non lo "
-            "permettono.",
-        ),
-        "cdt.hand_size": (
-            "The caller's hand must have 10 cards, not {count}.",
-            "La mano di chi chiama deve avere 10 carte, non {count}.",
-        ),
-        "cdt.caller_has_called_three": (
-            "{caller} holds the {card}, so cannot call its suit.",
-            "{caller} ha il {card}, quindi non può chiamare quel seme.",
-        ),
-        "cdt.annul_off": (
-            "These house rules do not allow a deal to be annulled.",
-            "Queste regole della casa non permettono di mandare a monte.",
-        ),
-        "cdt.annul_not_allowed": (
-            "{player}'s hand ({thirds} thirds) may not be annulled under the rule '{rule}'.",
-            "La mano di {player} ({thirds} terzi) non si può mandare a monte con la regola "
-            "'{rule}'.",
-        ),
-        "cdt.annul_with_play": (
-            "An annulled deal is not played: remove '{field}'.",
-            "Una smazzata mandata a monte non si gioca: togli '{field}'.",
-        ),
-        "cdt.annul_player": (
-            "{value!r} is not a seat; seats: {allowed}.",
-            "{value!r} non è un posto; posti: {allowed}.",
+        "t3.morto.partner_not_dealer": (
+            "Under these house rules the dealer, {dealer}, plays with the dummy, not {value}.",
+            "Con queste regole della casa gioca col morto il mazziere, {dealer}, non {value}.",
         ),
     }
 )
 
+LEVELS = ("totals", "cards")
+POINTS = ("points",)  # optional field of a capture entry (S3)
+FOURS = frozenset(Card("4", s) for s in ("d", "c", "s", "b"))
+FOUR_OF_COINS = Card("4", "d")
+WITH_LT = Localized(" and the last trick", " e l'ultima presa")
+NO_LT = Localized("", "")
+
 
 def target_switch(prefix: str) -> Switch:
-    return Switch(f"{prefix}.target", 21, between=(1, 1000), help="Points to win the game.")
+    return Switch(
+        f"{prefix}.target", 21, between=(1, 1000), help="Points to win the match (21, 31...)."
+    )
 
 
 def tie_switch(prefix: str) -> Switch:
@@ -116,22 +130,209 @@ def tie_switch(prefix: str) -> Switch:
         f"{prefix}.both_reach_target",
         "higher_total_wins",
         "play_another_deal",
-        help="Several players reach the target in one deal (no source: house rule).",
+        help="Several players reach the target in the same deal (no source: house rule). "
+        "An exact tie on the top total always plays another deal.",
     )
 
 
+# -- shared helpers ---------------------------------------------------------------------
+
+
+def read_level(deal: Mapping[str, Any], problems: Problems) -> str | None:
+    """The optional ``level`` field; ``play`` is not accepted yet."""
+    if "level" not in deal:
+        return None
+    level = one_of(deal, "level", LEVELS, "", problems, required=False)
+    return level if isinstance(level, str) else None
+
+
+def check_level(level: str | None, captures: Mapping[str, Capture], problems: Problems) -> str:
+    """The deal's level: ``cards`` when every entry lists cards, else ``totals``."""
+    at_cards = bool(captures) and all(c.cards is not None for c in captures.values())
+    if level == "cards" and not at_cards:
+        for cap in captures.values():
+            if cap.cards is None:
+                problems.add("ind.level_cards", cap.path, scorer=cap.scorer)
+    return "cards" if at_cards else "totals"
+
+
+def entered_points(
+    deal: Mapping[str, Any], key: str, scorers: Sequence[str], problems: Problems
+) -> dict[str, int]:
+    """Optional ``points`` a club entered per scorer (S3: checked against the thirds)."""
+    raw = deal.get(key)
+    out: dict[str, int] = {}
+    if not isinstance(raw, Mapping):
+        return out
+    for scorer in scorers:
+        entry = raw.get(scorer)
+        if isinstance(entry, Mapping) and "points" in entry:
+            value = integer(entry, "points", f"{key}.{scorer}", problems, low=0, high=100)
+            if value is not None:
+                out[scorer] = value
+    return out
+
+
+def check_points(
+    entered: Mapping[str, int],
+    points: Mapping[str, int],
+    thirds: Mapping[str, int],
+    last: str | None,
+    rounding: str,
+    key: str,
+    problems: Problems,
+) -> None:
+    for scorer, value in entered.items():
+        if value != points[scorer]:
+            problems.add(
+                "ind.points_mismatch",
+                f"{key}.{scorer}.points",
+                scorer=scorer,
+                entered=value,
+                thirds=thirds[scorer],
+                lt=WITH_LT if scorer == last else NO_LT,
+                expected=points[scorer],
+                rounding=rounding,
+            )
+
+
+def over_eleven(points_total: int, limit: int = 11) -> tuple[Problem, ...]:
+    """S5: rounding two thirds up may push a deal past 11 points: warn, do not reject."""
+    if points_total > limit:
+        return (problem("ind.total_over_eleven", "", total=points_total),)
+    return ()
+
+
+def decide(
+    totals: Mapping[str, int], target: int, rule: str, overtime: bool
+) -> tuple[str | None, bool]:
+    """Who has won once ``totals`` are reached, and whether an extra deal is due.
+
+    Nobody at the target: play on. Several at the target: ``higher_total_wins`` gives the
+    match to the highest total; ``play_another_deal`` plays one more deal first (then the
+    highest total wins). An exact tie on the top total always plays another deal.
+    """
+    reached = [s for s, t in totals.items() if t >= target]
+    if not reached:
+        return None, overtime
+    if len(reached) > 1 and rule == "play_another_deal" and not overtime:
+        return None, True
+    best = max(totals[s] for s in reached)
+    leaders = [s for s in reached if totals[s] == best]
+    if len(leaders) > 1:
+        return None, True
+    return leaders[0], overtime
+
+
+def would_end(state: MatchState, points: Mapping[str, int], target: int, rule: str) -> bool:
+    totals = {s: state.totals.get(s, 0) + points.get(s, 0) for s in state.scorers}
+    winner, _ = decide(totals, target, rule, bool(state.extra.get("overtime")))
+    return winner is not None
+
+
+def first_to_target(state: MatchState, target: int, rule: str) -> Outcome | None:
+    """The match result once a player has won: he receives one stake from every other."""
+    winner, overtime = decide(state.totals, target, rule, bool(state.extra.get("overtime")))
+    if overtime:
+        state.extra["overtime"] = True
+    if winner is None:
+        return None
+    losers = tuple(s for s in state.seats if s != winner)
+    units = dict.fromkeys(losers, -1)
+    units[winner] = len(losers)
+    return Outcome("target", (winner,), losers, 1, units, {"totals": dict(state.totals)})
+
+
+def rank_order(rules: Rules) -> tuple[str, ...]:
+    if rules.values.get("core.french_court_order") == "J_above_Q":
+        return TRESSETTE_RANKS_J_ABOVE_Q
+    return TRESSETTE_RANKS
+
+
+def leads_by_4d(rules: Rules, state: MatchState) -> bool:
+    """Does the holder of the 4 of coins lead this deal (``core.first_lead``)?
+
+    ``holder_of_4d_first_deal_only`` (SCR): only in the match's first played deal; an
+    annulled deal does not count.
+    """
+    rule = rules.values.get("core.first_lead", "eldest")
+    if rule == "holder_of_4d_first_deal_only":
+        return not any(not d.annulled for d in state.deals)
+    return bool(rule == "holder_of_4d")
+
+
+def first_leader(
+    rules: Rules, state: MatchState, hands: Mapping[str, Sequence[Card]], eldest: str
+) -> str:
+    """``core.first_lead``: eldest, or the holder of the 4 of coins (when it was dealt)."""
+    if leads_by_4d(rules, state):
+        for seat, hand in hands.items():
+            if FOUR_OF_COINS in hand:
+                return seat
+    return eldest
+
+
+def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, Any]:
+    """One scorer's capture as a deal entry at ``level``."""
+    if level == "cards":
+        return {"cards": [c.code for c in taken], "tricks": tricks}
+    return {"thirds": thirds_of(taken), "tricks": tricks}
+
+
+def play_out_hands(
+    rng: random.Random,
+    hands: Mapping[str, Sequence[Card]],
+    order: Sequence[str],
+    ranks: tuple[str, ...] = TRESSETTE_RANKS,
+) -> tuple[dict[str, list[Card]], dict[str, int], str]:
+    """Play given hands legally at random; ``order`` starts with the first leader."""
+    remaining = {p: list(h) for p, h in hands.items()}
+    taken: dict[str, list[Card]] = {p: [] for p in order}
+    tricks = dict.fromkeys(order, 0)
+    leader = play_round(rng, remaining, order, order[0], taken, tricks, ranks)
+    return taken, tricks, leader
+
+
+def play_round(
+    rng: random.Random,
+    remaining: dict[str, list[Card]],
+    order: Sequence[str],
+    leader: str,
+    taken: dict[str, list[Card]],
+    tricks: dict[str, int],
+    ranks: tuple[str, ...] = TRESSETTE_RANKS,
+) -> str:
+    """Play out the cards in hand, following suit when able; returns the last winner."""
+    n = len(order)
+    for _ in range(len(remaining[leader])):
+        start = order.index(leader)
+        turn = [order[(start + k) % n] for k in range(n)]
+        played: list[Card] = []
+        for p in turn:
+            follow = [c for c in remaining[p] if played and c.suit == played[0].suit]
+            card = rng.choice(follow or remaining[p])
+            remaining[p].remove(card)
+            played.append(card)
+        leader = turn[trick_winner(played, ranks)]
+        taken[leader].extend(played)
+        tricks[leader] += 1
+    return leader
+
+
+# -- the games --------------------------------------------------------------------------
+
+
 class IndividualGame(Game):
-    """Each player scores his own captured thirds; first to the target wins."""
+    """Each player scores his own captured thirds; the first to the target wins."""
 
     prefix: ClassVar[str]
-    cards_per_trick: ClassVar[int]
-    base_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "seats", "last_trick")
+    fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "seats", "last_trick", "declarations")
 
-    def tricks_in_deal(self, rules: Rules, state: MatchState) -> int:
-        return len(DECK40) // len(state.seats)
+    def tricks_in_deal(self, rules: Rules, players: int) -> int:
+        return 40 // players
 
-    def fields(self, rules: Rules) -> tuple[str, ...]:
-        return self.base_fields
+    def deal_fields(self, rules: Rules) -> tuple[str, ...]:
+        return self.fields
 
     def removed_cards(
         self, deal: Mapping[str, Any], rules: Rules, problems: Problems
@@ -140,14 +341,25 @@ class IndividualGame(Game):
 
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, self.fields(rules), "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
+        if deal.get("declarations") not in (None, []):
+            problems.add(
+                "ind.no_declarations",
+                "declarations",
+                game=Localized(self.name_en, self.name_it),
+            )
+        level = read_level(deal, problems)
         removed = self.removed_cards(deal, rules, problems)
         seats = state.seats
-        captures = read_captures(deal, "seats", seats, "", problems, what=("player", "giocatore"))
-        tricks = self.tricks_in_deal(rules, state)
+        captures = read_captures(
+            deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
+        )
+        tricks = self.tricks_in_deal(rules, len(seats))
+        result_level = check_level(level, captures, problems)
         if len(captures) == len(seats):
-            cards_level = all(c.cards is not None for c in captures.values())
-            deck = [c for c in DECK40 if c not in removed] if cards_level else ()
+            deck: Sequence[Card] = ()
+            if result_level == "cards":
+                deck = [c for c in DECK40 if c not in removed] if removed else DECK40
             check_captures(
                 captures,
                 problems,
@@ -155,120 +367,120 @@ class IndividualGame(Game):
                 cards_per_trick=len(seats),
                 counting_cards=deck,
             )
+        if removed:
             for cap in captures.values():
                 for card in cap.cards or ():
                     if card in removed:
-                        problems.add("ind.removed_captured", cap.path, card=card_name(card))
+                        problems.add(
+                            "t3.removed.captured",
+                            cap.path,
+                            card=card_name(card),
+                            scorer=cap.scorer,
+                        )
         last = check_last_trick(
             deal.get("last_trick"), captures, seats, tricks, "last_trick", problems
         )
-        extra = self.extra_last_trick(deal, rules, seats, captures, problems)
+        round1 = self.round1_last_trick(deal, rules, seats, captures, tricks, problems)
+        entered = entered_points(deal, "seats", seats, problems)
         problems.raise_if_any()
+        rounding = rules["core.rounding"]
         thirds = {s: captures[s].thirds for s in seats}
-        lines = score_thirds(thirds, last, rules["core.rounding"], deal_points=11 + len(extra))
-        for seat in extra:
-            lines[seat].append(Line("last_trick", 1, {"round": 1}))
+        lines = score_thirds(thirds, last, rounding)
+        if round1 is not None:
+            lines[round1].append(Line("last_trick", 1, {"round": 1}))
+        points = {s: sum(line.points for line in lines[s]) for s in seats}
+        check_points(entered, points, thirds, last, rounding, "seats", problems)
+        problems.raise_if_any()
+        facts: dict[str, Any] = {
+            "thirds": thirds,
+            "tricks": {s: captures[s].tricks for s in seats},
+            "last_trick": last,
+            "dropped_thirds": sum(lines[s][0].detail.get("dropped_thirds", 0) for s in seats),
+        }
+        self.add_facts(facts, rules, removed, round1)
+        deal_total = sum(points.values())
         return DealResult(
             game=self.key,
-            level=_level(captures),
-            points={s: total(lines[s]) for s in seats},
+            level=result_level,
+            points=points,
             breakdown={s: tuple(lines[s]) for s in seats},
-            facts={
-                "thirds": thirds,
-                "tricks": {s: captures[s].tricks for s in seats},
-                "last_trick": last,
-                "removed": [c.code for c in removed],
-            },
+            ends_match=would_end(
+                state,
+                points,
+                rules[f"{self.prefix}.target"],
+                rules[f"{self.prefix}.both_reach_target"],
+            ),
+            facts=facts,
+            warnings=over_eleven(deal_total, 11 if round1 is None else 12),
         )
 
-    def extra_last_trick(
+    def add_facts(
+        self, facts: dict[str, Any], rules: Rules, removed: tuple[Card, ...], round1: str | None
+    ) -> None:
+        """Game-specific facts (the removed 4, the first round's last trick...)."""
+
+    def round1_last_trick(
         self,
         deal: Mapping[str, Any],
         rules: Rules,
         seats: Sequence[str],
         captures: Mapping[str, Capture],
+        tricks: int,
         problems: Problems,
-    ) -> list[str]:
-        return []
+    ) -> str | None:
+        return None
 
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         return first_to_target(
             state, rules[f"{self.prefix}.target"], rules[f"{self.prefix}.both_reach_target"]
         )
 
+    # -- random legal deals -------------------------------------------------------------
+
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
         removed = self.random_removed(rng, rules)
         deck = [c for c in DECK40 if c not in removed]
-        taken, tricks, last = play_out(rng, deck, state.seats, state.dealer)
+        rng.shuffle(deck)
+        taken, tricks, lasts = self.play(rng, deck, rules, state)
         deal: dict[str, Any] = {
             "dealer": state.dealer,
             "seats": {p: capture_entry(taken[p], tricks[p], level) for p in state.seats},
-            "last_trick": last,
+            "last_trick": lasts[-1],
         }
         if removed and rules.values.get("t3.removed_four") == "any_announced":
             deal["removed"] = removed[0].code
+        if self.key == "tressette2" and each_round(rules):
+            deal["last_trick_round1"] = lasts[0]
         return deal
 
     def random_removed(self, rng: random.Random, rules: Rules) -> list[Card]:
         return []
 
+    def rounds(self, rules: Rules, players: int) -> tuple[int, ...]:
+        """Cards dealt to each player per round (one round unless a two-round form)."""
+        return (40 // players,)
 
-def first_to_target(state: MatchState, target: int, tie_rule: str) -> Outcome | None:
-    """The highest total at or over the target wins; an exact tie at the top plays on."""
-    reached = [s for s in state.scorers if state.totals[s] >= target]
-    if not reached:
-        return None
-    best = max(state.totals[s] for s in reached)
-    leaders = [s for s in reached if state.totals[s] == best]
-    if len(leaders) > 1:
-        return None
-    if len(reached) > 1 and tie_rule == "play_another_deal" and not state.extra.get("overtime"):
-        state.extra["overtime"] = True
-        return None
-    winner = leaders[0]
-    losers = tuple(s for s in state.seats if s != winner)
-    units = dict.fromkeys(losers, -1)
-    units[winner] = len(losers)
-    return Outcome("target", (winner,), losers, 1, units, {"totals": dict(state.totals)})
-
-
-def _level(captures: Mapping[str, Capture]) -> str:
-    return "cards" if captures and all(c.cards is not None for c in captures.values()) else "totals"
-
-
-def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, Any]:
-    if level == "cards":
-        return {"cards": [c.code for c in taken], "tricks": tricks}
-    return {"thirds": thirds_of(taken), "tricks": tricks}
-
-
-def play_out(
-    rng: random.Random, deck: Sequence[Card], seats: Sequence[str], dealer: str
-) -> tuple[dict[str, list[Card]], dict[str, int], str]:
-    """Shuffle, deal everything evenly and play legal random tricks (follow suit if able)."""
-    cards = list(deck)
-    rng.shuffle(cards)
-    n = len(seats)
-    per = len(cards) // n
-    hands = {p: cards[i * per : (i + 1) * per] for i, p in enumerate(seats)}
-    taken: dict[str, list[Card]] = {p: [] for p in seats}
-    tricks = dict.fromkeys(seats, 0)
-    leader = seats[(seats.index(dealer) + 1) % n]
-    for _ in range(per):
-        start = seats.index(leader)
-        turn = [seats[(start + k) % n] for k in range(n)]
-        played: list[Card] = []
-        for p in turn:
-            follow = [c for c in hands[p] if played and c.suit == played[0].suit]
-            card = rng.choice(follow or hands[p])
-            hands[p].remove(card)
-            played.append(card)
-        leader = turn[trick_winner(played, TRESSETTE_RANKS)]
-        taken[leader].extend(played)
-        tricks[leader] += 1
-    return taken, tricks, leader
+    def play(
+        self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState
+    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str]]:
+        """Deal round by round and play each out: piles, tricks, each round's last winner."""
+        seats = state.seats
+        n = len(seats)
+        eldest = self.eldest(state)
+        ranks = rank_order(rules)
+        taken: dict[str, list[Card]] = {p: [] for p in seats}
+        tricks = dict.fromkeys(seats, 0)
+        lasts: list[str] = []
+        pos = 0
+        for number, size in enumerate(self.rounds(rules, n)):
+            hands = {p: deck[pos + i * size : pos + (i + 1) * size] for i, p in enumerate(seats)}
+            pos += size * n
+            leader = first_leader(rules, state, hands, eldest) if number == 0 else eldest
+            remaining = {p: list(h) for p, h in hands.items()}
+            lasts.append(play_round(rng, remaining, seats, leader, taken, tricks, ranks))
+        return taken, tricks, lasts
 
 
 class Tressette2(IndividualGame):
@@ -279,56 +491,121 @@ class Tressette2(IndividualGame):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
-        choice("t2.mode", "stock", "two_rounds_no_stock"),
-        choice("t2.show_drawn_card", True, False, help="Recorded; it changes no score."),
-        choice("t2.two_rounds_last_trick", "once_per_deal", "each_round"),
+        choice(
+            "t2.mode",
+            "stock",
+            "two_rounds_no_stock",
+            help="10 cards each and a stock of 20 (PEN, CUP, SCR), or two rounds of 10 each "
+            "without a stock (TI). 20 tricks of two cards either way.",
+        ),
+        choice(
+            "t2.show_drawn_card",
+            True,
+            False,
+            help="Both players show the card they draw (CUP, SCR). Recorded; no score "
+            "depends on it.",
+        ),
+        choice(
+            "t2.two_rounds_last_trick",
+            "once_per_deal",
+            "each_round",
+            help="Two-round form: one last-trick point per deal (TI's 11 points) or one per "
+            "round (house rule: the deal totals 12).",
+        ),
         target_switch("t2"),
         tie_switch("t2"),
     )
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "classic_21": {"t2.target": 21},
-        "ti_two_rounds": {"t2.mode": "two_rounds_no_stock"},
+        "classic_21": {"t2.mode": "stock", "t2.show_drawn_card": True, "t2.target": 21},
+        "ti_two_rounds": {
+            "t2.mode": "two_rounds_no_stock",
+            "t2.two_rounds_last_trick": "once_per_deal",
+            "core.rounding": "remainder_to_last_trick",
+        },
+        "two_rounds_point_each_round": {
+            "t2.mode": "two_rounds_no_stock",
+            "t2.two_rounds_last_trick": "each_round",
+        },
     }
 
-    def fields(self, rules: Rules) -> tuple[str, ...]:
-        return (*self.base_fields, "last_trick_round1")
+    def deal_fields(self, rules: Rules) -> tuple[str, ...]:
+        return (*self.fields, "last_trick_round1")
 
-    def extra_last_trick(
+    def round1_last_trick(
         self,
         deal: Mapping[str, Any],
         rules: Rules,
         seats: Sequence[str],
         captures: Mapping[str, Capture],
+        tricks: int,
         problems: Problems,
-    ) -> list[str]:
-        each_round = (
-            rules["t2.mode"] == "two_rounds_no_stock"
-            and rules["t2.two_rounds_last_trick"] == "each_round"
-        )
+    ) -> str | None:
         raw = deal.get("last_trick_round1")
-        if not each_round:
+        if not each_round(rules):
             if raw is not None:
-                problems.add("ind.round1_not_played", "last_trick_round1")
-            return []
+                problems.add("t2.round1.not_played", "last_trick_round1")
+            return None
         if raw is None:
-            problems.add("ind.round1_last_trick", "last_trick_round1")
-            return []
-        seat = check_last_trick(raw, captures, seats, 20, "last_trick_round1", problems)
-        return [seat] if seat else []
+            problems.add("t2.round1.missing", "last_trick_round1")
+            return None
+        return check_last_trick(raw, captures, seats, tricks, "last_trick_round1", problems)
 
-    def random_deal(
-        self, rng: random.Random, rules: Rules, state: MatchState, level: str
-    ) -> dict[str, Any]:
-        deal = super().random_deal(rng, rules, state, level)
-        if (
-            rules["t2.mode"] == "two_rounds_no_stock"
-            and rules["t2.two_rounds_last_trick"] == "each_round"
-        ):
-            deal["last_trick_round1"] = deal["last_trick"]
-        return deal
+    def add_facts(
+        self, facts: dict[str, Any], rules: Rules, removed: tuple[Card, ...], round1: str | None
+    ) -> None:
+        facts["mode"] = rules["t2.mode"]
+        if rules["t2.mode"] == "stock":
+            facts["drawn_cards_shown"] = rules["t2.show_drawn_card"]
+        if round1 is not None:
+            facts["last_trick_round1"] = round1
+
+    def rounds(self, rules: Rules, players: int) -> tuple[int, ...]:
+        return (10, 10) if rules["t2.mode"] == "two_rounds_no_stock" else (10,)
+
+    def play(
+        self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState
+    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str]]:
+        if rules["t2.mode"] == "two_rounds_no_stock":
+            return super().play(rng, deck, rules, state)
+        taken, tricks, last = play_with_stock(rng, deck, rules, state, self.eldest(state))
+        return taken, tricks, [last]
 
 
-FOURS = ("4d", "4c", "4s", "4b")
+def each_round(rules: Rules) -> bool:
+    return bool(
+        rules["t2.mode"] == "two_rounds_no_stock"
+        and rules["t2.two_rounds_last_trick"] == "each_round"
+    )
+
+
+def play_with_stock(
+    rng: random.Random, deck: list[Card], rules: Rules, state: MatchState, eldest: str
+) -> tuple[dict[str, list[Card]], dict[str, int], str]:
+    """2.2 with stock: 10 each, 20 in the stock; the winner draws first, then the loser."""
+    seats = state.seats
+    ranks = rank_order(rules)
+    hands = {seats[0]: deck[0:10], seats[1]: deck[10:20]}
+    remaining = {p: list(h) for p, h in hands.items()}
+    stock = deck[20:]
+    taken: dict[str, list[Card]] = {p: [] for p in seats}
+    tricks = dict.fromkeys(seats, 0)
+    leader = first_leader(rules, state, hands, eldest)
+    for _ in range(20):
+        other = seats[1] if leader == seats[0] else seats[0]
+        lead = rng.choice(remaining[leader])
+        follow = [c for c in remaining[other] if c.suit == lead.suit]
+        reply = rng.choice(follow or remaining[other])
+        remaining[leader].remove(lead)
+        remaining[other].remove(reply)
+        winner = (leader, other)[trick_winner([lead, reply], ranks)]
+        loser = other if winner == leader else leader
+        taken[winner] += (lead, reply)
+        tricks[winner] += 1
+        if stock:
+            remaining[winner].append(stock.pop())
+            remaining[loser].append(stock.pop())
+        leader = winner
+    return taken, tricks, leader
 
 
 class Tressette3(IndividualGame):
@@ -339,8 +616,28 @@ class Tressette3(IndividualGame):
     player_counts: ClassVar[tuple[int, ...]] = (3,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
-        choice("t3.mode", "39_cards_13_each", "39_cards_rounds_7_then_6", "col_morto"),
-        choice("t3.removed_four", "4b", "any_announced", "4s"),
+        choice(
+            "t3.mode",
+            "39_cards_13_each",
+            "39_cards_rounds_7_then_6",
+            "col_morto",
+            help="39 cards dealt 13 each (VC), in two rounds of 7 then 6 (TI), or one player "
+            "with an exposed dummy against the other two (TRC, TRA, CC).",
+        ),
+        choice(
+            "t3.removed_four",
+            "4b",
+            "any_announced",
+            "4s",
+            help="The 4 taken out of the deck: batons (VC), any one named by the deal (TI, "
+            "DOS, OAS), swords (37NO). The reference bolds no value: 4b chosen.",
+        ),
+        choice(
+            "t3.morto_partner",
+            "dealer",
+            "announced",
+            help="Col morto: the dealer partners the dummy (CC), or the deal names who does.",
+        ),
         target_switch("t3"),
         tie_switch("t3"),
     )
@@ -351,40 +648,58 @@ class Tressette3(IndividualGame):
             "t3.removed_four": "any_announced",
             "core.rounding": "remainder_to_last_trick",
         },
-        "col_morto": {"t3.mode": "col_morto"},
+        "col_morto": {"t3.mode": "col_morto", "t3.morto_partner": "dealer"},
     }
+    MORTO_FIELDS: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "level",
+        "sides",
+        "last_trick",
+        "dummy_partner",
+        "declarations",
+    )
 
-    def fields(self, rules: Rules) -> tuple[str, ...]:
+    def deal_fields(self, rules: Rules) -> tuple[str, ...]:
         if rules["t3.mode"] == "col_morto":
-            return ("dealer", "level", "sides", "last_trick", "dummy_partner")
-        return (*self.base_fields, "removed")
+            return self.MORTO_FIELDS
+        return (*self.fields, "removed")
 
-    def tricks_in_deal(self, rules: Rules, state: MatchState) -> int:
+    def tricks_in_deal(self, rules: Rules, players: int) -> int:
         return 13
+
+    def rounds(self, rules: Rules, players: int) -> tuple[int, ...]:
+        return (7, 6) if rules["t3.mode"] == "39_cards_rounds_7_then_6" else (13,)
 
     def removed_cards(
         self, deal: Mapping[str, Any], rules: Rules, problems: Problems
     ) -> tuple[Card, ...]:
         rule = rules["t3.removed_four"]
         raw = deal.get("removed")
+        card = parse_card(raw) if raw is not None else None
+        if raw is not None and card not in FOURS:
+            problems.add("t3.removed.not_a_four", "removed", value=raw)
+            card = None
         if rule == "any_announced":
-            card = parse_card(raw) if raw in FOURS else None
-            if card is None:
-                problems.add("ind.removed_four", "removed", value=raw)
-                return ()
-            return (card,)
-        fixed = parse_card(rule)
-        assert fixed is not None
-        if raw is not None and raw != rule:
-            problems.add("ind.removed_fixed", "removed", card=card_name(fixed))
+            if raw is None:
+                problems.add("t3.removed.missing", "removed")
+            return (card,) if card is not None else ()
+        fixed = Card("4", rule[1])
+        if card is not None and card != fixed:
+            problems.add("t3.removed.fixed", "removed", card=card_name(fixed), value=raw)
         return (fixed,)
 
+    def add_facts(
+        self, facts: dict[str, Any], rules: Rules, removed: tuple[Card, ...], round1: str | None
+    ) -> None:
+        facts["mode"] = rules["t3.mode"]
+        facts["removed"] = [c.code for c in removed]
+
     def random_removed(self, rng: random.Random, rules: Rules) -> list[Card]:
+        if rules["t3.mode"] == "col_morto":
+            return []
         rule = rules["t3.removed_four"]
-        code = rng.choice(FOURS) if rule == "any_announced" else rule
-        card = parse_card(code)
-        assert card is not None
-        return [card]
+        suit = rng.choice("dcsb") if rule == "any_announced" else rule[1]
+        return [Card("4", suit)]
 
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         if rules["t3.mode"] == "col_morto":
@@ -392,58 +707,110 @@ class Tressette3(IndividualGame):
         return super().score_deal(deal, rules, state)
 
     def _col_morto(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
-        """One player and the exposed dummy against the other two, scored as pairs."""
+        """One player and the exposed dummy (side A) against the other two (side B)."""
         problems = Problems()
-        known_fields(deal, self.fields(rules), "", problems)
-        partner = deal.get("dummy_partner", state.dealer)
-        if partner not in state.seats:
+        known_fields(deal, self.MORTO_FIELDS, "", problems)
+        if deal.get("declarations") not in (None, []):
             problems.add(
-                "ind.dummy_partner", "dummy_partner", value=partner, allowed=", ".join(state.seats)
+                "ind.no_declarations",
+                "declarations",
+                game=Localized(self.name_en, self.name_it),
             )
-            problems.raise_if_any()
-        captures = read_captures(deal, "sides", ("A", "B"), "", problems)
+        level = read_level(deal, problems)
+        partner = self._dummy_partner(deal, rules, state, problems)
+        sides = ("A", "B")
+        captures = read_captures(deal, "sides", sides, "", problems, extra_fields=POINTS)
+        result_level = check_level(level, captures, problems)
         if len(captures) == 2:
             check_captures(
-                captures, problems, tricks_in_deal=10, cards_per_trick=4, counting_cards=DECK40
+                captures,
+                problems,
+                tricks_in_deal=10,
+                cards_per_trick=4,
+                counting_cards=DECK40 if result_level == "cards" else (),
             )
-        last = check_last_trick(
-            deal.get("last_trick"), captures, ("A", "B"), 10, "last_trick", problems
-        )
+        last = check_last_trick(deal.get("last_trick"), captures, sides, 10, "last_trick", problems)
+        entered = entered_points(deal, "sides", sides, problems)
         problems.raise_if_any()
-        thirds = {s: captures[s].thirds for s in ("A", "B")}
-        side_lines = score_thirds(thirds, last, rules["core.rounding"])
-        side_points = {s: total(side_lines[s]) for s in ("A", "B")}
-        points = {p: side_points["A" if p == partner else "B"] for p in state.seats}
-        breakdown = {p: tuple(side_lines["A" if p == partner else "B"]) for p in state.seats}
+        assert partner is not None
+        rounding = rules["core.rounding"]
+        thirds = {s: captures[s].thirds for s in sides}
+        side_lines = score_thirds(thirds, last, rounding)
+        side_points = {s: sum(line.points for line in side_lines[s]) for s in sides}
+        check_points(entered, side_points, thirds, last, rounding, "sides", problems)
+        problems.raise_if_any()
+        side_of = {p: "A" if p == partner else "B" for p in state.seats}
+        points = {p: side_points[side_of[p]] for p in state.seats}
         return DealResult(
             game=self.key,
-            level=_level(captures),
+            level=result_level,
             points=points,
-            breakdown=breakdown,
+            breakdown={p: tuple(side_lines[side_of[p]]) for p in state.seats},
+            ends_match=would_end(state, points, rules["t3.target"], rules["t3.both_reach_target"]),
             facts={
+                "mode": "col_morto",
                 "dummy_partner": partner,
+                "sides": {s: [p for p in state.seats if side_of[p] == s] for s in sides},
                 "side_points": side_points,
                 "thirds": thirds,
-                "tricks": {s: captures[s].tricks for s in ("A", "B")},
+                "tricks": {s: captures[s].tricks for s in sides},
                 "last_trick": last,
             },
+            warnings=over_eleven(sum(side_points.values())),
         )
+
+    def _dummy_partner(
+        self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems
+    ) -> str | None:
+        raw = deal.get("dummy_partner")
+        if raw is None:
+            if rules["t3.morto_partner"] == "dealer":
+                return state.dealer
+            problems.add("input.missing", "dummy_partner", field="dummy_partner")
+            return None
+        if not isinstance(raw, str) or raw not in state.seats:
+            problems.add(
+                "t3.morto.partner_unknown",
+                "dummy_partner",
+                value=raw,
+                allowed=", ".join(state.seats),
+            )
+            return None
+        if rules["t3.morto_partner"] == "dealer" and raw != state.dealer:
+            problems.add(
+                "t3.morto.partner_not_dealer", "dummy_partner", dealer=state.dealer, value=raw
+            )
+        return raw
 
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
         if rules["t3.mode"] != "col_morto":
             return super().random_deal(rng, rules, state, level)
-        taken, tricks, last = play_out(rng, DECK40, ("X1", "Y1", "X2", "Y2"), "Y2")
-        sides = {"A": ("X1", "X2"), "B": ("Y1", "Y2")}
-        return {
+        partner = state.dealer
+        if rules["t3.morto_partner"] == "announced":
+            partner = rng.choice(state.seats)
+        deck = list(DECK40)
+        rng.shuffle(deck)
+        # partner, opponent, dummy, opponent: partners sit opposite
+        order = ("X", "Y1", "D", "Y2")
+        hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(order)}
+        start = rng.randrange(4)
+        taken, tricks, last = play_out_hands(
+            rng, hands, order[start:] + order[:start], rank_order(rules)
+        )
+        members = {"A": ("X", "D"), "B": ("Y1", "Y2")}
+        deal: dict[str, Any] = {
             "dealer": state.dealer,
             "sides": {
                 s: capture_entry(taken[a] + taken[b], tricks[a] + tricks[b], level)
-                for s, (a, b) in sides.items()
+                for s, (a, b) in members.items()
             },
-            "last_trick": "A" if last in sides["A"] else "B",
+            "last_trick": "A" if last in members["A"] else "B",
         }
+        if rules["t3.morto_partner"] == "announced":
+            deal["dummy_partner"] = partner
+        return deal
 
 
 class Tressette4Individual(IndividualGame):
@@ -463,250 +830,4 @@ class Tressette4Individual(IndividualGame):
     }
 
 
-CDT_SIDES = ("callers", "others")
-
-
-class ChiamataDelTre(Game):
-    """Eldest calls a card; its holder partners him for the deal (2.5)."""
-
-    key: ClassVar[str] = "chiamata"
-    name_en: ClassVar[str] = "Chiamata del Tre (Chiamatre)"
-    name_it: ClassVar[str] = "Chiamata del tre (Chiamatre)"
-    player_counts: ClassVar[tuple[int, ...]] = (4,)
-    switches: ClassVar[tuple[Switch, ...]] = (
-        *CORE_SWITCHES,
-        choice("cdt.call", "suit_whose_3_caller_lacks", "any_3_or_2_or_non_ace"),
-        choice("cdt.caller_holds_called", "alone_against_three", "rejected"),
-        choice("cdt.scoring", "side_points_to_each_member"),
-        Switch(
-            "cdt.annul_rule",
-            "no_carico_and_lt3_figures",
-            choices=("no_carico_and_lt3_figures", "less_than_one_point", "off"),
-            help="GG's tournament form by default (the Chiamatre source).",
-        ),
-        target_switch("cdt"),
-        tie_switch("cdt"),
-    )
-    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
-        "pen": {"cdt.call": "suit_whose_3_caller_lacks", "cdt.annul_rule": "less_than_one_point"},
-        "gg_torneo": {
-            "cdt.call": "any_3_or_2_or_non_ace",
-            "cdt.annul_rule": "no_carico_and_lt3_figures",
-        },
-    }
-    FIELDS = (
-        "dealer",
-        "level",
-        "caller",
-        "called",
-        "partner",
-        "hand",
-        "sides",
-        "last_trick",
-        "annulled_by",
-    )
-
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
-        problems = Problems()
-        known_fields(deal, self.FIELDS, "", problems)
-        seats = state.seats
-        if deal.get("annulled_by") is not None:
-            return self._annulled(deal, rules, state, problems)
-        eldest = self.eldest(state)
-        caller = deal.get("caller", eldest)
-        if caller != eldest:
-            problems.add("cdt.caller", "caller", expected=eldest, value=caller)
-        called = self._called(deal.get("called"), rules, problems)
-        partner = deal.get("partner")
-        if partner not in seats:
-            problems.add(
-                "cdt.partner",
-                "partner",
-                value=partner,
-                card=card_name(called) if called else "called card",
-                allowed=", ".join(seats),
-            )
-        elif partner == caller and rules["cdt.caller_holds_called"] == "rejected" and called:
-            problems.add(
-                "cdt.caller_holds_called", "partner", caller=caller, card=card_name(called)
-            )
-        hand = None
-        if deal.get("hand") is not None:
-            from ..parse import cards as read_cards
-
-            hand = read_cards(deal, "hand", "", problems)
-            if hand is not None and len(hand) != 10:
-                problems.add("cdt.hand_size", "hand", count=len(hand))
-            elif hand is not None and called is not None:
-                holds = called in hand
-                if rules["cdt.call"] == "suit_whose_3_caller_lacks" and holds:
-                    problems.add(
-                        "cdt.caller_has_called_three",
-                        "called",
-                        caller=caller,
-                        card=card_name(called),
-                    )
-                elif holds != (partner == caller):
-                    problems.add(
-                        "cdt.partner",
-                        "partner",
-                        value=partner,
-                        card=card_name(called),
-                        allowed=", ".join(seats),
-                    )
-        captures = read_captures(deal, "sides", CDT_SIDES, "", problems)
-        if len(captures) == 2:
-            check_captures(
-                captures, problems, tricks_in_deal=10, cards_per_trick=4, counting_cards=DECK40
-            )
-        last = check_last_trick(
-            deal.get("last_trick"), captures, CDT_SIDES, 10, "last_trick", problems
-        )
-        problems.raise_if_any()
-        thirds = {s: captures[s].thirds for s in CDT_SIDES}
-        lines = score_thirds(thirds, last, rules["core.rounding"])
-        team = {caller} | {partner}
-        points = {p: total(lines["callers" if p in team else "others"]) for p in seats}
-        breakdown = {p: tuple(lines["callers" if p in team else "others"]) for p in seats}
-        return DealResult(
-            game=self.key,
-            level=_level(captures),
-            points=points,
-            breakdown=breakdown,
-            facts={
-                "caller": caller,
-                "called": called.code if called else None,
-                "partner": partner,
-                "alone": partner == caller,
-                "thirds": thirds,
-                "tricks": {s: captures[s].tricks for s in CDT_SIDES},
-                "last_trick": last,
-            },
-        )
-
-    def _called(self, raw: Any, rules: Rules, problems: Problems) -> Card | None:
-        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
-            if raw not in ("d", "c", "s", "b"):
-                problems.add("cdt.called_suit", "called", value=raw)
-                return None
-            return Card("3", str(raw))
-        card = parse_card(raw)
-        if card is None or card.rank == "A":
-            problems.add("cdt.called_card", "called", value=raw)
-            return None
-        return card
-
-    def _annulled(
-        self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems
-    ) -> DealResult:
-        player = deal["annulled_by"]
-        rule = rules["cdt.annul_rule"]
-        if rule == "off":
-            problems.add("cdt.annul_off", "annulled_by")
-        if player not in state.seats:
-            problems.add(
-                "cdt.annul_player", "annulled_by", value=player, allowed=", ".join(state.seats)
-            )
-        for field in ("sides", "last_trick", "called", "partner"):
-            if deal.get(field) is not None:
-                problems.add("cdt.annul_with_play", field, field=field)
-        if deal.get("hand") is not None and rule != "off":
-            from ..parse import cards as read_cards
-
-            hand = read_cards(deal, "hand", "", problems)
-            if hand is not None and len(hand) == 10 and not may_annul(hand, rule):
-                problems.add(
-                    "cdt.annul_not_allowed",
-                    "hand",
-                    player=player,
-                    thirds=thirds_of(hand),
-                    rule=rule,
-                )
-            elif hand is not None and len(hand) != 10:
-                problems.add("cdt.hand_size", "hand", count=len(hand))
-        problems.raise_if_any()
-        return DealResult(
-            game=self.key,
-            level="totals",
-            points=dict.fromkeys(state.seats, 0),
-            breakdown=dict.fromkeys(state.seats, ()),
-            annulled=True,
-            same_dealer=True,
-            facts={"annulled_by": player},
-        )
-
-    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
-        return first_to_target(state, rules["cdt.target"], rules["cdt.both_reach_target"])
-
-    def random_deal(
-        self, rng: random.Random, rules: Rules, state: MatchState, level: str
-    ) -> dict[str, Any]:
-        seats = state.seats
-        cards = list(DECK40)
-        rng.shuffle(cards)
-        hands = {p: cards[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
-        caller = self.eldest(state)
-        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
-            lacking = [s for s in "dcsb" if Card("3", s) not in hands[caller]]
-            suit = rng.choice(lacking) if lacking else None
-            called = Card("3", suit) if suit else None
-            call: Any = suit
-        else:
-            called = rng.choice([c for c in DECK40 if c.rank != "A"])
-            call = called.code
-            if rules["cdt.caller_holds_called"] == "rejected":
-                while called in hands[caller]:
-                    called = rng.choice([c for c in DECK40 if c.rank != "A"])
-                call = called.code
-        if called is None:  # the caller holds all four 3s and cannot call: deal again
-            return self.random_deal(rng, rules, state, level)
-        partner = next(p for p in seats if called in hands[p])
-        team = {caller, partner}
-        order = [seats[(seats.index(state.dealer) + 1 + k) % 4] for k in range(4)]
-        taken, tricks, last = play_out_hands(rng, hands, order)
-        side = {p: ("callers" if p in team else "others") for p in seats}
-        deal: dict[str, Any] = {
-            "dealer": state.dealer,
-            "caller": caller,
-            "called": call,
-            "partner": partner,
-            "sides": {
-                s: capture_entry(
-                    [c for p in seats if side[p] == s for c in taken[p]],
-                    sum(tricks[p] for p in seats if side[p] == s),
-                    level,
-                )
-                for s in CDT_SIDES
-            },
-            "last_trick": side[last],
-        }
-        if level == "cards":
-            deal["hand"] = [c.code for c in hands[caller]]
-        return deal
-
-
-def play_out_hands(
-    rng: random.Random, hands: Mapping[str, Sequence[Card]], order: Sequence[str]
-) -> tuple[dict[str, list[Card]], dict[str, int], str]:
-    """Play given hands legally at random; ``order`` starts with the first leader."""
-    remaining = {p: list(h) for p, h in hands.items()}
-    n = len(order)
-    taken: dict[str, list[Card]] = {p: [] for p in order}
-    tricks = dict.fromkeys(order, 0)
-    leader = order[0]
-    for _ in range(len(remaining[leader])):
-        start = order.index(leader)
-        turn = [order[(start + k) % n] for k in range(n)]
-        played: list[Card] = []
-        for p in turn:
-            follow = [c for c in remaining[p] if played and c.suit == played[0].suit]
-            card = rng.choice(follow or remaining[p])
-            remaining[p].remove(card)
-            played.append(card)
-        leader = turn[trick_winner(played, TRESSETTE_RANKS)]
-        taken[leader].extend(played)
-        tricks[leader] += 1
-    return taken, tricks, leader
-
-
-GAMES = (Tressette2(), Tressette3(), Tressette4Individual(), ChiamataDelTre())
+GAMES = (Tressette2(), Tressette3(), Tressette4Individual())

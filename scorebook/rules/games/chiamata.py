@@ -1,0 +1,667 @@
+"""Chiamata del Tre / Chiamatre / Tressette a chiamare (reference 2.5).
+
+Four players P1..P4 in playing order, each keeping his own running total. Every deal the
+caller (the eldest, who leads) calls a card; its holder is his partner for that deal and
+the two play a two-sided Tressette deal (11 points) against the other two. Both members
+of a side add the side's points to their own totals (house rule: the sources give no
+scoring, see ``cdt.scoring``). If the caller holds the called card he plays alone against
+three (``cdt.caller_holds_called``). The first player to reach the target wins and is
+paid one stake by each of the other three.
+
+Decisions where the reference is silent are documented in ``docs/games/chiamata.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ..cards import DECK40, SUITS, Card, parse_card, thirds_of
+from ..errors import Localized, Problems, messages
+from ..game import Game
+from ..houserules import Rules, Switch, choice
+from ..parse import card_name, cards, join, known_fields, no_duplicates, obj
+from ..result import DealResult, MatchState, Outcome
+from ..tricks import (
+    CORE_SWITCHES,
+    Capture,
+    check_captures,
+    check_last_trick,
+    may_annul,
+    read_captures,
+    score_thirds,
+)
+from .individual import (
+    FOUR_OF_COINS,
+    POINTS,
+    capture_entry,
+    check_level,
+    check_points,
+    entered_points,
+    first_leader,
+    first_to_target,
+    leads_by_4d,
+    over_eleven,
+    play_out_hands,
+    rank_order,
+    read_level,
+    target_switch,
+    tie_switch,
+    would_end,
+)
+
+messages(
+    {
+        "cdt.caller.unknown": (
+            "{value!r} is not a seat; the caller is one of {allowed}.",
+            "{value!r} non è un posto; chi chiama è uno tra {allowed}.",
+        ),
+        "cdt.caller.not_eldest": (
+            "The call belongs to the eldest hand, {expected} (the player after the dealer "
+            "{dealer}), not {value}.",
+            "Chiama il primo di mano, {expected} (il giocatore dopo il mazziere {dealer}), "
+            "non {value}.",
+        ),
+        "cdt.caller.not_holder_4d": (
+            "Under these house rules the holder of the 4 of coins, {expected}, leads and "
+            "calls, not {value}.",
+            "Con queste regole della casa attacca e chiama chi ha il quattro di denari, "
+            "{expected}, non {value}.",
+        ),
+        "cdt.call.bad_suit": (
+            "The call names the suit of a 3 the caller lacks (d, c, s or b){two}, not {value!r}.",
+            "Si chiama il seme di un tre che manca a chi chiama (d, c, s o b){two}, non {value!r}.",
+        ),
+        "cdt.call.bad_card": (
+            "The call names a card other than an ace, written like 3d, 2c or Rs, not {value!r}.",
+            "Si chiama una carta che non sia un asso, scritta come 3d, 2c o Rs, non {value!r}.",
+        ),
+        "cdt.call.ace": (
+            "An ace cannot be called, so not the {card}: call a 3, a 2 or another card.",
+            "Non si può chiamare un asso, quindi non l'{card}: chiama un tre, un due o "
+            "un'altra carta.",
+        ),
+        "cdt.call.caller_holds": (
+            "{caller} holds the {card} himself, so cannot call it: the call names a card he lacks.",
+            "{caller} ha lui stesso il {card}, quindi non può chiamarlo: si chiama una carta "
+            "che manca.",
+        ),
+        "cdt.call.two_without_all_threes": (
+            "{caller} may call a 2 only when holding all four 3s, but he lacks the {card}.",
+            "{caller} può chiamare un due solo se ha tutti e quattro i tre, ma gli manca il "
+            "{card}.",
+        ),
+        "cdt.call.must_call": (
+            "{caller} lacks the {card}, so he must call a card; he cannot play alone "
+            "('called': \"none\").",
+            "A {caller} manca il {card}, quindi deve chiamare una carta; non può giocare da "
+            "solo ('called': \"none\").",
+        ),
+        "cdt.partner.unknown": (
+            "{value!r} is not a seat; the partner (who holds the {card}) is one of {allowed}.",
+            "{value!r} non è un posto; il compagno (chi ha il {card}) è uno tra {allowed}.",
+        ),
+        "cdt.partner.not_holder": (
+            "{value} is entered as the partner, but the {card} is in {holder}'s hand.",
+            "{value} risulta il compagno, ma il {card} è nella mano di {holder}.",
+        ),
+        "cdt.partner.is_caller": (
+            "{caller} called the {card}, a card he lacks, so he cannot be his own partner.",
+            "{caller} ha chiamato il {card}, che non ha, quindi non può essere compagno di "
+            "se stesso.",
+        ),
+        "cdt.partner.caller_holds_called": (
+            "{caller} holds the called {card} himself; these house rules do not allow it "
+            "(he would play alone against three).",
+            "{caller} ha lui stesso il {card} chiamato; queste regole della casa non lo "
+            "permettono (giocherebbe da solo contro tre).",
+        ),
+        "cdt.partner.no_call": (
+            "With no card called {caller} plays alone, so the partner cannot be {value}.",
+            "Senza chiamata {caller} gioca da solo, quindi il compagno non può essere {value}.",
+        ),
+        "cdt.hands.size": (
+            "{player}'s hand must have 10 cards, not {count}.",
+            "La mano di {player} deve avere 10 carte, non {count}.",
+        ),
+        "cdt.sides_or_seats": (
+            "Enter the captures per side ('sides') or per player ('seats'), not both.",
+            "Inserisci le prese per lato ('sides') o per giocatore ('seats'), non entrambi.",
+        ),
+        "cdt.hand_without_annul": (
+            "'hand' is the hand of the player who annuls the deal; the whole deal's hands go "
+            "in 'hands'.",
+            "'hand' è la mano di chi manda a monte; le mani di tutta la smazzata vanno in 'hands'.",
+        ),
+        "cdt.annul.off": (
+            "These house rules do not allow a deal to be annulled.",
+            "Queste regole della casa non permettono di mandare a monte.",
+        ),
+        "cdt.annul.not_allowed": (
+            "{player}'s hand ({thirds} thirds{carichi}) may not be annulled under the rule "
+            "'{rule}'.",
+            "La mano di {player} ({thirds} terzi{carichi}) non si può mandare a monte con "
+            "la regola '{rule}'.",
+        ),
+        "cdt.annul.with_play": (
+            "An annulled deal is not played: remove '{field}' (a deal can be annulled only "
+            "before the call and the opening lead).",
+            "Una smazzata mandata a monte non si gioca: togli '{field}' (si manda a monte "
+            "solo prima della chiamata e dell'attacco).",
+        ),
+        "cdt.annul.hand_twice": (
+            "Enter {player}'s hand once: in 'hand' or in 'hands', not both.",
+            "Inserisci la mano di {player} una volta sola: in 'hand' o in 'hands', non in "
+            "entrambi.",
+        ),
+    }
+)
+
+SIDES = ("callers", "others")
+FIELDS = (
+    "dealer",
+    "level",
+    "caller",
+    "called",
+    "partner",
+    "hands",
+    "sides",
+    "seats",
+    "last_trick",
+    "annulled_by",
+    "hand",
+    "declarations",
+)
+PLAY_FIELDS = ("caller", "called", "partner", "sides", "seats", "last_trick")
+THREES = tuple(Card("3", s) for s in SUITS)
+TWOS = tuple(Card("2", s) for s in SUITS)
+CALLABLE = tuple(c for c in DECK40 if c.rank != "A")
+NO_CALL = "none"
+OR_A_TWO = Localized(
+    ", or a 2 when he holds all four 3s", ", oppure un due se ha tutti e quattro i tre"
+)
+NOTHING = Localized("", "")
+
+SWITCHES: tuple[Switch, ...] = (
+    *CORE_SWITCHES,
+    choice(
+        "cdt.call",
+        "suit_whose_3_caller_lacks",
+        "any_3_or_2_or_non_ace",
+        help="What is called: the suit of a 3 the caller lacks (PEN), or a 3, a 2 or any "
+        "card but an ace (GG).",
+    ),
+    choice(
+        "cdt.caller_holds_called",
+        "alone_against_three",
+        "rejected",
+        help="GG call: the caller may call a card he holds and play alone against three, "
+        "or such a call is refused (no source: house rule).",
+    ),
+    choice(
+        "cdt.all_threes_held",
+        "call_a_two",
+        "alone_against_three",
+        help="PEN call when the caller holds all four 3s: he calls a 2 he lacks (as in "
+        "Terziglio/Calabrasella), or calls nothing and plays alone (no source).",
+    ),
+    choice(
+        "cdt.scoring",
+        "side_points_to_each_member",
+        help="Each player keeps his own total and adds his side's points (house rule; "
+        "the sources give no scoring).",
+    ),
+    choice(
+        "cdt.annul_rule",
+        "no_carico_and_lt3_figures",
+        "less_than_one_point",
+        "off",
+        help="When a poor hand may annul the deal: GG's tournament rule (default for the "
+        "Chiamatre), PEN's less than one point, or never.",
+    ),
+    target_switch("cdt"),
+    tie_switch("cdt"),
+)
+
+
+class ChiamataDelTre(Game):
+    """The caller's partner is the holder of the called card; totals are individual."""
+
+    key: ClassVar[str] = "chiamata"
+    name_en: ClassVar[str] = "Chiamata del Tre (Chiamatre)"
+    name_it: ClassVar[str] = "Chiamata del tre (Chiamatre)"
+    player_counts: ClassVar[tuple[int, ...]] = (4,)
+    switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "pen": {
+            "cdt.call": "suit_whose_3_caller_lacks",
+            "cdt.annul_rule": "less_than_one_point",
+            "cdt.target": 21,
+        },
+        "gg_torneo": {
+            "cdt.call": "any_3_or_2_or_non_ace",
+            "cdt.caller_holds_called": "alone_against_three",
+            "cdt.annul_rule": "no_carico_and_lt3_figures",
+        },
+    }
+
+    # -- one deal -----------------------------------------------------------------------
+
+    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        problems = Problems()
+        known_fields(deal, FIELDS, "", problems)
+        if deal.get("declarations") not in (None, []):
+            problems.add(
+                "ind.no_declarations",
+                "declarations",
+                game=Localized(self.name_en, self.name_it),
+            )
+        if deal.get("annulled_by") is not None:
+            return self._annulled(deal, rules, state, problems)
+        if deal.get("hand") is not None:
+            problems.add("cdt.hand_without_annul", "hand")
+        level = read_level(deal, problems)
+        seats = state.seats
+        hands = read_hands(deal, seats, problems)
+        caller = self._caller(deal, rules, state, hands, problems)
+        called, call_ok = self._called(deal, rules, problems)
+        partner = self._partner(deal, rules, state, caller, called, call_ok, hands, problems)
+        team: tuple[str, ...] | None = None
+        if caller is not None and partner is not None:
+            team = (caller,) if partner == caller else (caller, partner)
+        sides, players, result_level = self._captures(deal, seats, team, level, problems)
+        last_raw = deal.get("last_trick")
+        last_side: str | None = None
+        last_player: str | None = None
+        if players:
+            last_player = check_last_trick(last_raw, players, seats, 10, "last_trick", problems)
+            if last_player is not None and team is not None:
+                last_side = "callers" if last_player in team else "others"
+        elif deal.get("seats") is None:
+            last_side = check_last_trick(last_raw, sides, SIDES, 10, "last_trick", problems)
+        entered = entered_points(deal, "sides", SIDES, problems)
+        problems.raise_if_any()
+        assert caller is not None and partner is not None and team is not None
+        rounding = rules["core.rounding"]
+        thirds = {s: sides[s].thirds for s in SIDES}
+        lines = score_thirds(thirds, last_side, rounding)
+        side_points = {s: sum(line.points for line in lines[s]) for s in SIDES}
+        check_points(entered, side_points, thirds, last_side, rounding, "sides", problems)
+        problems.raise_if_any()
+        side_of = {p: "callers" if p in team else "others" for p in seats}
+        points = {p: side_points[side_of[p]] for p in seats}
+        facts: dict[str, Any] = {
+            "caller": caller,
+            "called": called.code if called is not None else None,
+            "partner": partner,
+            "alone": partner == caller,
+            "members": {s: [p for p in seats if side_of[p] == s] for s in SIDES},
+            "side_points": side_points,
+            "thirds": thirds,
+            "tricks": {s: sides[s].tricks for s in SIDES},
+            "last_trick": last_side,
+        }
+        if players:
+            facts["last_trick_player"] = last_player
+            facts["players"] = {
+                p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
+            }
+        return DealResult(
+            game=self.key,
+            level=result_level,
+            points=points,
+            breakdown={p: tuple(lines[side_of[p]]) for p in seats},
+            ends_match=would_end(
+                state, points, rules["cdt.target"], rules["cdt.both_reach_target"]
+            ),
+            facts=facts,
+            warnings=over_eleven(sum(side_points.values())),
+        )
+
+    def _caller(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        state: MatchState,
+        hands: Mapping[str, Sequence[Card]] | None,
+        problems: Problems,
+    ) -> str | None:
+        raw = deal.get("caller")
+        seats = state.seats
+        if raw is not None and (not isinstance(raw, str) or raw not in seats):
+            problems.add("cdt.caller.unknown", "caller", value=raw, allowed=", ".join(seats))
+            return None
+        if leads_by_4d(rules, state):
+            if hands is None:
+                if raw is None and deal.get("hands") is None:
+                    problems.add("input.missing", "caller", field="caller")
+                return raw
+            expected = next(p for p in seats if FOUR_OF_COINS in hands[p])
+            if raw is not None and raw != expected:
+                problems.add("cdt.caller.not_holder_4d", "caller", expected=expected, value=raw)
+            return expected
+        eldest = self.eldest(state)
+        if raw is not None and raw != eldest:
+            problems.add(
+                "cdt.caller.not_eldest", "caller", expected=eldest, dealer=state.dealer, value=raw
+            )
+        return eldest
+
+    def _called(
+        self, deal: Mapping[str, Any], rules: Rules, problems: Problems
+    ) -> tuple[Card | None, bool]:
+        """The called card (None with the call "none") and whether the call is valid."""
+        raw = deal.get("called")
+        if raw is None:
+            problems.add("input.missing", "called", field="called")
+            return None, False
+        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
+            two_allowed = rules["cdt.all_threes_held"] == "call_a_two"
+            if isinstance(raw, str) and raw in SUITS:
+                return Card("3", raw), True
+            if raw == NO_CALL:
+                return None, True
+            card = parse_card(raw)
+            if card is not None and (card.rank == "3" or (card.rank == "2" and two_allowed)):
+                return card, True
+            problems.add(
+                "cdt.call.bad_suit", "called", value=raw, two=OR_A_TWO if two_allowed else NOTHING
+            )
+            return None, False
+        card = parse_card(raw)
+        if card is None:
+            problems.add("cdt.call.bad_card", "called", value=raw)
+            return None, False
+        if card.rank == "A":
+            problems.add("cdt.call.ace", "called", card=card_name(card))
+            return None, False
+        return card, True
+
+    def _partner(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        state: MatchState,
+        caller: str | None,
+        called: Card | None,
+        call_ok: bool,
+        hands: Mapping[str, Sequence[Card]] | None,
+        problems: Problems,
+    ) -> str | None:
+        raw = deal.get("partner")
+        seats = state.seats
+        what = (
+            card_name(called) if called is not None else Localized("called card", "carta chiamata")
+        )
+        if raw is not None and (not isinstance(raw, str) or raw not in seats):
+            problems.add(
+                "cdt.partner.unknown", "partner", value=raw, card=what, allowed=", ".join(seats)
+            )
+            return None
+        if not call_ok or caller is None:
+            return raw
+        held = set(hands[caller]) if hands is not None else None
+        if called is None:  # the call "none": the caller plays alone
+            if raw is not None and raw != caller:
+                problems.add("cdt.partner.no_call", "partner", caller=caller, value=raw)
+            if held is not None:
+                needed = THREES
+                if rules["cdt.all_threes_held"] == "call_a_two":
+                    needed = THREES + TWOS
+                lacking = next((c for c in needed if c not in held), None)
+                if lacking is not None:
+                    problems.add(
+                        "cdt.call.must_call", "called", caller=caller, card=card_name(lacking)
+                    )
+            return caller
+        holder = None
+        if hands is not None:
+            holder = next(p for p in seats if called in hands[p])
+        partner = raw if raw is not None else holder
+        if partner is None:
+            if deal.get("hands") is None:
+                problems.add("input.missing", "partner", field="partner")
+            return None
+        if holder is not None and partner != holder:
+            problems.add(
+                "cdt.partner.not_holder",
+                "partner",
+                value=partner,
+                card=card_name(called),
+                holder=holder,
+            )
+        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
+            if held is not None:
+                if called in held:
+                    problems.add(
+                        "cdt.call.caller_holds", "called", caller=caller, card=card_name(called)
+                    )
+                elif called.rank == "2":
+                    lacking = next((c for c in THREES if c not in held), None)
+                    if lacking is not None:
+                        problems.add(
+                            "cdt.call.two_without_all_threes",
+                            "called",
+                            caller=caller,
+                            card=card_name(lacking),
+                        )
+            elif partner == caller:
+                problems.add(
+                    "cdt.partner.is_caller", "partner", caller=caller, card=card_name(called)
+                )
+        elif partner == caller and rules["cdt.caller_holds_called"] == "rejected":
+            problems.add(
+                "cdt.partner.caller_holds_called",
+                "partner",
+                caller=caller,
+                card=card_name(called),
+            )
+        return partner
+
+    def _captures(
+        self,
+        deal: Mapping[str, Any],
+        seats: Sequence[str],
+        team: tuple[str, ...] | None,
+        level: str | None,
+        problems: Problems,
+    ) -> tuple[dict[str, Capture], dict[str, Capture], str]:
+        has_sides = deal.get("sides") is not None
+        has_seats = deal.get("seats") is not None
+        if has_sides and has_seats:
+            problems.add("cdt.sides_or_seats", "seats")
+            return {}, {}, "totals"
+        if has_seats:
+            players = read_captures(
+                deal, "seats", seats, "", problems, what=("player", "giocatore")
+            )
+            result_level = check_level(level, players, problems)
+            if len(players) == 4:
+                check_captures(
+                    players,
+                    problems,
+                    tricks_in_deal=10,
+                    cards_per_trick=4,
+                    counting_cards=DECK40 if result_level == "cards" else (),
+                )
+            sides: dict[str, Capture] = {}
+            if len(players) == 4 and team is not None:
+                sides = {
+                    "callers": merge("callers", [players[p] for p in seats if p in team]),
+                    "others": merge("others", [players[p] for p in seats if p not in team]),
+                }
+            return sides, players, result_level
+        sides = read_captures(deal, "sides", SIDES, "", problems, extra_fields=POINTS)
+        result_level = check_level(level, sides, problems)
+        if len(sides) == 2:
+            check_captures(
+                sides,
+                problems,
+                tricks_in_deal=10,
+                cards_per_trick=4,
+                counting_cards=DECK40 if result_level == "cards" else (),
+            )
+        return sides, {}, result_level
+
+    def _annulled(
+        self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems
+    ) -> DealResult:
+        """2.1.2 / N1-N3: a poor hand cancels the deal before the call; same dealer."""
+        player = deal["annulled_by"]
+        seats = state.seats
+        rule = rules["cdt.annul_rule"]
+        if rule == "off":
+            problems.add("cdt.annul.off", "annulled_by")
+        known_seat = isinstance(player, str) and player in seats
+        if not known_seat:
+            problems.add(
+                "match.unknown_seat", "annulled_by", value=player, allowed=", ".join(seats)
+            )
+        for field in PLAY_FIELDS:
+            if deal.get(field) is not None:
+                problems.add("cdt.annul.with_play", field, field=field)
+        read_level(deal, problems)
+        hands = read_hands(deal, seats, problems)
+        hand: list[Card] | None = None
+        if deal.get("hand") is not None:
+            if hands is not None and known_seat:
+                problems.add("cdt.annul.hand_twice", "hand", player=player)
+            hand = cards(deal, "hand", "", problems)
+            if hand is not None:
+                if len(hand) != 10:
+                    problems.add("cdt.hands.size", "hand", player=str(player), count=len(hand))
+                    hand = None
+                elif not no_duplicates({"hand": hand}, problems):
+                    hand = None
+        elif hands is not None and known_seat:
+            hand = list(hands[player])
+        if hand is not None and known_seat and rule != "off" and not may_annul(hand, rule):
+            carichi = sum(1 for c in hand if c.rank in ("3", "2", "A"))
+            problems.add(
+                "cdt.annul.not_allowed",
+                "hand" if deal.get("hand") is not None else f"hands.{player}",
+                player=player,
+                thirds=thirds_of(hand),
+                carichi=Localized(
+                    f", {carichi} of them 3s, 2s or aces", f", di cui {carichi} tra tre, due e assi"
+                )
+                if carichi
+                else NOTHING,
+                rule=rule,
+            )
+        problems.raise_if_any()
+        return DealResult(
+            game=self.key,
+            level="totals" if hand is None else "cards",
+            points=dict.fromkeys(seats, 0),
+            breakdown=dict.fromkeys(seats, ()),
+            annulled=True,
+            same_dealer=True,
+            facts={"annulled_by": player, "rule": rule},
+        )
+
+    # -- the match ----------------------------------------------------------------------
+
+    def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        return first_to_target(state, rules["cdt.target"], rules["cdt.both_reach_target"])
+
+    # -- random legal deals -------------------------------------------------------------
+
+    def random_deal(
+        self, rng: random.Random, rules: Rules, state: MatchState, level: str
+    ) -> dict[str, Any]:
+        seats = state.seats
+        deck = list(DECK40)
+        rng.shuffle(deck)
+        hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
+        caller = first_leader(rules, state, hands, self.eldest(state))
+        held = set(hands[caller])
+        called: Card | None
+        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
+            options = [c for c in THREES if c not in held]
+            if not options and rules["cdt.all_threes_held"] == "call_a_two":
+                options = [c for c in TWOS if c not in held]
+            called = rng.choice(options) if options else None
+            call = NO_CALL if called is None else called.suit if called.rank == "3" else called.code
+        else:
+            options = [
+                c
+                for c in CALLABLE
+                if rules["cdt.caller_holds_called"] != "rejected" or c not in held
+            ]
+            called = rng.choice(options)
+            call = called.code
+        partner = caller if called is None else next(p for p in seats if called in hands[p])
+        team = {caller, partner}
+        start = seats.index(caller)
+        order = [seats[(start + k) % 4] for k in range(4)]
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules))
+        per_player = rng.random() < 0.3
+        with_hands = rng.random() < 0.5
+        deal: dict[str, Any] = {"dealer": state.dealer, "caller": caller, "called": call}
+        if level == "cards" and with_hands:
+            deal["hands"] = {p: [c.code for c in hands[p]] for p in seats}
+        else:
+            deal["partner"] = partner
+        if per_player:
+            deal["seats"] = {p: capture_entry(taken[p], tricks[p], level) for p in seats}
+            deal["last_trick"] = last
+        else:
+            side = {p: "callers" if p in team else "others" for p in seats}
+            deal["sides"] = {
+                s: capture_entry(
+                    [c for p in seats if side[p] == s for c in taken[p]],
+                    sum(tricks[p] for p in seats if side[p] == s),
+                    level,
+                )
+                for s in SIDES
+            }
+            deal["last_trick"] = side[last]
+        return deal
+
+
+def read_hands(
+    deal: Mapping[str, Any], seats: Sequence[str], problems: Problems
+) -> dict[str, list[Card]] | None:
+    """The four dealt hands, ten distinct cards each (D1, D2, D3), or None."""
+    raw = deal.get("hands")
+    if raw is None:
+        return None
+    before = len(problems.items)
+    entries = obj(raw, "hands", problems, what="hands")
+    for key in entries:
+        if key not in seats:
+            problems.add(
+                "match.unknown_seat", join("hands", str(key)), value=key, allowed=", ".join(seats)
+            )
+    out: dict[str, list[Card]] = {}
+    for seat in seats:
+        if seat not in entries:
+            if isinstance(raw, Mapping):
+                problems.add("input.missing", f"hands.{seat}", field=seat)
+            continue
+        hand = cards(entries, seat, "hands", problems, required=True)
+        if hand is None:
+            continue
+        if len(hand) != 10:
+            problems.add("cdt.hands.size", f"hands.{seat}", player=seat, count=len(hand))
+        out[seat] = hand
+    no_duplicates({f"hands.{s}": h for s, h in out.items()}, problems)
+    if len(problems.items) != before:
+        return None
+    return out
+
+
+def merge(side: str, caps: Sequence[Capture]) -> Capture:
+    known = all(c.cards is not None for c in caps)
+    return Capture(
+        side,
+        f"sides.{side}",
+        sum(c.thirds for c in caps),
+        sum(c.tricks for c in caps),
+        tuple(card for c in caps for card in (c.cards or ())) if known else None,
+    )
+
+
+GAMES = (ChiamataDelTre(),)
