@@ -628,8 +628,9 @@ class Terziglio(Game):
             rng.shuffle(hands[soloist])
             final_monte = hands[soloist][:4]
             hands[soloist] = hands[soloist][4:]
-            deal["monte"] = [c.code for c in monte]
-            deal["discards"] = [c.code for c in final_monte]
+            if level == "cards":
+                deal["monte"] = [c.code for c in monte]
+                deal["discards"] = [c.code for c in final_monte]
         elif bid != "solissimo":
             split = 2 if bid == "solissimo_dividete" else rng.randint(0, 4)
             shares = {opponents[0]: split, opponents[1]: 4 - split}
