@@ -188,6 +188,16 @@ class Game:
         """Has the match ended after this deal? Default: never (fixed by the caller)."""
         return None
 
+    def dealt_in(self, state: MatchState) -> tuple[str, ...]:
+        """Who plays this deal, eldest first; in a three-hander played by four (Terziglio,
+        Calabrasella) the dealer sits the deal out."""
+        seats = state.seats
+        start = seats.index(state.dealer)
+        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
+        if len(seats) == 4:
+            order.remove(state.dealer)
+        return tuple(order)
+
     def eldest(self, state: MatchState) -> str:
         seats = state.seats
         return seats[(seats.index(state.dealer) + 1) % len(seats)]

@@ -204,6 +204,18 @@ def read_captures(
     return out
 
 
+def merge_captures(scorer: str, path: str, caps: Sequence[Capture]) -> Capture:
+    """Several players' captures as one side's (cards kept when every pile is known)."""
+    known = all(c.cards is not None for c in caps)
+    return Capture(
+        scorer,
+        path,
+        sum(c.thirds for c in caps),
+        sum(c.tricks for c in caps),
+        tuple(card for c in caps for card in (c.cards or ())) if known else None,
+    )
+
+
 def check_captures(
     captures: Mapping[str, Capture],
     problems: Problems,

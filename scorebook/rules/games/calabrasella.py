@@ -177,18 +177,10 @@ class Calabrasella(Game):
         },
     }
 
-    def active(self, state: MatchState) -> tuple[str, ...]:
-        seats = state.seats
-        start = seats.index(state.dealer)
-        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
-        if len(seats) == 4:
-            order.remove(state.dealer)
-        return tuple(order)
-
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
-        players = self.active(state)
+        players = self.dealt_in(state)
         exposed = self._exposure(deal, players, problems)
         if exposed is not None and exposed[1] == "before_stand_and_discard":
             return self._void_by_exposure(deal, state, players, exposed[0], problems)
@@ -494,7 +486,7 @@ class Calabrasella(Game):
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
-        players = self.active(state)
+        players = self.dealt_in(state)
         deck = list(DECK40)
         rng.shuffle(deck)
         hands = {p: deck[i * 12 : (i + 1) * 12] for i, p in enumerate(players)}

@@ -207,21 +207,12 @@ class Terziglio(Game):
         },
     }
 
-    def active(self, state: MatchState) -> tuple[str, ...]:
-        """Who plays this deal, eldest first (with four, the dealer sits out)."""
-        seats = state.seats
-        start = seats.index(state.dealer)
-        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
-        if len(seats) == 4:
-            order.remove(state.dealer)
-        return tuple(order)
-
     # -- one deal -----------------------------------------------------------------------
 
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
-        players = self.active(state)
+        players = self.dealt_in(state)
         auction = self._auction(deal, players, state, problems)
         problems.raise_if_any()
         assert auction is not None
@@ -601,7 +592,7 @@ class Terziglio(Game):
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
-        players = self.active(state)
+        players = self.dealt_in(state)
         deck = list(DECK40)
         rng.shuffle(deck)
         hands = {p: deck[i * 12 : (i + 1) * 12] for i, p in enumerate(players)}

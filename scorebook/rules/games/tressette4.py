@@ -33,6 +33,7 @@ from ..tricks import (
     check_captures,
     check_last_trick,
     may_annul,
+    merge_captures,
     read_captures,
     score_thirds,
 )
@@ -558,14 +559,7 @@ class Tressette4(Game):
 
 
 def _merge(side: str, caps: Sequence[Capture]) -> Capture:
-    known = all(c.cards is not None for c in caps)
-    return Capture(
-        side,
-        f"sides.{side}",
-        sum(c.thirds for c in caps),
-        sum(c.tricks for c in caps),
-        tuple(card for c in caps for card in (c.cards or ())) if known else None,
-    )
+    return merge_captures(side, f"sides.{side}", caps)
 
 
 def _entry(taken: list[Card], tricks: int, level: str) -> dict[str, Any]:
