@@ -268,9 +268,9 @@ class Terziglio(Game):
             return after
 
         for n, item in enumerate(raw):
-            where = join("bids", n)
+            where = f"bids[{n}]"
             entry = obj(item, where, problems, what="A bid")
-            if not isinstance(item, Mapping):
+            if type(item) is not dict and not isinstance(item, Mapping):
                 ok = False
                 break
             known_fields(entry, ("player", "bid"), where, problems)
