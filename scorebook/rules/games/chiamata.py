@@ -284,20 +284,24 @@ class ChiamataDelTre(Game):
         entered = entered_points(deal, "sides", SIDES, problems)
         problems.raise_if_any()
         assert caller is not None and partner is not None and team is not None
-        rounding = rules["core.rounding"]
+        rounding = rules.values["core.rounding"]
         thirds = {s: sides[s].thirds for s in SIDES}
         lines = score_thirds(thirds, last_side, rounding)
         side_points = {s: sum(line.points for line in lines[s]) for s in SIDES}
         check_points(entered, side_points, thirds, last_side, rounding, "sides", problems)
         problems.raise_if_any()
-        side_of = {p: "callers" if p in team else "others" for p in seats}
-        points = {p: side_points[side_of[p]] for p in seats}
+        won, lost = side_points["callers"], side_points["others"]
+        points = {p: won if p in team else lost for p in seats}
+        line_sets = tuple(lines["callers"]), tuple(lines["others"])
         facts: dict[str, Any] = {
             "caller": caller,
             "called": called.code if called is not None else None,
             "partner": partner,
             "alone": partner == caller,
-            "members": {s: [p for p in seats if side_of[p] == s] for s in SIDES},
+            "members": {
+                "callers": [p for p in seats if p in team],
+                "others": [p for p in seats if p not in team],
+            },
             "side_points": side_points,
             "thirds": thirds,
             "tricks": {s: sides[s].tricks for s in SIDES},
@@ -312,12 +316,12 @@ class ChiamataDelTre(Game):
             game=self.key,
             level=result_level,
             points=points,
-            breakdown={p: tuple(lines[side_of[p]]) for p in seats},
+            breakdown={p: line_sets[0] if p in team else line_sets[1] for p in seats},
             ends_match=would_end(
-                state, points, rules["cdt.target"], rules["cdt.both_reach_target"]
+                state, points, rules.values["cdt.target"], rules.values["cdt.both_reach_target"]
             ),
             facts=facts,
-            warnings=over_eleven(sum(side_points.values())),
+            warnings=over_eleven(won + lost),
         )
 
     def _caller(
@@ -333,7 +337,7 @@ class ChiamataDelTre(Game):
         if raw is not None and (not isinstance(raw, str) or raw not in seats):
             problems.add("cdt.caller.unknown", "caller", value=raw, allowed=", ".join(seats))
             return None
-        if leads_by_4d(rules, state):
+        if rules.values["core.first_lead"] != "eldest" and leads_by_4d(rules, state):
             if hands is None:
                 if raw is None and deal.get("hands") is None:
                     problems.add("input.missing", "caller", field="caller")
@@ -357,8 +361,8 @@ class ChiamataDelTre(Game):
         if raw is None:
             problems.add("input.missing", "called", field="called")
             return None, False
-        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
-            two_allowed = rules["cdt.all_threes_held"] == "call_a_two"
+        if rules.values["cdt.call"] == "suit_whose_3_caller_lacks":
+            two_allowed = rules.values["cdt.all_threes_held"] == "call_a_two"
             if isinstance(raw, str) and raw in SUITS:
                 return Card("3", raw), True
             if raw == NO_CALL:
@@ -392,10 +396,12 @@ class ChiamataDelTre(Game):
     ) -> str | None:
         raw = deal.get("partner")
         seats = state.seats
-        what = (
-            card_name(called) if called is not None else Localized("called card", "carta chiamata")
-        )
         if raw is not None and (not isinstance(raw, str) or raw not in seats):
+            what = (
+                card_name(called)
+                if called is not None
+                else Localized("called card", "carta chiamata")
+            )
             problems.add(
                 "cdt.partner.unknown", "partner", value=raw, card=what, allowed=", ".join(seats)
             )
@@ -408,7 +414,7 @@ class ChiamataDelTre(Game):
                 problems.add("cdt.partner.no_call", "partner", caller=caller, value=raw)
             if held is not None:
                 needed = THREES
-                if rules["cdt.all_threes_held"] == "call_a_two":
+                if rules.values["cdt.all_threes_held"] == "call_a_two":
                     needed = THREES + TWOS
                 lacking = next((c for c in needed if c not in held), None)
                 if lacking is not None:
@@ -432,7 +438,7 @@ class ChiamataDelTre(Game):
                 card=card_name(called),
                 holder=holder,
             )
-        if rules["cdt.call"] == "suit_whose_3_caller_lacks":
+        if rules.values["cdt.call"] == "suit_whose_3_caller_lacks":
             if held is not None:
                 if called in held:
                     problems.add(
@@ -451,7 +457,7 @@ class ChiamataDelTre(Game):
                 problems.add(
                     "cdt.partner.is_caller", "partner", caller=caller, card=card_name(called)
                 )
-        elif partner == caller and rules["cdt.caller_holds_called"] == "rejected":
+        elif partner == caller and rules.values["cdt.caller_holds_called"] == "rejected":
             problems.add(
                 "cdt.partner.caller_holds_called",
                 "partner",

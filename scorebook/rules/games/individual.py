@@ -148,7 +148,11 @@ def read_level(deal: Mapping[str, Any], problems: Problems) -> str | None:
 
 def check_level(level: str | None, captures: Mapping[str, Capture], problems: Problems) -> str:
     """The deal's level: ``cards`` when every entry lists cards, else ``totals``."""
-    at_cards = bool(captures) and all(c.cards is not None for c in captures.values())
+    at_cards = bool(captures)
+    for cap in captures.values():
+        if cap.cards is None:
+            at_cards = False
+            break
     if level == "cards" and not at_cards:
         for cap in captures.values():
             if cap.cards is None:
@@ -162,11 +166,16 @@ def entered_points(
     """Optional ``points`` a club entered per scorer (S3: checked against the thirds)."""
     raw = deal.get(key)
     out: dict[str, int] = {}
-    if not isinstance(raw, Mapping):
+    if type(raw) is not dict and not isinstance(raw, Mapping):
         return out
     for scorer in scorers:
         entry = raw.get(scorer)
-        if isinstance(entry, Mapping) and "points" in entry:
+        if type(entry) is dict:
+            if len(entry) < 3:  # the usual {"thirds"|"cards", "tricks"}: no points
+                continue
+        elif not isinstance(entry, Mapping):
+            continue
+        if "points" in entry:
             value = integer(entry, "points", f"{key}.{scorer}", problems, low=0, high=100)
             if value is not None:
                 out[scorer] = value
@@ -225,6 +234,9 @@ def decide(
 
 
 def would_end(state: MatchState, points: Mapping[str, int], target: int, rule: str) -> bool:
+    """Does this deal end the match (a stand-alone deal with ``before`` totals, too)?"""
+    if max(state.totals.values()) + max(points.values()) < target:
+        return False
     totals = {s: state.totals.get(s, 0) + points.get(s, 0) for s in state.scorers}
     winner, _ = decide(totals, target, rule, bool(state.extra.get("overtime")))
     return winner is not None
