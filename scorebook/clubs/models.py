@@ -1,1 +1,80 @@
-"""Clubs, members and their roles, players."""
+"""Clubs, who belongs to them with which role, and the players who sit at their tables."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Club(models.Model):
+    """A café, circle or association that runs club nights. Its data is private to its
+    members unless it opts in to public results."""
+
+    name = models.CharField(max_length=120)
+    slug = models.SlugField(max_length=60, unique=True)
+    public = models.BooleanField(default=False, help_text="Results visible to anyone.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", "owner"
+    DIRECTOR = "director", "director"
+    SCORER = "scorer", "scorer"
+    MEMBER = "member", "member"
+
+
+#: What each role may do, from most to least (a role can do all the later roles can).
+ROLE_RANK = {Role.OWNER: 4, Role.DIRECTOR: 3, Role.SCORER: 2, Role.MEMBER: 1}
+
+
+class Membership(models.Model):
+    """A user's role in a club: members read, scorers enter deals, directors correct and
+    settle, owners manage the club."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="one_membership_per_club")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} ({self.role}) in {self.club}"
+
+    def at_least(self, role: str) -> bool:
+        return ROLE_RANK[Role(self.role)] >= ROLE_RANK[Role(role)]
+
+
+class Player(models.Model):
+    """A name at the table. It may be linked to a user account; guests have none."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=80)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    guest = models.BooleanField(default=False)
+    active = models.BooleanField(default=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club")
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,1 +1,205 @@
-"""Club nights, tables, matches, deals, corrections and confirmations."""
+"""Club nights, tables, matches and the append-only log of deals.
+
+A deal row is never edited: a correction is a new version that supersedes the previous
+one, and the old version stays readable. The match's running state is derived from the
+current versions by the rules engine and only cached on the match.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+from scorebook.clubs.models import Club, Player
+
+
+class Night(models.Model):
+    """One evening of play at a club."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        CLOSED = "closed", "closed"
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    date = models.DateField()
+    venue = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
+    opened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.club} {self.date}"
+
+
+class Table(models.Model):
+    """A table of a night; its matches are played in turn."""
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        ordering = ["night", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["night", "number"], name="table_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return self.name or f"Table {self.number}"
+
+
+class Match(models.Model):
+    """A game at a table: the game key, the house rules as a snapshot, who sits where,
+    the stake, and the derived state (cached, always recomputable from the deals)."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        FINISHED = "finished", "finished"
+
+    class StakeUnit(models.TextChoices):
+        MONEY = "money", "money"
+        POINTS = "points", "points"
+
+    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="matches")
+    table = models.ForeignKey(
+        Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
+    )
+    game = models.CharField(max_length=40)
+    rules = models.JSONField(help_text="The resolved house rules, as played.")
+    players = models.PositiveSmallIntegerField()
+    seats = models.JSONField(help_text="Seat name to player id.")
+    first_dealer = models.CharField(max_length=4)
+    stake_amount = models.DecimalField(max_digits=10, decimal_places=2, default=0)
+    stake_currency = models.CharField(max_length=3, blank=True)
+    stake_unit = models.CharField(max_length=6, choices=StakeUnit.choices, default="points")
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    state = models.JSONField(default=dict, help_text="Derived: running totals, next dealer.")
+    result = models.JSONField(null=True, blank=True, help_text="Derived: the outcome.")
+    version = models.PositiveIntegerField(default=0, help_text="Bumped on every deal write.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        verbose_name_plural = "matches"
+
+    def __str__(self) -> str:
+        return f"{self.game} #{self.pk}"
+
+    @property
+    def club(self) -> Club:
+        return self.night.club
+
+    def seat_of(self, player: Player) -> str | None:
+        return next((s for s, pid in self.seats.items() if pid == player.pk), None)
+
+
+class Deal(models.Model):
+    """One version of one deal of a match, as entered and as the engine scored it."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveIntegerField()
+    version = models.PositiveIntegerField(default=1)
+    is_current = models.BooleanField(default=True)
+    supersedes = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="superseded_by"
+    )
+    input = models.JSONField()
+    level = models.CharField(max_length=8)
+    result = models.JSONField()
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(auto_now_add=True)
+    client = models.CharField(max_length=200, blank=True)
+    client_id = models.UUIDField(null=True, blank=True)
+    reason = models.TextField(blank=True, help_text="Why this version corrects the last.")
+
+    class Meta:
+        ordering = ["match", "number", "version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "number", "version"], name="deal_version_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["match", "number"],
+                condition=Q(is_current=True),
+                name="one_current_version_per_deal",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match} deal {self.number} v{self.version}"
+
+    @property
+    def etag(self) -> str:
+        return f'"{self.pk}-{self.version}"'
+
+
+class Confirmation(models.Model):
+    """A second player at the table confirms a deal version (as East does on a
+    Bridgemate); a director may override with a reason."""
+
+    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="confirmations")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    seat = models.CharField(max_length=4, blank=True)
+    override = models.BooleanField(default=False)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deal", "user"], name="one_confirmation_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal} confirmed by {self.user}"
+
+
+class AuditEvent(models.Model):
+    """Who changed what, when and why, for writes that are not versioned rows."""
+
+    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    verb = models.CharField(max_length=40)
+    object_type = models.CharField(max_length=40)
+    object_id = models.CharField(max_length=40)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at"]
+
+    def __str__(self) -> str:
+        return f"{self.verb} {self.object_type} {self.object_id}"
+
+
+class IdempotencyKey(models.Model):
+    """A POST's Idempotency-Key with the first response, replayed on a retry."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    key = models.CharField(max_length=255)
+    method = models.CharField(max_length=8)
+    path = models.CharField(max_length=255)
+    body_hash = models.CharField(max_length=64)
+    status = models.PositiveSmallIntegerField(null=True)
+    response = models.JSONField(null=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} {self.key}"

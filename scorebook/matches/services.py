@@ -1,0 +1,273 @@
+"""Writes to the match record, each in one transaction.
+
+Deals of one match are serialized by a row lock on the match (``select_for_update``), so
+sequence numbers have no gaps or duplicates. The engine checks every deal before anything
+is stored; the match's state is re-derived from the log of current deal versions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from scorebook.clubs.models import Player, Role
+from scorebook.clubs.selectors import membership_of
+from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
+
+from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
+
+
+class NotAllowed(Exception):
+    """The user's role does not allow this write."""
+
+
+class RulesRejected(Exception):
+    """The engine refused the entry; ``rejection.problems`` says why."""
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__(str(rejection))
+        self.rejection = rejection
+
+
+class DealConflict(Exception):
+    """Another entry already took this deal number (two phones at one table)."""
+
+    def __init__(self, stored: Deal | None, expected: int) -> None:
+        super().__init__(f"deal {expected} is not the next deal")
+        self.stored = stored
+        self.expected = expected
+
+
+class StaleVersion(Exception):
+    """The edit names a version that is no longer current."""
+
+    def __init__(self, current: Deal) -> None:
+        super().__init__("stale version")
+        self.current = current
+
+
+class ClosedNight(Exception):
+    """The night is closed: only a director may still change it."""
+
+
+@dataclass(frozen=True)
+class Folded:
+    state: MatchState
+    results: tuple[DealResult, ...]
+
+
+def require_role(user: Any, club_id: int, role: str) -> None:
+    membership = membership_of(user, club_id)
+    if membership is None or not membership.at_least(role):
+        raise NotAllowed(role)
+
+
+def fold(match: Match, inputs: list[Any]) -> Folded:
+    """Replay the deal inputs through the engine; raises RulesRejected on the first
+    entry that no longer fits (its path names the deal)."""
+    try:
+        game, rules, state = start_match(
+            match.game, match.rules["values"], match.players, match.first_dealer
+        )
+        results = tuple(
+            game.add_deal(state, data, rules, f"deals[{i}]") for i, data in enumerate(inputs)
+        )
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
+    return Folded(state=state, results=results)
+
+
+def _cache(match: Match, folded: Folded) -> None:
+    state = folded.state
+    match.state = state.as_dict()
+    match.result = state.outcome.as_dict() if state.outcome else None
+    match.status = Match.Status.FINISHED if state.finished else Match.Status.OPEN
+    match.version += 1
+    match.save(update_fields=["state", "result", "status", "version"])
+
+
+@transaction.atomic
+def night_open(*, club_id: int, date: Any, venue: str, user: Any) -> Night:
+    require_role(user, club_id, Role.DIRECTOR)
+    return Night.objects.create(club_id=club_id, date=date, venue=venue, opened_by=user)
+
+
+@transaction.atomic
+def night_close(*, night: Night, user: Any) -> Night:
+    require_role(user, night.club_id, Role.DIRECTOR)
+    night = Night.objects.select_for_update().get(pk=night.pk)
+    if night.status != Night.Status.CLOSED:
+        night.status = Night.Status.CLOSED
+        night.closed_at = timezone.now()
+        night.save(update_fields=["status", "closed_at"])
+        AuditEvent.objects.create(
+            club_id=night.club_id,
+            actor=user,
+            verb="night_closed",
+            object_type="night",
+            object_id=str(night.pk),
+        )
+    return night
+
+
+@transaction.atomic
+def table_create(*, night: Night, number: int, name: str, user: Any) -> Table:
+    require_role(user, night.club_id, Role.DIRECTOR)
+    return Table.objects.create(night=night, number=number, name=name)
+
+
+@transaction.atomic
+def match_create(
+    *,
+    night: Night,
+    game: str,
+    rules: Any,
+    seats: dict[str, int],
+    user: Any,
+    table: Table | None = None,
+    first_dealer: str | None = None,
+    stake_amount: Decimal = Decimal("0"),
+    stake_currency: str = "",
+) -> Match:
+    """Check the game, house rules and seating with the engine, then store the snapshot."""
+    require_role(user, night.club_id, Role.SCORER)
+    if night.status == Night.Status.CLOSED:
+        raise ClosedNight()
+    try:
+        game_obj = get_game(game)
+        resolved = game_obj.rules(rules)
+        state = game_obj.new_match(resolved, len(seats) or None, first_dealer)
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
+    if set(seats) != set(state.seats):
+        raise ValueError(f"seats must be exactly {', '.join(state.seats)}")
+    known = set(
+        Player.objects.filter(club_id=night.club_id, pk__in=seats.values()).values_list(
+            "pk", flat=True
+        )
+    )
+    if len(set(seats.values())) != len(seats) or known != set(seats.values()):
+        raise ValueError("each seat needs a different player of this club")
+    match = Match.objects.create(
+        night=night,
+        table=table,
+        game=game,
+        rules=resolved.as_dict(),
+        players=len(seats),
+        seats=seats,
+        first_dealer=state.dealer,
+        stake_amount=stake_amount,
+        stake_currency=stake_currency,
+        stake_unit=Match.StakeUnit.MONEY if stake_currency else Match.StakeUnit.POINTS,
+        state=state.as_dict(),
+        created_by=user,
+    )
+    return match
+
+
+def current_deals(match: Match) -> list[Deal]:
+    return list(match.deals.filter(is_current=True).order_by("number"))
+
+
+@transaction.atomic
+def deal_create(
+    *,
+    match: Match,
+    data: Any,
+    expected_number: int | None,
+    user: Any,
+    client: str = "",
+    client_id: Any = None,
+) -> Deal:
+    """Store the next deal of a match, or refuse it (RulesRejected, DealConflict)."""
+    match = Match.objects.select_for_update().select_related("night").get(pk=match.pk)
+    require_role(user, match.night.club_id, Role.SCORER)
+    if match.night.status == Night.Status.CLOSED:
+        raise ClosedNight()
+    deals = current_deals(match)
+    number = len(deals) + 1
+    if expected_number is not None and expected_number != number:
+        stored = next((d for d in deals if d.number == expected_number), None)
+        raise DealConflict(stored, expected_number)
+    folded = fold(match, [d.input for d in deals] + [data])
+    result = folded.results[-1]
+    deal = Deal.objects.create(
+        match=match,
+        number=number,
+        input=data,
+        level=result.level,
+        result=result.as_dict(),
+        entered_by=user,
+        client=client[:200],
+        client_id=client_id,
+    )
+    _cache(match, folded)
+    return deal
+
+
+@transaction.atomic
+def deal_correct(
+    *, deal: Deal, data: Any, reason: str, user: Any, expected_version: int | None
+) -> Deal:
+    """A new version of a deal; every deal after it is re-derived. A correction that a
+    later deal no longer fits is refused whole."""
+    match = Match.objects.select_for_update().select_related("night").get(pk=deal.match_id)
+    club_id = match.night.club_id
+    finished = match.status == Match.Status.FINISHED or match.night.status == "closed"
+    require_role(user, club_id, Role.DIRECTOR if finished else Role.SCORER)
+    deals = current_deals(match)
+    current = next(d for d in deals if d.number == deal.number)
+    if expected_version is not None and expected_version != current.version:
+        raise StaleVersion(current)
+    inputs = [data if d.number == deal.number else d.input for d in deals]
+    folded = fold(match, inputs)
+    Deal.objects.filter(pk=current.pk).update(is_current=False)
+    new = Deal.objects.create(
+        match=match,
+        number=current.number,
+        version=current.version + 1,
+        supersedes=current,
+        input=data,
+        level=folded.results[current.number - 1].level,
+        result=folded.results[current.number - 1].as_dict(),
+        entered_by=user,
+        reason=reason,
+    )
+    for later, result in zip(deals, folded.results, strict=True):
+        if later.number > current.number and later.result != result.as_dict():
+            Deal.objects.filter(pk=later.pk).update(result=result.as_dict())
+    _cache(match, folded)
+    return new
+
+
+@transaction.atomic
+def deal_confirm(*, deal: Deal, user: Any, override_reason: str = "") -> Confirmation:
+    """A player seated at the match confirms; a director may override with a reason."""
+    match = deal.match
+    seat = next(
+        (s for s, pid in match.seats.items() if Player.objects.filter(pk=pid, user=user).exists()),
+        "",
+    )
+    if override_reason:
+        require_role(user, match.night.club_id, Role.DIRECTOR)
+    elif not seat:
+        raise NotAllowed("seated player")
+    confirmation, _ = Confirmation.objects.get_or_create(
+        deal=deal,
+        user=user,
+        defaults={"seat": seat, "override": bool(override_reason), "reason": override_reason},
+    )
+    if override_reason:
+        AuditEvent.objects.create(
+            club_id=match.night.club_id,
+            actor=user,
+            verb="confirmation_override",
+            object_type="deal",
+            object_id=str(deal.pk),
+            reason=override_reason,
+        )
+    return confirmation
