@@ -1,10 +1,25 @@
 """Routes of API v1."""
 
-from django.urls import path
+from django.urls import include, path
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
 
+from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.rules import GamesView, ScoreView
+
+router = DefaultRouter(trailing_slash=False)
+router.register("clubs", ClubViewSet, basename="club")
+router.register("memberships", MembershipViewSet, basename="membership")
+router.register("players", PlayerViewSet, basename="player")
+router.register("nights", NightViewSet, basename="night")
+router.register("tables", TableViewSet, basename="table")
+router.register("matches", MatchViewSet, basename="match")
+router.register("deals", DealViewSet, basename="deal")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
     path("rules/score", ScoreView.as_view(), name="rules-score"),
+    path("auth/token", obtain_auth_token, name="auth-token"),
+    path("", include(router.urls)),
 ]

@@ -1,0 +1,31 @@
+"""Who may do what: the caller's role in the club that owns the object."""
+
+from typing import Any
+
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+
+from scorebook.clubs.selectors import membership_of
+
+
+def club_id_of(obj: Any) -> int:
+    for path in ("club_id", "night.club_id", "match.night.club_id"):
+        target = obj
+        try:
+            for part in path.split("."):
+                target = getattr(target, part)
+        except AttributeError:
+            continue
+        return int(target)
+    raise AttributeError(f"{obj!r} has no club")
+
+
+class ClubRole(BasePermission):
+    """Reads need membership; writes need ``write_role`` (set on the view)."""
+
+    def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
+        membership = membership_of(request.user, club_id_of(obj))
+        if membership is None:
+            return False
+        if request.method in SAFE_METHODS:
+            return True
+        return membership.at_least(getattr(view, "write_role", "director"))

@@ -1,0 +1,75 @@
+from rest_framework import serializers
+
+from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+
+
+class NightSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Night
+        fields = ["id", "club", "date", "venue", "status", "closed_at"]
+        read_only_fields = ["status", "closed_at"]
+
+
+class TableSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Table
+        fields = ["id", "night", "number", "name"]
+
+
+class MatchSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Match
+        fields = [
+            "id", "night", "table", "game", "rules", "players", "seats", "first_dealer",
+            "stake_amount", "stake_currency", "stake_unit", "status", "state", "result",
+            "version", "created_at",
+        ]  # fmt: skip
+        read_only_fields = ["players", "stake_unit", "status", "state", "result", "version"]
+
+
+class MatchCreateSerializer(serializers.Serializer):
+    night = serializers.PrimaryKeyRelatedField(queryset=Night.objects.all())
+    table = serializers.PrimaryKeyRelatedField(
+        queryset=Table.objects.all(), required=False, allow_null=True
+    )
+    game = serializers.CharField(max_length=40)
+    rules = serializers.JSONField(required=False)
+    seats = serializers.DictField(child=serializers.IntegerField())
+    first_dealer = serializers.CharField(required=False, allow_null=True, max_length=4)
+    stake_amount = serializers.DecimalField(
+        max_digits=10, decimal_places=2, required=False, min_value=0
+    )
+    stake_currency = serializers.CharField(required=False, allow_blank=True, max_length=3)
+
+
+class ConfirmationSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Confirmation
+        fields = ["id", "user", "seat", "override", "reason", "at"]
+
+
+class DealSerializer(serializers.ModelSerializer):
+    entered_by = serializers.CharField(source="entered_by.username", default=None)
+    confirmations = ConfirmationSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Deal
+        fields = [
+            "id", "match", "number", "version", "is_current", "supersedes", "input", "level",
+            "result", "entered_by", "entered_at", "client", "client_id", "reason",
+            "confirmations",
+        ]  # fmt: skip
+        read_only_fields = fields
+
+
+class DealWriteSerializer(serializers.Serializer):
+    deal = serializers.JSONField(help_text="The deal, in the engine's deal format.")
+    number = serializers.IntegerField(
+        required=False, min_value=1, help_text="The number this deal expects to be."
+    )
+    client_id = serializers.UUIDField(required=False)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    override_reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)

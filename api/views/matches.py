@@ -1,0 +1,350 @@
+"""Nights, tables, matches and deals. Writes go through ``scorebook.matches.services``;
+these views only translate HTTP to service calls and service errors to statuses."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.idempotency import idempotent
+from api.permissions import ClubRole
+from api.serializers.matches import (
+    ConfirmSerializer,
+    DealSerializer,
+    DealWriteSerializer,
+    MatchCreateSerializer,
+    MatchSerializer,
+    NightSerializer,
+    TableSerializer,
+)
+from api.views.rules import language
+from scorebook.clubs.models import Role
+from scorebook.clubs.selectors import clubs_of
+from scorebook.matches import services
+from scorebook.matches.models import Deal, Match, Night, Table
+
+
+def my_clubs(request: Request) -> Any:
+    return clubs_of(request.user)
+
+
+def service_errors(request: Request, call: Any) -> Response | Any:
+    """Run a service call; map its refusals to HTTP answers."""
+    try:
+        return call()
+    except services.RulesRejected as refused:
+        return Response(refused.rejection.as_dict(language(request)), status=400)
+    except services.NotAllowed as denied:
+        raise PermissionDenied(f"needs the {denied} role in this club") from None
+    except services.ClosedNight:
+        return Response(
+            {"errors": [{"code": "night.closed", "message": "The night is closed."}]},
+            status=409,
+        )
+    except services.DealConflict as conflict:
+        body: dict[str, Any] = {
+            "errors": [
+                {
+                    "code": "deal.conflict",
+                    "message": f"Deal {conflict.expected} is already entered or not next.",
+                }
+            ]
+        }
+        if conflict.stored is not None:
+            body["stored"] = DealSerializer(conflict.stored).data
+        return Response(body, status=409)
+    except services.StaleVersion as stale:
+        response = Response(
+            {
+                "errors": [{"code": "deal.stale_version", "message": "The deal has changed."}],
+                "current": DealSerializer(stale.current).data,
+            },
+            status=412,
+        )
+        response["ETag"] = stale.current.etag
+        return response
+    except ValueError as bad:
+        return Response({"errors": [{"code": "input.invalid", "message": str(bad)}]}, status=400)
+
+
+class NightViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):  # fmt: skip
+    serializer_class = NightSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+    filterset_fields = ["club", "status", "date"]
+
+    def get_queryset(self):
+        return Night.objects.filter(club__in=my_clubs(self.request)).order_by("-date", "-id")
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = service_errors(
+            request,
+            lambda: services.night_open(
+                club_id=data["club"].pk,
+                date=data["date"],
+                venue=data.get("venue", ""),
+                user=request.user,
+            ),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(NightSerializer(result).data, status=201)
+
+    @extend_schema(request=None, responses=NightSerializer)
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def close(self, request: Request, pk: Any = None) -> Response:
+        night = self.get_object()
+        result = service_errors(
+            request, lambda: services.night_close(night=night, user=request.user)
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(NightSerializer(result).data)
+
+
+class TableViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    viewsets.GenericViewSet,
+):  # fmt: skip
+    serializer_class = TableSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+    filterset_fields = ["night"]
+
+    def get_queryset(self):
+        return Table.objects.filter(night__club__in=my_clubs(self.request)).order_by("id")
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = service_errors(
+            request,
+            lambda: services.table_create(
+                night=data["night"],
+                number=data["number"],
+                name=data.get("name", ""),
+                user=request.user,
+            ),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(TableSerializer(result).data, status=201)
+
+
+class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = MatchSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.SCORER
+    filterset_fields = ["night", "table", "game", "status"]
+
+    def get_queryset(self):
+        return (
+            Match.objects.filter(night__club__in=my_clubs(self.request))
+            .select_related("night")
+            .order_by("-id")
+        )
+
+    @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = MatchCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = service_errors(
+            request,
+            lambda: services.match_create(
+                night=data["night"],
+                game=data["game"],
+                rules=data.get("rules"),
+                seats=data["seats"],
+                user=request.user,
+                table=data.get("table"),
+                first_dealer=data.get("first_dealer"),
+                stake_amount=data.get("stake_amount", 0),
+                stake_currency=data.get("stake_currency", ""),
+            ),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(MatchSerializer(result).data, status=201)
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def state(self, request: Request, pk: Any = None) -> Response:
+        """Running totals, whose deal, the end and the per-deal breakdown, re-derived."""
+        match = self.get_object()
+        deals = services.current_deals(match)
+        folded = services.fold(match, [d.input for d in deals])
+        return Response(
+            {
+                "match": folded.state.as_dict(),
+                "deals": [
+                    {"id": d.id, "number": d.number, "version": d.version, "result": r.as_dict()}
+                    for d, r in zip(deals, folded.results, strict=True)
+                ],
+            }
+        )
+
+    @extend_schema(
+        methods=["POST"],
+        request=DealWriteSerializer,
+        responses={201: DealSerializer},
+        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
+    )
+    @extend_schema(methods=["GET"], responses=DealSerializer(many=True))
+    @action(detail=True, methods=["get", "post"])
+    def deals(self, request: Request, pk: Any = None) -> Response:
+        if request.method == "GET":
+            match = self.get_object()
+            queryset = (
+                Deal.objects.filter(match=match, is_current=True)
+                .select_related("entered_by")
+                .prefetch_related("confirmations")
+                .order_by("number")
+            )
+            page = self.paginate_queryset(queryset)
+            return self.get_paginated_response(DealSerializer(page, many=True).data)
+        return self._create_deal(request, pk)
+
+    @idempotent
+    def _create_deal(self, request: Request, pk: Any = None) -> Response:
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        serializer = DealWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = service_errors(
+            request,
+            lambda: services.deal_create(
+                match=match,
+                data=data["deal"],
+                expected_number=data.get("number"),
+                user=request.user,
+                client=request.META.get("HTTP_USER_AGENT", ""),
+                client_id=data.get("client_id"),
+            ),
+        )
+        if isinstance(result, Response):
+            return result
+        response = Response(DealSerializer(result).data, status=status.HTTP_201_CREATED)
+        response["ETag"] = result.etag
+        return response
+
+
+class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = DealSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.SCORER
+
+    def get_queryset(self):
+        return (
+            Deal.objects.filter(match__night__club__in=my_clubs(self.request))
+            .select_related("match__night", "entered_by")
+            .prefetch_related("confirmations")
+        )
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        deal = self.get_object()
+        response = Response(DealSerializer(deal).data)
+        response["ETag"] = deal.etag
+        return response
+
+    @extend_schema(
+        request=DealWriteSerializer,
+        responses={201: DealSerializer},
+        parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True)],
+    )
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def correct(self, request: Request, pk: Any = None) -> Response:
+        """A new version of the deal; needs If-Match with the version it edits."""
+        deal = get_object_or_404(self.get_queryset(), pk=pk)
+        tag = request.META.get("HTTP_IF_MATCH")
+        if not tag:
+            return Response(
+                {
+                    "errors": [
+                        {
+                            "code": "deal.if_match_required",
+                            "message": "Send If-Match with the deal's ETag.",
+                        }
+                    ]
+                },
+                status=428,
+            )
+        version = _version_of(tag)
+        serializer = DealWriteSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = service_errors(
+            request,
+            lambda: services.deal_correct(
+                deal=deal,
+                data=data["deal"],
+                reason=data.get("reason", ""),
+                user=request.user,
+                expected_version=version,
+            ),
+        )
+        if isinstance(result, Response):
+            return result
+        response = Response(DealSerializer(result).data, status=201)
+        response["ETag"] = result.etag
+        return response
+
+    @extend_schema(request=ConfirmSerializer, responses={201: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def confirm(self, request: Request, pk: Any = None) -> Response:
+        deal = get_object_or_404(self.get_queryset(), pk=pk)
+        serializer = ConfirmSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        reason = serializer.validated_data.get("override_reason", "")
+        result = service_errors(
+            request,
+            lambda: services.deal_confirm(deal=deal, user=request.user, override_reason=reason),
+        )
+        if isinstance(result, Response):
+            return result
+        return Response(
+            {"id": result.id, "seat": result.seat, "override": result.override}, status=201
+        )
+
+    @extend_schema(responses=DealSerializer(many=True))
+    @action(detail=True, methods=["get"])
+    def history(self, request: Request, pk: Any = None) -> Response:
+        """Every version of this deal, oldest first, with who, when and why."""
+        deal = self.get_object()
+        versions = (
+            Deal.objects.filter(match=deal.match, number=deal.number)
+            .select_related("entered_by")
+            .prefetch_related("confirmations")
+            .order_by("version")
+        )
+        return Response(DealSerializer(versions, many=True).data)
+
+
+def _version_of(tag: str) -> int:
+    """ETags are ``"<id>-<version>"``; anything else matches no version."""
+    try:
+        return int(tag.strip().strip('"').rsplit("-", 1)[1])
+    except (IndexError, ValueError):
+        return -1
