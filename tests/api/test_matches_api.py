@@ -1,0 +1,313 @@
+"""The match record over HTTP: permissions by role, idempotent retries, conflicts, ETags,
+rejections that change nothing, and list endpoints with constant query counts."""
+
+import datetime
+import threading
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from scorebook.matches import services
+from scorebook.matches.models import Deal, Match
+
+SIDES = {
+    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
+    "last_trick": "A",
+}
+SMALL = {
+    "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
+    "last_trick": "B",
+}
+PERSONAS = ("anonymous", "stranger", "member", "scorer", "director", "owner")
+
+
+def api(club, who):
+    client = APIClient()
+    if who != "anonymous":
+        client.force_authenticate(club.people[who])
+    return client
+
+
+@pytest.fixture
+def match(club):
+    night = services.night_open(
+        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=club.people["director"]
+    )
+    services.table_create(night=night, number=1, name="Tavolo 1", user=club.people["director"])
+    n, e, s, w = club.seated
+    return services.match_create(
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        first_dealer="N",
+        user=club.people["scorer"],
+    )
+
+
+@pytest.fixture
+def deal(match, club):
+    return services.deal_create(
+        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
+    )
+
+
+READS = [
+    "/api/v1/clubs",
+    "/api/v1/memberships",
+    "/api/v1/players",
+    "/api/v1/nights",
+    "/api/v1/tables",
+    "/api/v1/matches",
+]
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("url", READS)
+def test_lists_show_only_the_callers_clubs(club, match, url, who):
+    response = api(club, who).get(url)
+    if who == "anonymous":
+        assert response.status_code in (401, 403)
+        return
+    assert response.status_code == 200
+    count = response.json()["count"]
+    if who == "stranger":
+        assert count == (1 if url.endswith(("clubs", "memberships")) else 0)
+    else:
+        assert count >= 1
+
+
+EXPECTED_WRITE = {
+    # persona: (create deal, correct deal, night close, match state read)
+    "anonymous": (401, 401, 401, 401),
+    "stranger": (404, 404, 404, 404),
+    "member": (403, 403, 403, 200),
+    "scorer": (201, 201, 403, 200),
+    "director": (201, 201, 200, 200),
+    "owner": (201, 201, 200, 200),
+}
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+def test_permission_matrix(club, match, deal, who):
+    client = api(club, who)
+    expected = EXPECTED_WRITE[who]
+    created = client.post(
+        f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 2}, format="json"
+    )
+    corrected = client.post(
+        f"/api/v1/deals/{deal.pk}/correct",
+        {"deal": SMALL, "reason": "typo"},
+        format="json",
+        HTTP_IF_MATCH=deal.etag,
+    )
+    state = client.get(f"/api/v1/matches/{match.pk}/state")
+    closed = client.post(f"/api/v1/nights/{match.night.pk}/close", format="json")
+    got = (created.status_code, corrected.status_code, closed.status_code, state.status_code)
+    if who == "anonymous":
+        assert all(code in (401, 403) for code in got)
+    else:
+        assert got == expected
+
+
+def test_deal_entry_then_state(club, match):
+    client = api(club, "scorer")
+    response = client.post(
+        f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, format="json"
+    )
+    assert response.status_code == 201
+    assert response["ETag"] == f'"{response.json()["id"]}-1"'
+    state = client.get(f"/api/v1/matches/{match.pk}/state").json()
+    assert state["match"]["totals"] == {"A": 7, "B": 4}
+    assert state["deals"][0]["result"]["points"] == {"A": 7, "B": 4}
+
+
+def test_rejected_deal_returns_every_error_in_the_requests_language_and_stores_nothing(club, match):
+    bad = {
+        "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 11, "tricks": 4}},
+        "last_trick": "X",
+    }
+    response = api(club, "scorer").post(
+        f"/api/v1/matches/{match.pk}/deals", {"deal": bad}, format="json", HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert response.status_code == 400
+    codes = {e["code"] for e in response.json()["errors"]}
+    assert {"capture.tricks_total", "last_trick.unknown"} <= codes
+    assert all(isinstance(e["message"], str) for e in response.json()["errors"])
+    assert Deal.objects.count() == 0
+
+
+def test_retry_with_the_same_key_replays_and_stores_once(club, match):
+    client = api(club, "scorer")
+    url = f"/api/v1/matches/{match.pk}/deals"
+    first = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    again = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert Deal.objects.count() == 1
+    other = client.post(url, {"deal": SMALL, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
+    assert other.status_code == 422
+
+
+def test_second_phone_gets_409_with_the_stored_deal(club, match):
+    url = f"/api/v1/matches/{match.pk}/deals"
+    api(club, "scorer").post(url, {"deal": SIDES, "number": 1}, format="json")
+    response = api(club, "director").post(url, {"deal": SMALL, "number": 1}, format="json")
+    assert response.status_code == 409
+    assert response.json()["stored"]["entered_by"] == "scorer"
+
+
+def test_correction_needs_if_match_and_refuses_a_stale_one(club, deal):
+    client = api(club, "scorer")
+    url = f"/api/v1/deals/{deal.pk}/correct"
+    assert client.post(url, {"deal": SMALL, "reason": "x"}, format="json").status_code == 428
+    ok = client.post(url, {"deal": SMALL, "reason": "x"}, format="json", HTTP_IF_MATCH=deal.etag)
+    assert ok.status_code == 201 and ok.json()["version"] == 2
+    stale = client.post(url, {"deal": SIDES, "reason": "y"}, format="json", HTTP_IF_MATCH=deal.etag)
+    assert stale.status_code == 412
+    assert stale.json()["current"]["version"] == 2
+    history = client.get(f"/api/v1/deals/{deal.pk}/history").json()
+    assert [v["version"] for v in history] == [1, 2]
+    assert history[0]["input"] == SIDES
+
+
+def test_seated_player_confirms(club, deal):
+    response = api(club, "member").post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json")
+    assert response.status_code == 201
+    assert response.json()["seat"] == "N"
+    assert (
+        api(club, "scorer").post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json").status_code
+        == 403
+    )
+
+
+def test_create_club_makes_the_caller_owner(club):
+    client = api(club, "stranger")
+    response = client.post("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, format="json")
+    assert response.status_code == 201
+    assert client.get("/api/v1/clubs").json()["count"] == 2
+
+
+def test_match_create_checks_game_and_rules(club, match):
+    client = api(club, "scorer")
+    n, e, s, w = club.seated
+    body = {
+        "night": match.night.pk,
+        "game": "tressette4",
+        "rules": {"t4.target": 0},
+        "seats": {"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+    }
+    response = client.post("/api/v1/matches", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["code"] == "rules.bad_value"
+    body["rules"] = {"profile": "accuso_41"}
+    created = client.post("/api/v1/matches", body, format="json")
+    assert created.status_code == 201
+    assert created.json()["rules"]["values"]["t4.target"] == 41
+
+
+@pytest.mark.parametrize("url", READS + ["/api/v1/matches/{match}/deals"])
+def test_list_query_count_stays_constant(club, match, url, django_assert_max_num_queries):
+    """One row, then several: the number of queries must not grow with the rows."""
+    client = api(club, "director")
+    target = url.format(match=match.pk)
+    scorer = club.people["scorer"]
+    services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
+    with django_assert_max_num_queries(12) as few:
+        assert client.get(target).status_code == 200
+    for number in (2, 3):
+        services.deal_create(match=match, data=SMALL, expected_number=number, user=scorer)
+    n, e, s, w = club.seated
+    for i in range(4):
+        services.table_create(
+            night=match.night, number=10 + i, name="", user=club.people["director"]
+        )
+        services.match_create(
+            night=match.night,
+            game="tressette4",
+            rules=None,
+            seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+            user=scorer,
+        )
+    with django_assert_max_num_queries(len(few.captured_queries)):
+        assert client.get(target).status_code == 200
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_posts_with_one_key_store_one_deal(club, match):
+    url = f"/api/v1/matches/{match.pk}/deals"
+    codes = []
+
+    def post():
+        client = APIClient()
+        client.force_authenticate(club.people["scorer"])
+        codes.append(
+            client.post(
+                url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="same"
+            ).status_code
+        )
+        connection.close()
+
+    threads = [threading.Thread(target=post) for _ in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert Deal.objects.filter(match=match).count() == 1
+    assert codes.count(201) >= 1 and set(codes) <= {201, 409}
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_deals_with_different_keys_one_wins(club, match):
+    url = f"/api/v1/matches/{match.pk}/deals"
+    codes = []
+
+    def post(i):
+        client = APIClient()
+        client.force_authenticate(club.people["scorer"])
+        codes.append(
+            client.post(
+                url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY=f"k{i}"
+            ).status_code
+        )
+        connection.close()
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [201, 409, 409, 409, 409, 409]
+    assert Match.objects.get(pk=match.pk).version == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_conflicting_corrections_exactly_one_wins(club, match):
+    deal = services.deal_create(
+        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
+    )
+    codes = []
+
+    def correct(i):
+        client = APIClient()
+        client.force_authenticate(club.people["scorer"])
+        body = {"deal": SMALL if i % 2 else SIDES, "reason": f"r{i}"}
+        codes.append(
+            client.post(
+                f"/api/v1/deals/{deal.pk}/correct", body, format="json", HTTP_IF_MATCH=deal.etag
+            ).status_code
+        )
+        connection.close()
+
+    threads = [threading.Thread(target=correct, args=(i,)) for i in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(codes) == [201, 412, 412, 412, 412]
+    assert Deal.objects.filter(match=match, number=1).count() == 2
