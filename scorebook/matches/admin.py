@@ -1,0 +1,69 @@
+from django.contrib import admin
+
+from .models import AuditEvent, Confirmation, Deal, IdempotencyKey, Match, Night, Table
+
+
+class ReadOnly(admin.ModelAdmin):
+    """The record is append-only: the admin shows it but never edits or deletes it."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+
+class DealVersionsInline(admin.TabularInline):
+    model = Deal
+    fields = ["number", "version", "is_current", "level", "entered_by", "entered_at", "reason"]
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+    ordering = ["number", "version"]
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Night)
+class NightAdmin(admin.ModelAdmin):
+    list_display = ["club", "date", "venue", "status"]
+    list_filter = ["status", "club"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["night", "number", "name"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["id", "night", "table", "game", "status", "version"]
+    list_filter = ["game", "status"]
+    readonly_fields = ["rules", "seats", "state", "result", "version"]
+    inlines = [DealVersionsInline]
+
+
+@admin.register(Deal)
+class DealAdmin(ReadOnly):
+    list_display = ["match", "number", "version", "is_current", "entered_by", "entered_at"]
+    list_filter = ["is_current", "level"]
+
+
+@admin.register(Confirmation)
+class ConfirmationAdmin(ReadOnly):
+    list_display = ["deal", "user", "seat", "override", "at"]
+
+
+@admin.register(AuditEvent)
+class AuditEventAdmin(ReadOnly):
+    list_display = ["at", "club", "actor", "verb", "object_type", "object_id"]
+    list_filter = ["verb"]
+
+
+@admin.register(IdempotencyKey)
+class IdempotencyKeyAdmin(ReadOnly):
+    list_display = ["created_at", "user", "method", "path", "status"]

@@ -1,0 +1,112 @@
+"""``manage.py load_demo``: a demo club to explore (idempotent: it loads once)."""
+
+import datetime
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from scorebook.clubs.models import Club, Membership, Player
+from scorebook.matches import services
+
+
+def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:
+    return {
+        "sides": {"A": {"thirds": a, "tricks": ta}, "B": {"thirds": b, "tricks": tb}},
+        "last_trick": last,
+    }
+
+
+T4 = [
+    {
+        **sides(20, 5, 12, 5, "A"),
+        "declarations": [{"player": "N", "type": "napoletana", "suit": "d"}],
+    },
+    sides(14, 4, 18, 6, "B"),
+    {"annulled_by": "E"},
+    sides(17, 5, 15, 5, "A"),
+    sides(20, 6, 12, 4, "A"),
+]
+TERZ = [
+    {"bids": [{"player": "P1", "bid": "solissimo_scegliete"}, {"player": "P2", "bid": "pass"},
+              {"player": "P3", "bid": "pass"}],
+     "monte_shares": {"P2": 3, "P3": 1},
+     "sides": {"soloist": {"thirds": 32, "tricks": 12}, "coalition": {"thirds": 0, "tricks": 0}},
+     "last_trick": "soloist"},
+    {"bids": [{"player": "P2", "bid": "solo"}, {"player": "P3", "bid": "pass"},
+              {"player": "P1", "bid": "pass"}],
+     "sides": {"soloist": {"thirds": 17, "tricks": 5}, "coalition": {"thirds": 15, "tricks": 7}},
+     "last_trick": "coalition"},
+]  # fmt: skip
+
+
+class Command(BaseCommand):
+    help = "Load a demo club: players, a closed night with corrections, an open night."
+
+    @transaction.atomic
+    def handle(self, *args, **options):
+        if Club.objects.filter(slug="san-rocco").exists():
+            self.stdout.write("Demo club already loaded (user demo / demo).")
+            return
+        User = get_user_model()
+        demo = User.objects.create_user("demo", password="demo", is_staff=True, is_superuser=True)
+        club = Club.objects.create(name="Circolo San Rocco", slug="san-rocco", public=True)
+        Membership.objects.create(club=club, user=demo, role="owner")
+        names = ["Nino", "Ettore", "Salvo", "Walter", "Pina", "Carmelo", "Rosa"]
+        players = [Player.objects.create(club=club, name=n) for n in names]
+        ids = [p.pk for p in players]
+        closed = services.night_open(
+            club_id=club.pk,
+            date=datetime.date.today() - datetime.timedelta(days=7),
+            venue="Circolo San Rocco",
+            user=demo,
+        )
+        table = services.table_create(night=closed, number=1, name="Tavolo 1", user=demo)
+        t4 = services.match_create(
+            night=closed,
+            table=table,
+            game="tressette4",
+            rules={"profile": "accuso_41"},
+            seats=dict(zip("NESW", ids[:4], strict=True)),
+            first_dealer="N",
+            user=demo,
+            stake_currency="EUR",
+            stake_amount="0.50",
+        )
+        deals = []
+        for number, data in enumerate(T4, start=1):
+            deals.append(
+                services.deal_create(match=t4, data=data, expected_number=number, user=demo)
+            )
+        fixed = sides(17, 5, 15, 5, "B")
+        services.deal_correct(
+            deal=deals[1],
+            data=fixed,
+            reason="Counted the thirds wrong",
+            user=demo,
+            expected_version=1,
+        )
+        terz = services.match_create(
+            night=closed,
+            game="terziglio",
+            rules={"profile": "chips_1_2_4_8_16"},
+            seats={"P1": ids[4], "P2": ids[5], "P3": ids[6]},
+            first_dealer="P3",
+            user=demo,
+        )
+        for number, data in enumerate(TERZ, start=1):
+            services.deal_create(match=terz, data=data, expected_number=number, user=demo)
+        services.night_close(night=closed, user=demo)
+        tonight = services.night_open(
+            club_id=club.pk, date=datetime.date.today(), venue="Circolo San Rocco", user=demo
+        )
+        live = services.match_create(
+            night=tonight,
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats=dict(zip("NESW", ids[:4], strict=True)),
+            first_dealer="N",
+            user=demo,
+        )
+        services.deal_create(match=live, data=T4[1], expected_number=1, user=demo)
+        self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))

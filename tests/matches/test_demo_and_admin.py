@@ -1,0 +1,41 @@
+"""The demo club loads once, and the admin shows every model but never edits a deal."""
+
+import pytest
+from django.core.management import call_command
+
+from scorebook.matches.models import Deal, Match, Night
+
+
+@pytest.mark.django_db
+def test_load_demo_is_idempotent_and_has_history():
+    call_command("load_demo")
+    call_command("load_demo")
+    assert Night.objects.count() == 2
+    assert Night.objects.filter(status="closed").count() == 1
+    assert Match.objects.filter(game="terziglio").exists()
+    assert Deal.objects.filter(version=2, reason__isnull=False).exists()
+    live = Match.objects.filter(night__status="open").get()
+    assert live.status == "open" and live.state["deals_played"] == 1
+
+
+@pytest.mark.django_db
+def test_admin_pages_and_deals_read_only(client):
+    call_command("load_demo")
+    client.login(username="demo", password="demo")
+    for name in (
+        "clubs/club",
+        "clubs/player",
+        "clubs/membership",
+        "matches/night",
+        "matches/match",
+        "matches/deal",
+        "matches/auditevent",
+        "matches/table",
+    ):
+        assert client.get(f"/admin/{name}/").status_code == 200, name
+    deal = Deal.objects.first()
+    page = client.get(f"/admin/matches/deal/{deal.pk}/change/")
+    assert page.status_code == 200
+    assert b'name="_save"' not in page.content
+    match = Match.objects.first()
+    assert client.get(f"/admin/matches/match/{match.pk}/change/").status_code == 200
