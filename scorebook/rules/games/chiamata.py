@@ -284,27 +284,43 @@ class ChiamataDelTre(Game):
         entered = entered_points(deal, "sides", SIDES, problems)
         problems.raise_if_any()
         assert caller is not None and partner is not None and team is not None
-        rounding = rules.values["core.rounding"]
-        thirds = {s: sides[s].thirds for s in SIDES}
+        values = rules.values
+        rounding = values["core.rounding"]
+        ours, theirs = sides["callers"], sides["others"]
+        thirds = {"callers": ours.thirds, "others": theirs.thirds}
         lines = score_thirds(thirds, last_side, rounding)
-        side_points = {s: sum(line.points for line in lines[s]) for s in SIDES}
-        check_points(entered, side_points, thirds, last_side, rounding, "sides", problems)
-        problems.raise_if_any()
-        won, lost = side_points["callers"], side_points["others"]
-        points = {p: won if p in team else lost for p in seats}
-        line_sets = tuple(lines["callers"]), tuple(lines["others"])
+        ours_lines, theirs_lines = tuple(lines["callers"]), tuple(lines["others"])
+        won = lost = 0
+        for line in ours_lines:
+            won += line.points
+        for line in theirs_lines:
+            lost += line.points
+        side_points = {"callers": won, "others": lost}
+        if entered:
+            check_points(entered, side_points, thirds, last_side, rounding, "sides", problems)
+            problems.raise_if_any()
+        points = {}
+        breakdown = {}
+        callers = []
+        others = []
+        for p in seats:
+            if p in team:
+                points[p] = won
+                breakdown[p] = ours_lines
+                callers.append(p)
+            else:
+                points[p] = lost
+                breakdown[p] = theirs_lines
+                others.append(p)
         facts: dict[str, Any] = {
             "caller": caller,
             "called": called.code if called is not None else None,
             "partner": partner,
             "alone": partner == caller,
-            "members": {
-                "callers": [p for p in seats if p in team],
-                "others": [p for p in seats if p not in team],
-            },
+            "members": {"callers": callers, "others": others},
             "side_points": side_points,
             "thirds": thirds,
-            "tricks": {s: sides[s].tricks for s in SIDES},
+            "tricks": {"callers": ours.tricks, "others": theirs.tricks},
             "last_trick": last_side,
         }
         if players:
@@ -316,9 +332,9 @@ class ChiamataDelTre(Game):
             game=self.key,
             level=result_level,
             points=points,
-            breakdown={p: line_sets[0] if p in team else line_sets[1] for p in seats},
+            breakdown=breakdown,
             ends_match=would_end(
-                state, points, rules.values["cdt.target"], rules.values["cdt.both_reach_target"]
+                state, points, values["cdt.target"], values["cdt.both_reach_target"]
             ),
             facts=facts,
             warnings=over_eleven(won + lost),

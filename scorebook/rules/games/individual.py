@@ -395,32 +395,51 @@ class IndividualGame(Game):
         round1 = self.round1_last_trick(deal, rules, seats, captures, tricks, problems)
         entered = entered_points(deal, "seats", seats, problems)
         problems.raise_if_any()
-        rounding = rules["core.rounding"]
-        thirds = {s: captures[s].thirds for s in seats}
+        values = rules.values
+        rounding = values["core.rounding"]
+        thirds: dict[str, int] = {}
+        tricks_won: dict[str, int] = {}
+        for seat in seats:
+            cap = captures[seat]
+            thirds[seat] = cap.thirds
+            tricks_won[seat] = cap.tricks
         lines = score_thirds(thirds, last, rounding)
         if round1 is not None:
             lines[round1].append(Line("last_trick", 1, {"round": 1}))
-        points = {s: sum(line.points for line in lines[s]) for s in seats}
-        check_points(entered, points, thirds, last, rounding, "seats", problems)
-        problems.raise_if_any()
+        points: dict[str, int] = {}
+        breakdown: dict[str, tuple[Line, ...]] = {}
+        deal_total = dropped = 0
+        for seat in seats:
+            own = tuple(lines[seat])
+            breakdown[seat] = own
+            earned = 0
+            for line in own:
+                earned += line.points
+            points[seat] = earned
+            deal_total += earned
+            rest = thirds[seat] % 3
+            if rest != 2 or rounding != "round_two_thirds_up":
+                dropped += rest
+        if entered:
+            check_points(entered, points, thirds, last, rounding, "seats", problems)
+            problems.raise_if_any()
         facts: dict[str, Any] = {
             "thirds": thirds,
-            "tricks": {s: captures[s].tricks for s in seats},
+            "tricks": tricks_won,
             "last_trick": last,
-            "dropped_thirds": sum(lines[s][0].detail.get("dropped_thirds", 0) for s in seats),
+            "dropped_thirds": dropped,
         }
         self.add_facts(facts, rules, removed, round1)
-        deal_total = sum(points.values())
         return DealResult(
             game=self.key,
             level=result_level,
             points=points,
-            breakdown={s: tuple(lines[s]) for s in seats},
+            breakdown=breakdown,
             ends_match=would_end(
                 state,
                 points,
-                rules[f"{self.prefix}.target"],
-                rules[f"{self.prefix}.both_reach_target"],
+                values[f"{self.prefix}.target"],
+                values[f"{self.prefix}.both_reach_target"],
             ),
             facts=facts,
             warnings=over_eleven(deal_total, 11 if round1 is None else 12),
