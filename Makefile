@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench clean
+.PHONY: install run test lint format bench messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -32,6 +32,11 @@ format: install
 
 bench: install
 	$(PY) -m scorebook.rules.bench
+
+# Refresh the Italian catalogue after changing messages; commit both .po and .mo.
+messages: install
+	$(PY) manage.py makemessages -l it --ignore=.venv --ignore=tests --no-obsolete
+	$(PY) manage.py compilemessages -l it --ignore=.venv
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info

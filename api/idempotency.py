@@ -15,9 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.errors import error
 from scorebook.matches.models import IdempotencyKey
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
@@ -35,7 +37,9 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         if not key or not request.user.is_authenticated:
             return view(self, request, *args, **kwargs)
         if len(key) > 255:
-            return Response({"errors": [{"code": "idempotency.key_too_long"}]}, status=400)
+            return error(
+                "idempotency.key_too_long", _("An Idempotency-Key has at most 255 characters."), 400
+            )
         digest = _body_hash(request)
         try:
             with transaction.atomic():
@@ -49,28 +53,16 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         except IntegrityError:
             row = IdempotencyKey.objects.get(user=request.user, key=key)
             if row.body_hash != digest:
-                return Response(
-                    {
-                        "errors": [
-                            {
-                                "code": "idempotency.key_reused",
-                                "message": "This Idempotency-Key was used with another request.",
-                            }
-                        ]
-                    },
-                    status=422,
+                return error(
+                    "idempotency.key_reused",
+                    _("This Idempotency-Key was already used with a different request."),
+                    422,
                 )
             if row.status is None:
-                return Response(
-                    {
-                        "errors": [
-                            {
-                                "code": "idempotency.in_progress",
-                                "message": "The first request with this key is still running.",
-                            }
-                        ]
-                    },
-                    status=409,
+                return error(
+                    "idempotency.in_progress",
+                    _("The first request with this key is still running: retry in a moment."),
+                    409,
                 )
             response = Response(row.response, status=row.status)
             response["Idempotent-Replayed"] = "true"

@@ -2,6 +2,8 @@
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from scorebook.clubs.selectors import membership_of
@@ -17,6 +19,19 @@ def club_id_of(obj: Any) -> int:
             continue
         return int(target)
     raise AttributeError(f"{obj!r} has no club")
+
+
+ROLE_NAMES = {
+    "owner": gettext_lazy("owner"),
+    "director": gettext_lazy("director"),
+    "scorer": gettext_lazy("scorer"),
+    "member": gettext_lazy("member"),
+}
+
+
+def needs_role(role: str) -> str:
+    name = ROLE_NAMES.get(role, role)
+    return _("This needs the %(role)s role in this club.") % {"role": name}
 
 
 class ClubRole(BasePermission):

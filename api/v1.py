@@ -1,9 +1,9 @@
 """Routes of API v1."""
 
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
 
+from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.rules import GamesView, ScoreView
@@ -20,6 +20,6 @@ router.register("deals", DealViewSet, basename="deal")
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
     path("rules/score", ScoreView.as_view(), name="rules-score"),
-    path("auth/token", obtain_auth_token, name="auth-token"),
+    path("auth/token", TokenView.as_view(), name="auth-token"),
     path("", include(router.urls)),
 ]

@@ -6,7 +6,7 @@ from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 
 from api.idempotency import idempotent
-from api.permissions import ClubRole
+from api.permissions import ClubRole, needs_role
 from api.serializers.clubs import ClubSerializer, MembershipSerializer, PlayerSerializer
 from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of, membership_of
@@ -15,7 +15,7 @@ from scorebook.clubs.selectors import clubs_of, membership_of
 def require(user, club_id, role):
     membership = membership_of(user, club_id)
     if membership is None or not membership.at_least(role):
-        raise PermissionDenied(f"needs the {role} role in this club")
+        raise PermissionDenied(needs_role(role))
 
 
 class ClubViewSet(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
@@ -15,8 +16,9 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.errors import error
 from api.idempotency import idempotent
-from api.permissions import ClubRole
+from api.permissions import ClubRole, needs_role
 from api.serializers.matches import (
     ConfirmSerializer,
     DealSerializer,
@@ -44,36 +46,29 @@ def service_errors(request: Request, call: Any) -> Response | Any:
     except services.RulesRejected as refused:
         return Response(refused.rejection.as_dict(language(request)), status=400)
     except services.NotAllowed as denied:
-        raise PermissionDenied(f"needs the {denied} role in this club") from None
+        raise PermissionDenied(needs_role(str(denied))) from None
     except services.ClosedNight:
-        return Response(
-            {"errors": [{"code": "night.closed", "message": "The night is closed."}]},
-            status=409,
-        )
+        return error("night.closed", _("The night is closed."), 409)
     except services.DealConflict as conflict:
-        body: dict[str, Any] = {
-            "errors": [
-                {
-                    "code": "deal.conflict",
-                    "message": f"Deal {conflict.expected} is already entered or not next.",
-                }
-            ]
-        }
-        if conflict.stored is not None:
-            body["stored"] = DealSerializer(conflict.stored).data
-        return Response(body, status=409)
+        stored = DealSerializer(conflict.stored).data if conflict.stored is not None else None
+        return error(
+            "deal.conflict",
+            _("Deal %(number)d is already entered or is not the next deal.")
+            % {"number": conflict.expected},
+            409,
+            **({"stored": stored} if stored is not None else {}),
+        )
     except services.StaleVersion as stale:
-        response = Response(
-            {
-                "errors": [{"code": "deal.stale_version", "message": "The deal has changed."}],
-                "current": DealSerializer(stale.current).data,
-            },
-            status=412,
+        response = error(
+            "deal.stale_version",
+            _("Someone changed this deal meanwhile: check the current version."),
+            412,
+            current=DealSerializer(stale.current).data,
         )
         response["ETag"] = stale.current.etag
         return response
     except ValueError as bad:
-        return Response({"errors": [{"code": "input.invalid", "message": str(bad)}]}, status=400)
+        return error("input.invalid", str(bad), 400)
 
 
 class NightViewSet(
@@ -279,16 +274,10 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         deal = get_object_or_404(self.get_queryset(), pk=pk)
         tag = request.META.get("HTTP_IF_MATCH")
         if not tag:
-            return Response(
-                {
-                    "errors": [
-                        {
-                            "code": "deal.if_match_required",
-                            "message": "Send If-Match with the deal's ETag.",
-                        }
-                    ]
-                },
-                status=428,
+            return error(
+                "deal.if_match_required",
+                _("Say which version you are correcting: send If-Match with the deal's ETag."),
+                428,
             )
         version = _version_of(tag)
         serializer = DealWriteSerializer(data=request.data)

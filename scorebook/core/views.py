@@ -1,5 +1,7 @@
+from django.conf import settings
 from django.db import DatabaseError, connection
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_GET
 
 
@@ -12,3 +14,19 @@ def healthz(request):
     except DatabaseError:
         return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
     return JsonResponse({"status": "ok", "database": "ok"})
+
+
+def login_locked_out(request, original_response=None, credentials=None):
+    """django-axes lockout answer: 429 with Retry-After, JSON for the API, text elsewhere."""
+    minutes = int(settings.AXES_COOLOFF_TIME.total_seconds() // 60)
+    message = gettext(
+        "Too many failed logins for this name from this address. Try again in %(minutes)d minutes."
+    ) % {"minutes": minutes}
+    if request.path.startswith("/api/"):
+        response = JsonResponse(
+            {"errors": [{"code": "auth.locked_out", "message": message}]}, status=429
+        )
+    else:
+        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
+    return response

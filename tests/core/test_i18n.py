@@ -1,0 +1,28 @@
+"""Every message of the service has its Italian translation, and the compiled catalogue
+(the .mo file Django reads) is in step with the .po file translators edit."""
+
+import re
+from pathlib import Path
+
+from django.utils import translation
+
+PO = Path(__file__).resolve().parents[2] / "locale" / "it" / "LC_MESSAGES" / "django.po"
+
+
+def po_entries():
+    for block in PO.read_text().split("\n\n"):
+        ids = re.search(r'^msgid ((?:".*"\n)+)msgstr ((?:".*"\n?)+)', block + "\n", re.M)
+        if not ids:
+            continue
+        msgid, msgstr = ("".join(re.findall(r'"(.*)"', part)) for part in ids.groups())
+        if msgid:
+            yield msgid.replace('\\"', '"'), msgstr.replace('\\"', '"'), "#, fuzzy" in block
+
+
+def test_every_message_is_translated_and_compiled():
+    entries = list(po_entries())
+    assert len(entries) > 10
+    with translation.override("it"):
+        for msgid, msgstr, fuzzy in entries:
+            assert msgstr and not fuzzy, f"untranslated: {msgid}"
+            assert translation.gettext(msgid) == msgstr, f"run make messages: {msgid}"
