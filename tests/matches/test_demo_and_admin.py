@@ -22,7 +22,9 @@ def test_load_demo_is_idempotent_and_has_history():
 def test_admin_pages_and_deals_read_only(client):
     call_command("load_demo")
     # Through the login form, as a person would (django-axes needs the request).
-    login = client.post("/admin/login/", {"username": "demo", "password": "demo", "next": "/admin/"})
+    login = client.post(
+        "/admin/login/", {"username": "demo", "password": "demo", "next": "/admin/"}
+    )
     assert login.status_code == 302
     for name in (
         "clubs/club",
