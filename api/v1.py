@@ -6,6 +6,7 @@ from rest_framework.routers import DefaultRouter
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
+from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GamesView, ScoreView
 
 router = DefaultRouter(trailing_slash=False)
@@ -21,5 +22,8 @@ urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
     path("rules/score", ScoreView.as_view(), name="rules-score"),
     path("auth/token", TokenView.as_view(), name="auth-token"),
+    path("public/clubs", PublicClubs.as_view(), name="public-clubs"),
+    path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
+    path("public/clubs/<slug:slug>/matches/<int:pk>", PublicMatch.as_view(), name="public-match"),
     path("", include(router.urls)),
 ]

@@ -173,6 +173,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scorekeeping and match records for the Tressette family of card games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "NightStatusEnum": "scorebook.matches.models.Night.Status",
+        "MatchStatusEnum": "scorebook.matches.models.Match.Status",
+    },
 }
 
 # Celery: no broker configured means tasks run eagerly, in-process (as pretix does).

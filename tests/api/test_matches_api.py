@@ -1,7 +1,6 @@
 """The match record over HTTP: permissions by role, idempotent retries, conflicts, ETags,
 rejections that change nothing, and list endpoints with constant query counts."""
 
-import datetime
 import threading
 
 import pytest
@@ -10,48 +9,7 @@ from rest_framework.test import APIClient
 
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
-
-SIDES = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
-SMALL = {
-    "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
-    "last_trick": "B",
-}
-PERSONAS = ("anonymous", "stranger", "member", "scorer", "director", "owner")
-
-
-def api(club, who):
-    client = APIClient()
-    if who != "anonymous":
-        client.force_authenticate(club.people[who])
-    return client
-
-
-@pytest.fixture
-def match(club):
-    night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=club.people["director"]
-    )
-    services.table_create(night=night, number=1, name="Tavolo 1", user=club.people["director"])
-    n, e, s, w = club.seated
-    return services.match_create(
-        night=night,
-        game="tressette4",
-        rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        first_dealer="N",
-        user=club.people["scorer"],
-    )
-
-
-@pytest.fixture
-def deal(match, club):
-    return services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
-
+from tests.api.common import PERSONAS, SIDES, SMALL, api
 
 READS = [
     "/api/v1/clubs",

@@ -1,0 +1,156 @@
+"""Read-only results of the clubs that opt in (``Club.public``), for anyone.
+
+Only what a results board shows: nights, matches, who sat where, totals and per-deal
+points. Memberships, who entered or corrected a deal, audit and stakes stay private.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.throttling import AnonRateThrottle
+
+from scorebook.clubs.models import Club, Player
+from scorebook.matches.models import Deal, Match, Night
+
+
+class PublicThrottle(AnonRateThrottle):
+    scope = "public"
+    rate = "300/min"
+
+
+class PublicClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["name", "slug"]
+
+
+class PublicDealSerializer(serializers.ModelSerializer):
+    points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deal
+        fields = ["number", "version", "points"]
+
+    def get_points(self, deal: Deal) -> dict[str, int]:
+        return deal.result.get("points", {})
+
+
+class PublicMatchSerializer(serializers.ModelSerializer):
+    date = serializers.DateField(source="night.date")
+    table = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+    totals = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "date", "table", "game", "seats", "status", "totals", "result"]
+
+    def get_table(self, match: Match) -> str | None:
+        return str(match.table) if match.table else None
+
+    def get_seats(self, match: Match) -> dict[str, str]:
+        names: dict[int, str] = self.context["names"]
+        return {seat: names.get(pid, "?") for seat, pid in match.seats.items()}
+
+    def get_totals(self, match: Match) -> dict[str, int]:
+        return match.state.get("totals", {})
+
+
+class PublicMatchDetailSerializer(PublicMatchSerializer):
+    deals = serializers.SerializerMethodField()
+
+    class Meta(PublicMatchSerializer.Meta):
+        fields = [*PublicMatchSerializer.Meta.fields, "deals"]
+
+    def get_deals(self, match: Match) -> list[dict[str, Any]]:
+        return PublicDealSerializer(match.current, many=True).data
+
+
+class PublicNightSerializer(serializers.ModelSerializer):
+    matches = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Night
+        fields = ["id", "date", "venue", "status", "matches"]
+
+    def get_matches(self, night: Night) -> list[dict[str, Any]]:
+        return PublicMatchSerializer(night.matches.all(), many=True, context=self.context).data
+
+
+def public_club(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug, public=True)
+
+
+def player_names(club: Club) -> dict[int, str]:
+    return dict(Player.objects.filter(club=club).values_list("id", "name"))
+
+
+class PublicView:
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [PublicThrottle]
+
+
+class PublicClubs(PublicView, generics.ListAPIView):
+    """The clubs whose results are public."""
+
+    serializer_class = PublicClubSerializer
+    queryset = Club.objects.filter(public=True).order_by("name")
+
+
+class PublicNights(PublicView, generics.ListAPIView):
+    """A public club's nights, newest first, with their matches and totals."""
+
+    serializer_class = PublicNightSerializer
+    queryset = Night.objects.none()  # for the schema; the real one needs the club
+
+    def get_queryset(self):
+        self.club = public_club(self.kwargs["slug"])
+        matches = Match.objects.select_related("night", "table").order_by("id")
+        return (
+            Night.objects.filter(club=self.club)
+            .prefetch_related(Prefetch("matches", queryset=matches))
+            .order_by("-date", "-id")
+        )
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if hasattr(self, "club"):
+            context["names"] = player_names(self.club)
+        return context
+
+    def list(self, request, *args, **kwargs):
+        page = self.paginate_queryset(self.get_queryset())
+        context = self.get_serializer_context()
+        data = PublicNightSerializer(page, many=True, context=context).data
+        return self.get_paginated_response(data)
+
+
+class PublicMatch(PublicView, generics.RetrieveAPIView):
+    """One match of a public club, with the points of every deal."""
+
+    serializer_class = PublicMatchDetailSerializer
+
+    @extend_schema(responses=PublicMatchDetailSerializer)
+    def get(self, request, *args, **kwargs):
+        club = public_club(self.kwargs["slug"])
+        match = get_object_or_404(
+            Match.objects.select_related("night", "table").prefetch_related(
+                Prefetch(
+                    "deals",
+                    queryset=Deal.objects.filter(is_current=True).order_by("number"),
+                    to_attr="current",
+                )
+            ),
+            pk=self.kwargs["pk"],
+            night__club=club,
+        )
+        context = {**self.get_serializer_context(), "names": player_names(club)}
+        return Response(PublicMatchDetailSerializer(match, context=context).data)
