@@ -13,7 +13,8 @@ def match(club):
     night = services.night_open(
         club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=club.people["director"]
     )
-    table = services.table_create(night=night, number=1, name="Tavolo 1", user=club.people["director"])
+    director = club.people["director"]
+    table = services.table_create(night=night, number=1, name="Tavolo 1", user=director)
     n, e, s, w = club.seated
     return services.match_create(
         night=night,
