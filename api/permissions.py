@@ -6,10 +6,13 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
+from scorebook.clubs.models import Club
 from scorebook.clubs.selectors import membership_of
 
 
 def club_id_of(obj: Any) -> int:
+    if isinstance(obj, Club):
+        return int(obj.pk)
     for path in ("club_id", "night.club_id", "match.night.club_id"):
         target = obj
         try:
@@ -26,6 +29,7 @@ ROLE_NAMES = {
     "director": gettext_lazy("director"),
     "scorer": gettext_lazy("scorer"),
     "member": gettext_lazy("member"),
+    "seated player": gettext_lazy("player seated at this match"),
 }
 
 

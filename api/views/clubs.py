@@ -1,46 +1,66 @@
-"""Clubs, memberships and players: each list shows only the caller's clubs."""
+"""Clubs, memberships and players: each list shows only the caller's clubs; every write
+goes through ``scorebook.clubs.services``, which checks the caller's role."""
 
-from django.db import transaction
-from rest_framework import mixins, viewsets
-from rest_framework.exceptions import PermissionDenied
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.response import Response
 
+from api.errors import error
 from api.idempotency import idempotent
-from api.permissions import ClubRole, needs_role
-from api.serializers.clubs import ClubSerializer, MembershipSerializer, PlayerSerializer
+from api.permissions import ClubRole
+from api.serializers.clubs import (
+    ClubSerializer,
+    MembershipSerializer,
+    PlayerSerializer,
+    PlayerUpdateSerializer,
+    RoleSerializer,
+)
+from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
-from scorebook.clubs.selectors import clubs_of, membership_of
+from scorebook.clubs.selectors import clubs_of
 
 
-def require(user, club_id, role):
-    membership = membership_of(user, club_id)
-    if membership is None or not membership.at_least(role):
-        raise PermissionDenied(needs_role(role))
+def invalid(refused: ValueError) -> Response:
+    return error("input.invalid", str(refused), 400)
 
 
 class ClubViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
     mixins.UpdateModelMixin, viewsets.GenericViewSet,
 ):  # fmt: skip
+    """Any signed-in user may found a club (and becomes its owner); owners change it."""
+
     serializer_class = ClubSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.OWNER
     filterset_fields = ["public"]
+    http_method_names = ["get", "post", "patch"]
 
     def get_queryset(self):
         return clubs_of(self.request.user).order_by("name")
 
     @idempotent
     def create(self, request, *args, **kwargs):
-        return super().create(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        club = services.club_create(user=request.user, **serializer.validated_data)
+        return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
-    @transaction.atomic
-    def perform_create(self, serializer):
-        club = serializer.save()
-        Membership.objects.create(club=club, user=self.request.user, role=Role.OWNER)
+    def partial_update(self, request, *args, **kwargs):
+        club = self.get_object()
+        serializer = self.get_serializer(club, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        club = services.club_update(club=club, changes=serializer.validated_data, user=request.user)
+        return Response(ClubSerializer(club).data)
 
 
-class MembershipViewSet(viewsets.ModelViewSet):
+class MembershipViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet,
+):  # fmt: skip
+    """Directors manage members, never above their own role; a club keeps an owner."""
+
     serializer_class = MembershipSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.DIRECTOR
@@ -53,14 +73,35 @@ class MembershipViewSet(viewsets.ModelViewSet):
 
     @idempotent
     def create(self, request, *args, **kwargs):
-        return super().create(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        membership = services.membership_add(
+            club=data["club"], member=data["user"], role=data["role"], user=request.user
+        )
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
-    def perform_create(self, serializer):
-        require(self.request.user, serializer.validated_data["club"].pk, Role.DIRECTOR)
-        serializer.save()
+    @extend_schema(request=RoleSerializer, responses=MembershipSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        """Change the role; nothing else of a membership changes."""
+        membership = self.get_object()
+        serializer = RoleSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.membership_change(
+            membership=membership, role=serializer.validated_data["role"], user=request.user
+        )
+        return Response(MembershipSerializer(membership).data)
+
+    def perform_destroy(self, instance):
+        services.membership_remove(membership=instance, user=self.request.user)
 
 
-class PlayerViewSet(viewsets.ModelViewSet):
+class PlayerViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    mixins.UpdateModelMixin, viewsets.GenericViewSet,
+):  # fmt: skip
+    """Scorers add players (guests too) and link them to members' accounts."""
+
     serializer_class = PlayerSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.SCORER
@@ -73,8 +114,31 @@ class PlayerViewSet(viewsets.ModelViewSet):
 
     @idempotent
     def create(self, request, *args, **kwargs):
-        return super().create(request, *args, **kwargs)
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            player = services.player_create(
+                club=data["club"],
+                name=data["name"],
+                user=request.user,
+                linked_user=data.get("user"),
+                guest=data.get("guest", False),
+                active=data.get("active", True),
+            )
+        except ValueError as refused:
+            return invalid(refused)
+        return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
-    def perform_create(self, serializer):
-        require(self.request.user, serializer.validated_data["club"].pk, Role.SCORER)
-        serializer.save()
+    @extend_schema(request=PlayerUpdateSerializer, responses=PlayerSerializer)
+    def partial_update(self, request, *args, **kwargs):
+        player = self.get_object()
+        serializer = PlayerUpdateSerializer(player, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        try:
+            player = services.player_update(
+                player=player, changes=serializer.validated_data, user=request.user
+            )
+        except ValueError as refused:
+            return invalid(refused)
+        return Response(PlayerSerializer(player).data)

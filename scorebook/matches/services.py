@@ -15,14 +15,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorebook.clubs.models import Player, Role
-from scorebook.clubs.selectors import membership_of
+from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
-
-
-class NotAllowed(Exception):
-    """The user's role does not allow this write."""
 
 
 class RulesRejected(Exception):
@@ -58,12 +54,6 @@ class ClosedNight(Exception):
 class Folded:
     state: MatchState
     results: tuple[DealResult, ...]
-
-
-def require_role(user: Any, club_id: int, role: str) -> None:
-    membership = membership_of(user, club_id)
-    if membership is None or not membership.at_least(role):
-        raise NotAllowed(role)
 
 
 def fold(match: Match, inputs: list[Any]) -> Folded:

@@ -1,0 +1,208 @@
+"""Every endpoint x every role -> the expected status (issue 4's permission matrix).
+
+Roles: anonymous, a member of another club (stranger), member, scorer, director, owner.
+The "member" persona is the player Nino, seated North at the match, so he may confirm.
+Objects of the home club are invisible to the stranger: 404, never 403, so ids leak nothing.
+"""
+
+import datetime
+
+import pytest
+
+from scorebook.clubs.models import Membership
+from scorebook.matches import services
+from tests.api.common import PERSONAS, SIDES, SMALL, api
+
+ANON, STRANGER, MEMBER, SCORER, DIRECTOR, OWNER = PERSONAS
+
+READ = {ANON: 401, STRANGER: 404, MEMBER: 200, SCORER: 200, DIRECTOR: 200, OWNER: 200}
+LIST = {**READ, STRANGER: 200}
+OPEN = dict.fromkeys(PERSONAS, 200)
+
+
+def writes(role_from, ok, stranger=404):
+    """Expected statuses for a write that needs ``role_from`` or above."""
+    order = [MEMBER, SCORER, DIRECTOR, OWNER]
+    allowed = order[order.index(role_from) :]
+    return {
+        ANON: 401,
+        STRANGER: stranger,
+        **{who: (ok if who in allowed else 403) for who in order},
+    }
+
+
+@pytest.fixture
+def world(club, match, deal):
+    director = club.people[DIRECTOR]
+    closed_night = services.night_open(
+        club_id=club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
+    )
+    n, e, s, w = club.seated
+    old = services.match_create(
+        night=closed_night,
+        game="tressette4",
+        rules=None,
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=director,
+    )
+    old_deal = services.deal_create(match=old, data=SIDES, expected_number=1, user=director)
+    services.night_close(night=closed_night, user=director)
+    return {
+        "club": club.pk,
+        "night": match.night.pk,
+        "closed_night": closed_night.pk,
+        "table": match.table.pk,
+        "match": match.pk,
+        "deal": deal.pk,
+        "etag": deal.etag,
+        "old_deal": old_deal.pk,
+        "old_etag": old_deal.etag,
+        "player": n.pk,
+        "scorer_membership": Membership.objects.get(club=club, user=club.people[SCORER]).pk,
+        "member_membership": Membership.objects.get(club=club, user=club.people[MEMBER]).pk,
+        "seats": {"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        "newbie": club.people[STRANGER].username,
+    }
+
+
+# name: (method, url, body, headers, expected by persona)
+MATRIX = {
+    "rules games": ("get", "/api/v1/rules/games", None, {}, OPEN),
+    "rules score": (
+        "post",
+        "/api/v1/rules/score",
+        {"game": "tressette4", **SIDES},
+        {},
+        OPEN,
+    ),
+    "list clubs": ("get", "/api/v1/clubs", None, {}, LIST),
+    "found a club": (
+        "post",
+        "/api/v1/clubs",
+        lambda w, who: {"name": f"Circolo {who}", "slug": f"c-{who}"},
+        {},
+        {**dict.fromkeys(PERSONAS, 201), ANON: 401},
+    ),
+    "read club": ("get", "/api/v1/clubs/{club}", None, {}, READ),
+    "change club": ("patch", "/api/v1/clubs/{club}", {"public": True}, {}, writes(OWNER, 200)),
+    "list memberships": ("get", "/api/v1/memberships", None, {}, LIST),
+    "add member": (
+        "post",
+        "/api/v1/memberships",
+        lambda w, who: {"club": w["club"], "username": w["newbie"], "role": "member"},
+        {},
+        writes(DIRECTOR, 201, stranger=403),
+    ),
+    "read membership": ("get", "/api/v1/memberships/{scorer_membership}", None, {}, READ),
+    "change role": (
+        "patch",
+        "/api/v1/memberships/{scorer_membership}",
+        {"role": "director"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "remove member": (
+        "delete",
+        "/api/v1/memberships/{member_membership}",
+        None,
+        {},
+        writes(DIRECTOR, 204),
+    ),
+    "list players": ("get", "/api/v1/players", None, {}, LIST),
+    "add player": (
+        "post",
+        "/api/v1/players",
+        lambda w, who: {"club": w["club"], "name": "Ospite", "guest": True},
+        {},
+        writes(SCORER, 201, stranger=403),
+    ),
+    "read player": ("get", "/api/v1/players/{player}", None, {}, READ),
+    "change player": (
+        "patch",
+        "/api/v1/players/{player}",
+        {"name": "Nino B."},
+        {},
+        writes(SCORER, 200),
+    ),
+    "list nights": ("get", "/api/v1/nights", None, {}, LIST),
+    "open night": (
+        "post",
+        "/api/v1/nights",
+        lambda w, who: {"club": w["club"], "date": "2026-11-27"},
+        {},
+        writes(DIRECTOR, 201, stranger=403),
+    ),
+    "read night": ("get", "/api/v1/nights/{night}", None, {}, READ),
+    "close night": ("post", "/api/v1/nights/{night}/close", None, {}, writes(DIRECTOR, 200)),
+    "list tables": ("get", "/api/v1/tables", None, {}, LIST),
+    "add table": (
+        "post",
+        "/api/v1/tables",
+        lambda w, who: {"night": w["night"], "number": 2},
+        {},
+        writes(DIRECTOR, 201, stranger=403),
+    ),
+    "read table": ("get", "/api/v1/tables/{table}", None, {}, READ),
+    "list matches": ("get", "/api/v1/matches", None, {}, LIST),
+    "start match": (
+        "post",
+        "/api/v1/matches",
+        lambda w, who: {"night": w["night"], "game": "tressette4", "seats": w["seats"]},
+        {},
+        writes(SCORER, 201, stranger=403),
+    ),
+    "read match": ("get", "/api/v1/matches/{match}", None, {}, READ),
+    "match state": ("get", "/api/v1/matches/{match}/state", None, {}, READ),
+    "list deals": ("get", "/api/v1/matches/{match}/deals", None, {}, READ),
+    "enter deal": (
+        "post",
+        "/api/v1/matches/{match}/deals",
+        {"deal": SIDES, "number": 2},
+        {},
+        writes(SCORER, 201),
+    ),
+    "read deal": ("get", "/api/v1/deals/{deal}", None, {}, READ),
+    "deal history": ("get", "/api/v1/deals/{deal}/history", None, {}, READ),
+    "correct deal": (
+        "post",
+        "/api/v1/deals/{deal}/correct",
+        {"deal": SMALL, "reason": "typo"},
+        {"HTTP_IF_MATCH": "{etag}"},
+        writes(SCORER, 201),
+    ),
+    "correct deal of a closed night": (
+        "post",
+        "/api/v1/deals/{old_deal}/correct",
+        {"deal": SMALL, "reason": "checked the sheet"},
+        {"HTTP_IF_MATCH": "{old_etag}"},
+        writes(DIRECTOR, 201),
+    ),
+    "confirm deal": (
+        "post",
+        "/api/v1/deals/{deal}/confirm",
+        {},
+        {},
+        {ANON: 401, STRANGER: 404, MEMBER: 201, SCORER: 403, DIRECTOR: 403, OWNER: 403},
+    ),
+    "override confirmation": (
+        "post",
+        "/api/v1/deals/{deal}/confirm",
+        {"override_reason": "Nino left early"},
+        {},
+        writes(DIRECTOR, 201),
+    ),
+}
+
+
+@pytest.mark.parametrize("who", PERSONAS)
+@pytest.mark.parametrize("name", MATRIX)
+def test_matrix(club, world, name, who):
+    method, url, body, headers, expected = MATRIX[name]
+    if callable(body):
+        body = body(world, who)
+    headers = {key: value.format(**world) for key, value in headers.items()}
+    client = api(club, who)
+    response = getattr(client, method)(url.format(**world), body, format="json", **headers)
+    assert response.status_code == expected[who], response.content
+    if response.status_code >= 400:
+        assert response.json()["errors"][0]["code"]
