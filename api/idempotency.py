@@ -1,9 +1,12 @@
 """Stripe's Idempotency-Key contract for every POST of the API.
 
 The first response to a key is stored; a retry with the same key and body gets it again
-(marked ``Idempotent-Replayed: true``); the same key with another body gets 422; a request
-that arrives while the first is still running gets 409. The key row is inserted in its own
-transaction before the work starts, so its unique constraint lets exactly one request in.
+(marked ``Idempotent-Replayed: true``); the same key with another body gets 422.
+
+The key row is inserted first, in the same transaction as the work and the stored answer:
+a concurrent request with the same key waits on the row's unique index until the first
+commits, then replays its answer; if the first fails, its key goes with it and the retry
+runs afresh. One transaction also means one commit per request.
 """
 
 from __future__ import annotations
@@ -30,6 +33,18 @@ def _body_hash(request: Request) -> str:
     return hashlib.sha256(f"{request.path}|{canonical}".encode()).hexdigest()
 
 
+def _replay(row: IdempotencyKey, digest: str) -> Response:
+    if row.body_hash != digest:
+        return error(
+            "idempotency.key_reused",
+            _("This Idempotency-Key was already used with a different request."),
+            422,
+        )
+    response = Response(row.response, status=row.status)
+    response["Idempotent-Replayed"] = "true"
+    return response
+
+
 def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
     @functools.wraps(view)
     def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -50,34 +65,20 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                     path=request.path,
                     body_hash=digest,
                 )
+                response = view(self, request, *args, **kwargs)
+                if response.status_code >= 500:
+                    transaction.set_rollback(True)
+                    return response
+                row.status = response.status_code
+                row.response = response.data
+                row.save(update_fields=["status", "response"])
         except IntegrityError:
-            row = IdempotencyKey.objects.get(user=request.user, key=key)
-            if row.body_hash != digest:
-                return error(
-                    "idempotency.key_reused",
-                    _("This Idempotency-Key was already used with a different request."),
-                    422,
-                )
-            if row.status is None:
-                return error(
-                    "idempotency.in_progress",
-                    _("The first request with this key is still running: retry in a moment."),
-                    409,
-                )
-            response = Response(row.response, status=row.status)
-            response["Idempotent-Replayed"] = "true"
-            return response
-        try:
-            response = view(self, request, *args, **kwargs)
-        except Exception:
-            row.delete()
-            raise
-        if response.status_code >= 500:
-            row.delete()
-        else:
-            row.status = response.status_code
-            row.response = response.data
-            row.save(update_fields=["status", "response"])
+            # A retry, or a request with this key that committed while we waited on the
+            # index; anything else that broke a constraint is not ours to answer.
+            stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
+            if stored is None:
+                raise
+            return _replay(stored, digest)
         return response
 
     return wrapper

@@ -45,6 +45,8 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 SITE_NAME = envstr("SITE_NAME", "Scorebook")
+# Only for `make bench`: routes the bare-INSERT baseline view.
+BENCH_ENDPOINTS = envbool("BENCH_ENDPOINTS", False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

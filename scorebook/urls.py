@@ -1,7 +1,8 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
-from scorebook.core.views import healthz
+from scorebook.core.views import bench_insert, healthz
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -9,3 +10,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("api.urls")),
 ]
+
+if settings.BENCH_ENDPOINTS:
+    urlpatterns.append(path("bench/insert", bench_insert, name="bench-insert"))

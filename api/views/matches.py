@@ -11,7 +11,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -32,7 +32,7 @@ from api.views.rules import language
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.matches import services
-from scorebook.matches.models import Deal, Match, Night, Table
+from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 
 
 def my_clubs(request: Request) -> Any:
@@ -43,6 +43,8 @@ def service_errors(request: Request, call: Any) -> Response | Any:
     """Run a service call; map its refusals to HTTP answers."""
     try:
         return call()
+    except Match.DoesNotExist:
+        raise NotFound() from None
     except services.RulesRejected as refused:
         return Response(refused.rejection.as_dict(language(request)), status=400)
     except services.NotAllowed as denied:
@@ -222,14 +224,15 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @idempotent
     def _create_deal(self, request: Request, pk: Any = None) -> Response:
-        match = get_object_or_404(self.get_queryset(), pk=pk)
+        if not str(pk).isdigit():
+            raise NotFound()
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result = service_errors(
             request,
             lambda: services.deal_create(
-                match=match,
+                match=int(pk),
                 data=data["deal"],
                 expected_number=data.get("number"),
                 user=request.user,
@@ -239,6 +242,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
         if isinstance(result, Response):
             return result
+        # A deal just stored has no confirmations yet: no need to ask the database.
+        result._prefetched_objects_cache = {"confirmations": Confirmation.objects.none()}
         response = Response(DealSerializer(result).data, status=status.HTTP_201_CREATED)
         response["ETag"] = result.etag
         return response

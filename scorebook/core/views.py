@@ -2,7 +2,8 @@ from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpResponse, JsonResponse
 from django.utils.translation import gettext
-from django.views.decorators.http import require_GET
+from django.views.decorators.csrf import csrf_exempt
+from django.views.decorators.http import require_GET, require_POST
 
 
 @require_GET
@@ -30,3 +31,14 @@ def login_locked_out(request, original_response=None, credentials=None):
         response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     return response
+
+
+@csrf_exempt
+@require_POST
+def bench_insert(request):
+    """The HTTP bench's baseline: a bare view doing one INSERT (routed only when
+    BENCH_ENDPOINTS is set), so deal entry is measured against the same stack."""
+    from scorebook.matches.models import AuditEvent
+
+    AuditEvent.objects.create(verb="bench", object_type="bench", object_id="0")
+    return JsonResponse({"ok": True}, status=201)

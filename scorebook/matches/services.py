@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scorebook.clubs.models import Player, Role
+from scorebook.clubs.selectors import membership_of
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
@@ -159,6 +160,28 @@ def match_create(
     return match
 
 
+def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
+    """Lock the match row (its deals are serialized) and share-lock its night: deals at
+    many tables go on side by side, and closing the night waits for those in flight and
+    is seen by those after. Outsiders get Match.DoesNotExist, as if it did not exist;
+    members below ``role`` (a callable of the night's status) get NotAllowed."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    shared = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT club_id, status FROM matches_night WHERE id = %s{shared}", [match.night_id]
+        )
+        club_id, night_status = cursor.fetchone()
+    membership = membership_of(user, club_id)
+    if membership is None:
+        raise Match.DoesNotExist
+    needed = role(match, night_status) if callable(role) else role
+    if not membership.at_least(needed):
+        raise NotAllowed(needed)
+    match.club_id = club_id
+    return match, night_status
+
+
 def current_deals(match: Match) -> list[Deal]:
     return list(match.deals.filter(is_current=True).order_by("number"))
 
@@ -166,7 +189,7 @@ def current_deals(match: Match) -> list[Deal]:
 @transaction.atomic
 def deal_create(
     *,
-    match: Match,
+    match: Match | int,
     data: Any,
     expected_number: int | None,
     user: Any,
@@ -174,9 +197,8 @@ def deal_create(
     client_id: Any = None,
 ) -> Deal:
     """Store the next deal of a match, or refuse it (RulesRejected, DealConflict)."""
-    match = Match.objects.select_for_update().select_related("night").get(pk=match.pk)
-    require_role(user, match.night.club_id, Role.SCORER)
-    if match.night.status == Night.Status.CLOSED:
+    match, night_status = _lock(getattr(match, "pk", match), user, Role.SCORER)
+    if night_status == Night.Status.CLOSED:
         raise ClosedNight()
     deals = current_deals(match)
     number = len(deals) + 1
@@ -199,16 +221,19 @@ def deal_create(
     return deal
 
 
+def _correction_role(match: Match, night_status: str) -> str:
+    """Only a director corrects a finished match or a closed night."""
+    finished = match.status == Match.Status.FINISHED or night_status == Night.Status.CLOSED
+    return Role.DIRECTOR if finished else Role.SCORER
+
+
 @transaction.atomic
 def deal_correct(
     *, deal: Deal, data: Any, reason: str, user: Any, expected_version: int | None
 ) -> Deal:
     """A new version of a deal; every deal after it is re-derived. A correction that a
     later deal no longer fits is refused whole."""
-    match = Match.objects.select_for_update().select_related("night").get(pk=deal.match_id)
-    club_id = match.night.club_id
-    finished = match.status == Match.Status.FINISHED or match.night.status == "closed"
-    require_role(user, club_id, Role.DIRECTOR if finished else Role.SCORER)
+    match, _ = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
     if expected_version is not None and expected_version != current.version:

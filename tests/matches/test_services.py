@@ -69,10 +69,10 @@ def test_second_phone_with_the_same_number_gets_a_conflict(match, club):
     assert caught.value.stored == first
 
 
-def test_members_may_not_enter_deals(match, club):
+def test_members_may_not_enter_deals_and_outsiders_do_not_see_the_match(match, club):
     with pytest.raises(services.NotAllowed):
         services.deal_create(match=match, data=SIDES, expected_number=1, user=club.people["member"])
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(Match.DoesNotExist):
         services.deal_create(
             match=match, data=SIDES, expected_number=1, user=club.people["stranger"]
         )

@@ -1,0 +1,30 @@
+-- wrk script: each connection (one per thread) enters deals into its own matches, as a
+-- scorer's phone does: token auth, an Idempotency-Key and the number the deal expects.
+-- args: token, first match id, matches per thread, deals per match
+local count = 0
+local threads = 0
+
+function setup(thread)
+  thread:set("tid", threads)
+  threads = threads + 1
+end
+
+function init(args)
+  token = args[1]
+  first = tonumber(args[2])
+  per = tonumber(args[3])
+  deals = tonumber(args[4])
+  body = '{"deal": {"sides": {"A": {"thirds": 20, "tricks": 5}, '
+    .. '"B": {"thirds": 12, "tricks": 5}}, "last_trick": "A"}, "number": %d}'
+end
+
+function request()
+  local match = first + tid * per + math.floor(count / deals) % per
+  local number = count % deals + 1
+  count = count + 1
+  return wrk.format("POST", "/api/v1/matches/" .. match .. "/deals", {
+    ["Authorization"] = "Token " .. token,
+    ["Content-Type"] = "application/json",
+    ["Idempotency-Key"] = "bench-" .. tid .. "-" .. first .. "-" .. count,
+  }, string.format(body, number))
+end
