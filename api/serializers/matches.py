@@ -48,6 +48,9 @@ class ConfirmationSerializer(serializers.ModelSerializer):
         fields = ["id", "user", "seat", "override", "reason", "at"]
 
 
+_datetime = serializers.DateTimeField()
+
+
 class DealSerializer(serializers.ModelSerializer):
     entered_by = serializers.CharField(source="entered_by.username", default=None)
     confirmations = ConfirmationSerializer(many=True, read_only=True)
@@ -60,6 +63,38 @@ class DealSerializer(serializers.ModelSerializer):
             "confirmations",
         ]  # fmt: skip
         read_only_fields = fields
+
+    def to_representation(self, deal: Deal) -> dict:
+        """The declared fields, written out: deal entry answers with this on every POST,
+        and building ModelSerializer fields per call cost more than the rest of the
+        response. A test checks it gives exactly what the generic path gives."""
+        return {
+            "id": deal.pk,
+            "match": deal.match_id,
+            "number": deal.number,
+            "version": deal.version,
+            "is_current": deal.is_current,
+            "supersedes": deal.supersedes_id,
+            "input": deal.input,
+            "level": deal.level,
+            "result": deal.result,
+            "entered_by": deal.entered_by.username if deal.entered_by_id else None,
+            "entered_at": _datetime.to_representation(deal.entered_at),
+            "client": deal.client,
+            "client_id": str(deal.client_id) if deal.client_id is not None else None,
+            "reason": deal.reason,
+            "confirmations": [
+                {
+                    "id": c.pk,
+                    "user": c.user_id,
+                    "seat": c.seat,
+                    "override": c.override,
+                    "reason": c.reason,
+                    "at": _datetime.to_representation(c.at),
+                }
+                for c in deal.confirmations.all()
+            ],
+        }
 
 
 class DealWriteSerializer(serializers.Serializer):

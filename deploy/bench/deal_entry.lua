@@ -1,6 +1,8 @@
 -- wrk script: each connection (one per thread) enters deals into its own matches, as a
 -- scorer's phone does: token auth, an Idempotency-Key and the number the deal expects.
 -- args: token, first match id, matches per thread, deals per match
+-- One connection per thread, so requests go one after another; the count moves on in
+-- response(), because wrk also calls request() once at start without sending it.
 local count = 0
 local threads = 0
 
@@ -21,10 +23,18 @@ end
 function request()
   local match = first + tid * per + math.floor(count / deals) % per
   local number = count % deals + 1
-  count = count + 1
   return wrk.format("POST", "/api/v1/matches/" .. match .. "/deals", {
     ["Authorization"] = "Token " .. token,
     ["Content-Type"] = "application/json",
     ["Idempotency-Key"] = "bench-" .. tid .. "-" .. first .. "-" .. count,
   }, string.format(body, number))
+end
+
+local shown = 0
+function response(status, headers, body)
+  count = count + 1
+  if status >= 300 and shown < 3 then
+    shown = shown + 1
+    io.stderr:write("deal entry answered " .. status .. ": " .. body:sub(1, 300) .. "\n")
+  end
 end

@@ -76,7 +76,9 @@ def reset_database(env: dict[str, str]) -> None:
 def wrk(url: str, script: str, duration: str, *args: str) -> dict[str, float]:
     command = ["wrk", f"-t{CLIENTS}", f"-c{CLIENTS}", f"-d{duration}", "--latency", "-s"]
     command += [str(HERE / script), url, *args]
-    out = subprocess.run(command, capture_output=True, text=True, check=True).stdout
+    done = subprocess.run(command, capture_output=True, text=True, check=True)
+    sys.stderr.write(done.stderr)
+    out = done.stdout
     figures = {"rps": float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))}
     for pct in ("50", "90", "99"):
         value, unit = re.search(rf"\s{pct}%\s+([\d.]+)(us|ms|s)\b", out).groups()

@@ -14,8 +14,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scorebook.clubs.models import Player, Role
-from scorebook.clubs.selectors import membership_of
+from scorebook.clubs.models import ROLE_RANK, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
@@ -164,19 +163,24 @@ def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
     """Lock the match row (its deals are serialized) and share-lock its night: deals at
     many tables go on side by side, and closing the night waits for those in flight and
     is seen by those after. Outsiders get Match.DoesNotExist, as if it did not exist;
-    members below ``role`` (a callable of the night's status) get NotAllowed."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    shared = " FOR SHARE" if connection.vendor == "postgresql" else ""
+    members below ``role`` (or ``role(match, night_status)``) get NotAllowed.
+
+    The hot path of deal entry: two statements, no JSON the write does not need.
+    """
+    match = Match.objects.select_for_update().defer("state", "result").get(pk=match_id)
+    shared = " FOR SHARE OF n" if connection.vendor == "postgresql" else ""
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT club_id, status FROM matches_night WHERE id = %s{shared}", [match.night_id]
+            "SELECT n.club_id, n.status, m.role FROM matches_night n"
+            " LEFT JOIN clubs_membership m ON m.club_id = n.club_id AND m.user_id = %s"
+            f" WHERE n.id = %s{shared}",
+            [user.pk, match.night_id],
         )
-        club_id, night_status = cursor.fetchone()
-    membership = membership_of(user, club_id)
-    if membership is None:
+        club_id, night_status, held = cursor.fetchone()
+    if held is None:
         raise Match.DoesNotExist
     needed = role(match, night_status) if callable(role) else role
-    if not membership.at_least(needed):
+    if ROLE_RANK[Role(held)] < ROLE_RANK[Role(needed)]:
         raise NotAllowed(needed)
     match.club_id = club_id
     return match, night_status
@@ -200,12 +204,14 @@ def deal_create(
     match, night_status = _lock(getattr(match, "pk", match), user, Role.SCORER)
     if night_status == Night.Status.CLOSED:
         raise ClosedNight()
-    deals = current_deals(match)
-    number = len(deals) + 1
+    inputs = list(
+        match.deals.filter(is_current=True).order_by("number").values_list("input", flat=True)
+    )
+    number = len(inputs) + 1
     if expected_number is not None and expected_number != number:
-        stored = next((d for d in deals if d.number == expected_number), None)
+        stored = match.deals.filter(is_current=True, number=expected_number).first()
         raise DealConflict(stored, expected_number)
-    folded = fold(match, [d.input for d in deals] + [data])
+    folded = fold(match, [*inputs, data])
     result = folded.results[-1]
     deal = Deal.objects.create(
         match=match,

@@ -269,3 +269,20 @@ def test_conflicting_corrections_exactly_one_wins(club, match):
         t.join()
     assert sorted(codes) == [201, 412, 412, 412, 412]
     assert Deal.objects.filter(match=match, number=1).count() == 2
+
+
+def test_the_written_out_deal_representation_matches_the_generic_one(club, deal):
+    from rest_framework import serializers
+
+    from api.serializers.matches import DealSerializer
+
+    services.deal_confirm(deal=deal, user=club.people["member"])
+    corrected = services.deal_correct(
+        deal=deal, data=SMALL, reason="typo", user=club.people["scorer"], expected_version=1
+    )
+    services.deal_confirm(deal=corrected, user=club.people["director"], override_reason="ok")
+    Deal.objects.filter(pk=corrected.pk).update(client_id="2f1e0f5e-3c4b-4d7a-9d38-1c1c5b6f0a11")
+    for one in Deal.objects.all():
+        serializer = DealSerializer(one)
+        generic = serializers.ModelSerializer.to_representation(serializer, one)
+        assert serializer.data == generic
