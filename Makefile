@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench messages clean
+.PHONY: install run test lint format bench bench-http messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -30,8 +30,13 @@ format: install
 	$(VENV)/bin/ruff check --fix .
 	$(VENV)/bin/ruff format .
 
+# Benchmarks are commands, never timed tests. bench-http needs PostgreSQL and wrk.
 bench: install
 	$(PY) -m scorebook.rules.bench
+	$(PY) deploy/bench/http_bench.py
+
+bench-http: install
+	$(PY) deploy/bench/http_bench.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install
