@@ -5,6 +5,7 @@ from rest_framework.routers import DefaultRouter
 
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GamesView, ScoreView
@@ -17,6 +18,8 @@ router.register("nights", NightViewSet, basename="night")
 router.register("tables", TableViewSet, basename="table")
 router.register("matches", MatchViewSet, basename="match")
 router.register("deals", DealViewSet, basename="deal")
+router.register("entries", EntryViewSet, basename="entry")
+router.register("transfers", TransferViewSet, basename="transfer")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),

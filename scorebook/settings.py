@@ -180,6 +180,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",
         "MatchStatusEnum": "scorebook.matches.models.Match.Status",
+        "StakeUnitEnum": "scorebook.matches.models.Match.StakeUnit",
     },
 }
 

@@ -28,6 +28,7 @@ from api.serializers.matches import (
     NightSerializer,
     TableSerializer,
 )
+from api.views.ledger import SettlementActions
 from api.views.rules import language
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
@@ -74,6 +75,7 @@ def service_errors(request: Request, call: Any) -> Response | Any:
 
 
 class NightViewSet(
+    SettlementActions,
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
     viewsets.GenericViewSet,
 ):  # fmt: skip

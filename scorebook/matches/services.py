@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from scorebook.clubs.models import ROLE_RANK, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
+from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
@@ -101,6 +102,7 @@ def night_close(*, night: Night, user: Any) -> Night:
             object_type="night",
             object_id=str(night.pk),
         )
+        ledger.settle_night(night=night, user=user)
     return night
 
 
@@ -213,6 +215,7 @@ def deal_create(
         raise DealConflict(stored, expected_number)
     folded = fold(match, [*inputs, data])
     result = folded.results[-1]
+    was_finished = match.status == Match.Status.FINISHED
     deal = Deal.objects.create(
         match=match,
         number=number,
@@ -224,6 +227,14 @@ def deal_create(
         client_id=client_id,
     )
     _cache(match, folded)
+    ledger.book_match(
+        match=match,
+        club_id=match.club_id,
+        state=folded.state,
+        deals={deal: result},
+        user=user,
+        was_finished=was_finished,
+    )
     return deal
 
 
@@ -239,7 +250,7 @@ def deal_correct(
 ) -> Deal:
     """A new version of a deal; every deal after it is re-derived. A correction that a
     later deal no longer fits is refused whole."""
-    match, _ = _lock(deal.match_id, user, _correction_role)
+    match, night_status = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
     if expected_version is not None and expected_version != current.version:
@@ -258,10 +269,26 @@ def deal_correct(
         entered_by=user,
         reason=reason,
     )
+    changed: dict[Deal, DealResult | None] = {
+        current: None,
+        new: folded.results[current.number - 1],
+    }
     for later, result in zip(deals, folded.results, strict=True):
         if later.number > current.number and later.result != result.as_dict():
             Deal.objects.filter(pk=later.pk).update(result=result.as_dict())
+            changed[later] = result
+    was_finished = match.status == Match.Status.FINISHED
     _cache(match, folded)
+    ledger.book_match(
+        match=match,
+        club_id=match.club_id,
+        state=folded.state,
+        deals=changed,
+        user=user,
+        was_finished=was_finished,
+    )
+    if night_status == Night.Status.CLOSED:
+        ledger.settle_night(night=Night.objects.get(pk=match.night_id), user=user)
     return new
 
 

@@ -52,6 +52,11 @@ class Game:
 
     # -- set-up -------------------------------------------------------------------------
 
+    def settles_per_deal(self, rules: Rules) -> bool:
+        """Whether stakes change hands every deal (``DealResult.units``) or once, at the
+        end of the match (``Outcome.units``): the ledger books one or the other, never both."""
+        return self.settlement == "deal"
+
     def rules(self, spec: Any, path: str = "rules", problems: Problems | None = None) -> Rules:
         return resolve(self.key, self.switches, self.profiles, spec, path, problems)
 

@@ -207,6 +207,10 @@ class Terziglio(Game):
         },
     }
 
+    def settles_per_deal(self, rules: Rules) -> bool:
+        """Race play settles on the match result; chips change hands every deal."""
+        return bool(rules["terz.settlement"] == "chips_zero_sum")
+
     # -- one deal -----------------------------------------------------------------------
 
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:

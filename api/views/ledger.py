@@ -1,0 +1,149 @@
+"""Stakes: ledger entries, a night's settlement (with CSV and PDF sheets), paid marks.
+
+Members read; directors settle and mark transfers paid (as for matches)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.errors import error
+from api.idempotency import idempotent
+from api.permissions import ClubRole
+from scorebook.clubs.models import Player, Role
+from scorebook.clubs.selectors import clubs_of
+from scorebook.ledger import exports, selectors, services
+from scorebook.ledger.models import Entry, Transfer
+
+
+class EntrySerializer(serializers.ModelSerializer):
+    payer_name = serializers.CharField(source="payer.__str__", read_only=True)
+    payee_name = serializers.CharField(source="payee.__str__", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id", "night", "match", "deal", "deal_version", "match_version", "kind",
+            "payer", "payer_name", "payee", "payee_name", "amount", "unit", "currency",
+            "reverses", "booked_at",
+        ]  # fmt: skip
+
+
+class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Every booked transfer, reversals included: the trail from a deal to a balance."""
+
+    serializer_class = EntrySerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    filterset_fields = ["night", "match", "deal", "kind", "unit"]
+
+    def get_queryset(self):
+        return (
+            Entry.objects.filter(club__in=clubs_of(self.request.user))
+            .select_related("payer__player", "payee__player")
+            .order_by("id")
+        )
+
+
+class TransferViewSet(viewsets.GenericViewSet):
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+
+    def get_queryset(self):
+        return Transfer.objects.filter(
+            settlement__night__club__in=clubs_of(self.request.user)
+        ).select_related("settlement__night")
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def paid(self, request: Request, pk: Any = None) -> Response:
+        """Mark the transfer paid (who, when); marking it twice changes nothing."""
+        transfer = self.get_object()
+        try:
+            transfer = services.mark_paid(transfer=transfer, user=request.user)
+        except services.Superseded:
+            return error(
+                "settlement.superseded",
+                _("The settlement changed since: mark the transfers of the current one."),
+                409,
+            )
+        names = selectors.account_names([transfer.payer_id, transfer.payee_id])
+        return Response(selectors._transfer(transfer, names))
+
+
+def _night_sheet(night) -> tuple[dict, list, str]:
+    sheet = selectors.sheet(night)
+    matches = selectors.match_lines(night)
+    names = dict(Player.objects.filter(club_id=night.club_id).values_list("id", "name"))
+    rows = exports.sheet_rows(night.club.name, sheet, matches, names)
+    return sheet, rows, f"settlement-{night.club.slug}-{night.date.isoformat()}"
+
+
+class SettlementActions:
+    """Added to the nights endpoint: /nights/{id}/settlement and friends."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def settlement(self, request: Request, pk: Any = None) -> Response:
+        """Nets, the fewest transfers and the paid marks; provisional while no settlement
+        has been computed (the night closes, or a director asks)."""
+        night = self.get_object()
+        body = selectors.sheet(night)
+        body["matches"] = selectors.match_lines(night)
+        return Response(body)
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def settle(self, request: Request, pk: Any = None) -> Response:
+        """Compute and keep the settlement now (a new version only if anything changed)."""
+        night = self.get_object()
+        services.settle_night(night=night, user=request.user)
+        return Response(selectors.sheet(night))
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @action(detail=True, methods=["get"])
+    def settlements(self, request: Request, pk: Any = None) -> Response:
+        """Every settlement version of the night, newest first."""
+        night = self.get_object()
+        versions = list(selectors.history(night))
+        ids = [a for s in versions for t in s.transfers.all() for a in (t.payer_id, t.payee_id)]
+        names = selectors.account_names(ids)
+        return Response(
+            [
+                {
+                    "version": s.version,
+                    "computed_at": s.computed_at.isoformat(),
+                    "nets": s.nets,
+                    "transfers": [selectors._transfer(t, names) for t in s.transfers.all()],
+                }
+                for s in versions
+            ]
+        )
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="settlement/csv")
+    def settlement_csv(self, request: Request, pk: Any = None) -> HttpResponse:
+        _sheet, rows, name = _night_sheet(self.get_object())
+        response = HttpResponse(exports.as_csv(rows), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+        return response
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"], url_path="settlement/pdf")
+    def settlement_pdf(self, request: Request, pk: Any = None) -> HttpResponse:
+        night = self.get_object()
+        _sheet, rows, name = _night_sheet(night)
+        title = f"{night.club.name} — {night.date.isoformat()}"
+        response = HttpResponse(exports.as_pdf(title, rows), content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
+        return response

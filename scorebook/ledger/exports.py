@@ -1,0 +1,87 @@
+"""The night's settlement sheet as CSV and as a printable A4 PDF (reportlab)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+
+def _amount(row: dict[str, Any], key: str = "amount") -> str:
+    unit = row["currency"] or _("points")
+    return f"{row[key]} {unit}"
+
+
+def sheet_rows(club: str, sheet: dict[str, Any], matches: list[dict[str, Any]], names) -> list:
+    """The sheet as rows: one section each for matches, nets, transfers and paid marks."""
+    rows: list[list[str]] = [[_("Settlement"), club, sheet["date"]]]
+    version = sheet["version"]
+    rows.append([_("Version"), str(version) if version else _("provisional (night still open)")])
+    rows.append([])
+    rows.append([_("Match"), _("Game"), _("Table"), _("Players"), _("Winners"), _("Stake")])
+    for m in matches:
+        players = ", ".join(f"{seat}: {names.get(pid, '?')}" for seat, pid in m["seats"].items())
+        stake = f"{m['stake']} {m['currency']}" if m["currency"] else m["stake"]
+        rows.append(
+            [str(m["id"]), m["game"], m["table"] or "", players, " ".join(m["winners"]), stake]
+        )
+    rows.append([])
+    rows.append([_("Player"), _("Net")])
+    for group in sheet["groups"]:
+        for net in group["nets"]:
+            rows.append([net["name"], _amount({**net, **group}, "net")])
+    rows.append([])
+    rows.append([_("Pays"), _("To"), _("Amount"), _("Paid")])
+    for t in sheet["paid"]:
+        rows.append([t["payer_name"], t["payee_name"], _amount(t), t["paid_at"][:16]])
+    for t in sheet["transfers"]:
+        rows.append([t["payer_name"], t["payee_name"], _amount(t), ""])
+    return rows
+
+
+def as_csv(rows: list[list[str]]) -> str:
+    out = io.StringIO()
+    csv.writer(out).writerows(rows)
+    return out.getvalue()
+
+
+def as_pdf(title: str, rows: list[list[str]]) -> bytes:
+    """An A4 page (or more) with the same sections as the CSV, as tables."""
+    from reportlab.lib import colors
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.styles import getSampleStyleSheet
+    from reportlab.lib.units import mm
+    from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+
+    styles = getSampleStyleSheet()
+    buffer = io.BytesIO()
+    doc = SimpleDocTemplate(
+        buffer, pagesize=A4, title=title, leftMargin=15 * mm, rightMargin=15 * mm
+    )
+    story: list[Any] = [Paragraph(title, styles["Title"])]
+    sections: list[list[list[str]]] = [[]]
+    for row in rows[1:]:
+        if row:
+            sections[-1].append(row)
+        else:
+            sections.append([])
+    cell = styles["BodyText"]
+    for section in sections:
+        if not section:
+            continue
+        data = [[Paragraph(str(value), cell) for value in row] for row in section]
+        table = Table(data, repeatRows=1, hAlign="LEFT")
+        table.setStyle(
+            TableStyle(
+                [
+                    ("GRID", (0, 0), (-1, -1), 0.4, colors.grey),
+                    ("BACKGROUND", (0, 0), (-1, 0), colors.whitesmoke),
+                    ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ]
+            )
+        )
+        story += [table, Spacer(1, 6 * mm)]
+    doc.build(story)
+    return buffer.getvalue()

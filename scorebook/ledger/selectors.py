@@ -1,0 +1,118 @@
+"""Reads of the ledger: a night's settlement sheet, as the API, CSV and PDF show it."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import QuerySet
+
+from scorebook.matches.models import Night
+
+from . import services
+from .models import Account, Entry, Settlement, Transfer
+
+
+def account_names(ids) -> dict[int, str]:
+    names = {}
+    for account in Account.objects.filter(pk__in=set(ids)).select_related("player"):
+        if account.player_id:
+            names[account.pk] = account.player.name
+        else:
+            names[account.pk] = f"pot {account.pot} (#{account.match_id})"
+    return names
+
+
+def _money(value: Decimal) -> str:
+    return f"{value:.2f}"
+
+
+def _transfer(t: Transfer, names: dict[int, str]) -> dict[str, Any]:
+    return {
+        "id": t.pk,
+        "payer": t.payer_id,
+        "payer_name": names[t.payer_id],
+        "payee": t.payee_id,
+        "payee_name": names[t.payee_id],
+        "amount": _money(t.amount),
+        "unit": t.unit,
+        "currency": t.currency,
+        "paid_at": t.paid_at.isoformat() if t.paid_at else None,
+        "paid_by": t.paid_by.username if t.paid_by_id else None,
+    }
+
+
+def match_lines(night: Night) -> list[dict[str, Any]]:
+    """Each match of the night with what it moved per account."""
+    lines = []
+    for match in night.matches.select_related("table").order_by("id"):
+        moved = services.balances(Entry.objects.filter(match=match))
+        lines.append(
+            {
+                "id": match.pk,
+                "game": match.game,
+                "table": str(match.table) if match.table else None,
+                "status": match.status,
+                "seats": match.seats,
+                "winners": (match.result or {}).get("winners", []),
+                "stake": _money(match.stake_amount),
+                "currency": match.stake_currency,
+                "moved": {
+                    services.group_key(*key): {str(a): _money(v) for a, v in group.items()}
+                    for key, group in moved.items()
+                },
+            }
+        )
+    return lines
+
+
+def sheet(night: Night) -> dict[str, Any]:
+    """The night's settlement: the stored current version when the night has one, else a
+    provisional plan (not stored). Nets are the ledger's; transfers settle what is left
+    after the payments already marked."""
+    current = services.current_settlement(night)
+    nets = services.balances(Entry.objects.filter(night=night))
+    paid = list(
+        Transfer.objects.filter(settlement__night=night, paid_at__isnull=False)
+        .select_related("paid_by")
+        .order_by("paid_at", "id")
+    )
+    if current is not None:
+        open_ones = list(current.transfers.filter(paid_at__isnull=True).select_related("paid_by"))
+    else:
+        open_ones = services.plan(night)[1]
+    ids = [a for group in nets.values() for a in group]
+    ids += [t.payer_id for t in paid + open_ones] + [t.payee_id for t in paid + open_ones]
+    names = account_names(ids)
+    groups = []
+    for unit, currency in sorted(nets):
+        group = nets[(unit, currency)]
+        groups.append(
+            {
+                "unit": unit,
+                "currency": currency,
+                "nets": [
+                    {"account": a, "name": names[a], "net": _money(v)}
+                    for a, v in sorted(group.items(), key=lambda item: (-item[1], names[item[0]]))
+                ],
+            }
+        )
+    return {
+        "night": night.pk,
+        "date": night.date.isoformat(),
+        "status": night.status,
+        "version": current.version if current else None,
+        "provisional": current is None,
+        "computed_at": current.computed_at.isoformat() if current else None,
+        "groups": groups,
+        "transfers": [_transfer(t, names) for t in open_ones],
+        "paid": [_transfer(t, names) for t in paid],
+        "method": (
+            "fewest transfers: exact up to 16 accounts with a non-zero balance per currency "
+            "(dynamic programming over zero-sum groups), pairing then largest-first above"
+        ),
+    }
+
+
+def history(night: Night) -> QuerySet[Settlement]:
+    return night.settlements.order_by("-version").prefetch_related("transfers")

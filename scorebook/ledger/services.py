@@ -1,0 +1,244 @@
+"""Booking stakes and settling nights, inside the callers' transactions.
+
+``book_match`` makes a match's live entries say what its current deals and result say:
+entries that no longer hold are reversed, missing ones booked; nothing is edited or
+deleted. ``settle_night`` turns a night's balances, less what was already paid, into the
+fewest transfers, as a new settlement version when anything changed.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Q, Sum
+from django.utils import timezone
+
+from scorebook.clubs.models import Role
+from scorebook.clubs.services import require_role
+from scorebook.matches.models import Deal, Match, Night
+from scorebook.rules import DealResult, MatchState, get_game
+
+from . import transfers as math
+from .models import Account, Entry, Settlement, Transfer, Unit
+
+CENT = Decimal("0.01")
+
+
+class Superseded(Exception):
+    """The transfer belongs to a settlement that a newer one replaced."""
+
+
+def unit_of(match: Match) -> tuple[str, str, Decimal]:
+    """(unit, currency, value of one engine unit) for a match's stake settings."""
+    if match.stake_unit == Match.StakeUnit.MONEY:
+        return Unit.MONEY, match.stake_currency, Decimal(match.stake_amount)
+    return Unit.POINTS, "", Decimal(match.stake_amount) if match.stake_amount else Decimal(1)
+
+
+def _accounts(match: Match, club_id: int, pots: Iterable[str]) -> dict[str, Account]:
+    """Seat or ``pot:<name>`` -> account, created on first use."""
+    wanted_players = set(match.seats.values())
+    found = {a.player_id: a for a in Account.objects.filter(player_id__in=wanted_players, pot="")}
+    for pid in wanted_players - set(found):
+        found[pid] = Account.objects.create(club_id=club_id, player_id=pid)
+    accounts = {seat: found[pid] for seat, pid in match.seats.items()}
+    for name in pots:
+        accounts[f"pot:{name}"] = Account.objects.get_or_create(
+            club_id=club_id, match=match, pot=name
+        )[0]
+    return accounts
+
+
+Moves = list[tuple[str, str, int]]  # payer, payee (seat or "pot:<name>"), engine units
+
+
+def _moves(units: dict[str, int]) -> Moves:
+    return math.split({k: v for k, v in units.items() if v})
+
+
+def book_match(
+    *,
+    match: Match,
+    club_id: int,
+    state: MatchState,
+    deals: Mapping[Deal, DealResult | None],
+    user: Any,
+    was_finished: bool,
+) -> None:
+    """Bring the match's live entries in line with what the engine says.
+
+    ``deals`` are the deal rows whose bookings may have changed, with their new result,
+    or None for a version that no longer counts (superseded by a correction). The match
+    result's booking is always brought in line. Raises ``Unbalanced`` if the engine's
+    units do not sum to zero, which refuses the write.
+    """
+    game = get_game(match.game)
+    per_deal = game.settles_per_deal(game.rules(match.rules["values"]))
+    if not per_deal and not was_finished and not state.finished:
+        return  # nothing was booked and nothing is due yet
+    wanted: dict[int | None, tuple[Deal | None, Moves]] = {None: (None, [])}
+    for deal, result in deals.items():
+        moves: Moves = []
+        if per_deal and result is not None:
+            moves = _moves({**result.units, **{f"pot:{k}": v for k, v in result.pots.items()}})
+        wanted[deal.pk] = (deal, moves)
+    if not per_deal and state.outcome is not None:
+        wanted[None] = (None, _moves(dict(state.outcome.units)))
+    live: dict[int | None, list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(
+        Q(deal_id__in=[pk for pk in wanted if pk is not None]) | Q(kind=Entry.Kind.MATCH),
+        match=match,
+        kind__in=[Entry.Kind.DEAL, Entry.Kind.MATCH],
+        reversed_by__isnull=True,
+    ):
+        live[entry.deal_id].append(entry)
+    pots = {
+        name[4:]
+        for _, moves in wanted.values()
+        for payer, payee, _ in moves
+        for name in (payer, payee)
+        if name.startswith("pot:")
+    }
+    needs_accounts = any(moves for _, moves in wanted.values())
+    accounts = _accounts(match, club_id, pots) if needs_accounts else {}
+    unit, currency, value = unit_of(match)
+    new: list[Entry] = []
+    for source, (deal, moves) in wanted.items():
+        want = Counter(
+            (accounts[a].pk, accounts[b].pk, (value * n).quantize(CENT)) for a, b, n in moves
+        )
+        have = Counter((e.payer_id, e.payee_id, e.amount) for e in live.get(source, []))
+        if want == have:
+            continue
+        for entry in live.get(source, []):
+            new.append(
+                Entry(
+                    club_id=club_id, night_id=match.night_id, match=match,
+                    deal_id=entry.deal_id, deal_version=entry.deal_version,
+                    match_version=match.version, kind=Entry.Kind.REVERSAL,
+                    payer_id=entry.payee_id, payee_id=entry.payer_id, amount=entry.amount,
+                    unit=entry.unit, currency=entry.currency, reverses=entry, booked_by=user,
+                )
+            )  # fmt: skip
+        for (payer, payee, amount), times in want.items():
+            new.extend(
+                Entry(
+                    club_id=club_id, night_id=match.night_id, match=match,
+                    deal=deal, deal_version=deal.version if deal else None,
+                    match_version=match.version,
+                    kind=Entry.Kind.DEAL if deal else Entry.Kind.MATCH,
+                    payer_id=payer, payee_id=payee, amount=amount, unit=unit,
+                    currency=currency, booked_by=user,
+                )
+                for _ in range(times)
+            )  # fmt: skip
+    Entry.objects.bulk_create(new)
+
+
+# -- balances and settlement ---------------------------------------------------------------
+
+
+def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
+    """(unit, currency) -> account id -> balance (positive: is owed) of ``entries``."""
+    result: dict[tuple[str, str], dict[int, Decimal]] = defaultdict(dict)
+    for side, sign in (("payee", 1), ("payer", -1)):
+        rows = entries.values(side, "unit", "currency").annotate(total=Sum("amount"))
+        for row in rows.order_by():
+            group = result[(row["unit"], row["currency"])]
+            group[row[side]] = group.get(row[side], Decimal(0)) + sign * row["total"]
+    return {k: {a: v for a, v in g.items() if v} for k, g in result.items()}
+
+
+def group_key(unit: str, currency: str) -> str:
+    return f"{unit}:{currency}" if currency else unit
+
+
+def remaining(night: Night) -> dict[tuple[str, str], dict[int, Decimal]]:
+    """What each account is still owed (or owes) for the night, after paid transfers."""
+    left = balances(Entry.objects.filter(night=night))
+    paid = Transfer.objects.filter(settlement__night=night, paid_at__isnull=False)
+    for t in paid:
+        group = left.setdefault((t.unit, t.currency), {})
+        group[t.payer_id] = group.get(t.payer_id, Decimal(0)) + t.amount
+        group[t.payee_id] = group.get(t.payee_id, Decimal(0)) - t.amount
+    return {k: {a: v for a, v in g.items() if v} for k, g in left.items()}
+
+
+def plan(night: Night) -> tuple[dict[tuple[str, str], dict[int, Decimal]], list[Transfer]]:
+    """The night's remaining balances and the fewest transfers that settle them (unsaved)."""
+    left = remaining(night)
+    planned: list[Transfer] = []
+    for (unit, currency), group in sorted(left.items()):
+        cents = {account: int(value / CENT) for account, value in group.items()}
+        for payer, payee, amount in math.fewest(cents):
+            planned.append(
+                Transfer(
+                    payer_id=payer, payee_id=payee, amount=Decimal(amount) * CENT,
+                    unit=unit, currency=currency,
+                )
+            )  # fmt: skip
+    return left, planned
+
+
+def current_settlement(night: Night) -> Settlement | None:
+    return night.settlements.order_by("-version").first()
+
+
+def _same(planned: list[Transfer], settlement: Settlement | None) -> bool:
+    if settlement is None:
+        return not planned
+    open_ones = settlement.transfers.filter(paid_at__isnull=True)
+    key = lambda t: (t.payer_id, t.payee_id, t.amount, t.unit, t.currency)  # noqa: E731
+    return Counter(map(key, open_ones)) == Counter(map(key, planned))
+
+
+@transaction.atomic
+def settle_night(*, night: Night, user: Any) -> Settlement | None:
+    """Compute the night's settlement; a new version only when it changed."""
+    require_role(user, night.club_id, Role.DIRECTOR)
+    Night.objects.select_for_update().get(pk=night.pk)
+    entries = Entry.objects.filter(night=night)
+    check_zero_sum(entries)
+    nets = balances(entries)
+    _, planned = plan(night)
+    current = current_settlement(night)
+    if current is not None and _same(planned, current):
+        return current
+    settlement = Settlement.objects.create(
+        night=night,
+        version=(current.version + 1) if current else 1,
+        nets={
+            group_key(*k): {str(a): str(v) for a, v in g.items()} for k, g in sorted(nets.items())
+        },
+        computed_by=user,
+    )
+    for transfer in planned:
+        transfer.settlement = settlement
+    Transfer.objects.bulk_create(planned)
+    return settlement
+
+
+@transaction.atomic
+def mark_paid(*, transfer: Transfer, user: Any) -> Transfer:
+    """A director records that the money changed hands (who, when); twice is once."""
+    transfer = Transfer.objects.select_for_update().select_related("settlement").get(pk=transfer.pk)
+    night = transfer.settlement.night
+    require_role(user, night.club_id, Role.DIRECTOR)
+    if current_settlement(night).pk != transfer.settlement_id:
+        raise Superseded(transfer.settlement_id)
+    if transfer.paid_at is None:
+        transfer.paid_at = timezone.now()
+        transfer.paid_by = user
+        transfer.save(update_fields=["paid_at", "paid_by"])
+    return transfer
+
+
+def check_zero_sum(entries) -> None:
+    """Every balance of ``entries`` (a match's, a night's, a club's) sums to zero."""
+    for key, group in balances(entries).items():
+        if sum(group.values(), Decimal(0)) != 0:
+            raise math.Unbalanced(f"{key}: {sum(group.values())}")
