@@ -142,6 +142,11 @@ def book_match(
 # -- balances and settlement ---------------------------------------------------------------
 
 
+def _nonzero(groups: Mapping[Any, Mapping[int, Decimal]]) -> dict[Any, dict[int, Decimal]]:
+    kept = {k: {a: v for a, v in g.items() if v} for k, g in groups.items()}
+    return {k: g for k, g in kept.items() if g}
+
+
 def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
     """(unit, currency) -> account id -> balance (positive: is owed) of ``entries``."""
     result: dict[tuple[str, str], dict[int, Decimal]] = defaultdict(dict)
@@ -150,7 +155,7 @@ def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
         for row in rows.order_by():
             group = result[(row["unit"], row["currency"])]
             group[row[side]] = group.get(row[side], Decimal(0)) + sign * row["total"]
-    return {k: {a: v for a, v in g.items() if v} for k, g in result.items()}
+    return _nonzero(result)
 
 
 def group_key(unit: str, currency: str) -> str:
@@ -165,7 +170,7 @@ def remaining(night: Night) -> dict[tuple[str, str], dict[int, Decimal]]:
         group = left.setdefault((t.unit, t.currency), {})
         group[t.payer_id] = group.get(t.payer_id, Decimal(0)) + t.amount
         group[t.payee_id] = group.get(t.payee_id, Decimal(0)) - t.amount
-    return {k: {a: v for a, v in g.items() if v} for k, g in left.items()}
+    return _nonzero(left)
 
 
 def plan(night: Night) -> tuple[dict[tuple[str, str], dict[int, Decimal]], list[Transfer]]:

@@ -1,0 +1,205 @@
+"""Worked examples of the ledger (reference 2.1.7, 2.7.5, 2.8, 2.9): what each deal and
+match books, corrections as reversals, and the night's settlement."""
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from scorebook.ledger import services as ledger
+from scorebook.ledger.models import Entry, Settlement
+from scorebook.matches import services
+from scorebook.rules.games.calabrasella import session_balance
+
+SCEGLIETE_CAPPOTTO = {
+    "dealer": "P3",
+    "bids": [
+        {"player": "P1", "bid": "solissimo_scegliete"},
+        {"player": "P2", "bid": "pass"},
+        {"player": "P3", "bid": "pass"},
+    ],
+    "monte_shares": {"P2": 3, "P3": 1},
+    "sides": {"soloist": {"thirds": 32, "tricks": 12}, "coalition": {"thirds": 0, "tricks": 0}},
+    "last_trick": "soloist",
+}
+CHIAMO_LOST = {
+    "dealer": "P1",
+    "bids": [{"player": "P2", "bid": "chiamo"}, {"player": "P3", "bid": "pass"},
+             {"player": "P1", "bid": "pass"}],
+    "called": "3b", "called_from": "P3",
+    "sides": {"soloist": {"thirds": 14, "tricks": 5}, "coalition": {"thirds": 18, "tricks": 7}},
+    "last_trick": "coalition",
+}  # fmt: skip
+TV37 = {
+    "dealer": "P3",
+    "bids": [{"player": "P1", "bid": "stand"}],
+    "called": "3s",
+    "called_from": "P2",
+    "discards": 2,
+    "sides": {"bidder": {"points": 23, "tricks": 7}, "opponents": {"points": 12, "tricks": 5}},
+    "last_trick": "bidder",
+}
+A_WINS = {
+    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
+    "last_trick": "A",
+}
+B_WINS = {
+    "sides": {"A": {"thirds": 12, "tricks": 5}, "B": {"thirds": 20, "tricks": 5}},
+    "last_trick": "B",
+}
+
+
+@pytest.fixture
+def night(club):
+    return services.night_open(
+        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=club.people["director"]
+    )
+
+
+def start(club, night, game, players, rules=None, amount="0", currency="", dealer=None):
+    names = ("N", "E", "S", "W") if game == "tressette4" else ("P1", "P2", "P3", "P4")
+    return services.match_create(
+        night=night,
+        game=game,
+        rules=rules,
+        seats={seat: p.pk for seat, p in zip(names[:players], club.seated, strict=False)},
+        user=club.people["scorer"],
+        first_dealer=dealer,
+        stake_amount=Decimal(amount),
+        stake_currency=currency,
+    )
+
+
+def nets(queryset):
+    """Player name -> balance, for one unit/currency group."""
+    (group,) = ledger.balances(queryset).values()
+    names = {}
+    from scorebook.ledger.models import Account
+
+    for account in Account.objects.filter(pk__in=group).select_related("player"):
+        names[account.pk] = account.player.name if account.player_id else f"pot {account.pot}"
+    return {names[a]: v for a, v in group.items()}
+
+
+def enter(match, deal, club, who="scorer"):
+    return services.deal_create(match=match, data=deal, expected_number=None, user=club.people[who])
+
+
+def test_vision_6_scegliete_cappotto_is_16_x_2_chips_from_each_opponent(club, night):
+    match = start(club, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3")
+    enter(match, SCEGLIETE_CAPPOTTO, club)
+    assert nets(Entry.objects.filter(match=match)) == {
+        "Nino": Decimal("6.40"),  # 2 opponents x 16 x 2 chips x 0.10
+        "Ettore": Decimal("-3.20"),
+        "Salvo": Decimal("-3.20"),
+    }
+    assert Entry.objects.filter(match=match, kind="deal").count() == 2
+
+
+def test_a_per_match_game_books_only_at_the_end_with_the_stake(club, night):
+    match = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    enter(match, A_WINS, club)
+    enter(match, A_WINS, club)
+    assert not Entry.objects.filter(match=match).exists()
+    enter(match, A_WINS, club)  # A reaches 21: N and S (side A) win
+    assert nets(Entry.objects.filter(match=match)) == {
+        "Nino": Decimal("0.50"),
+        "Salvo": Decimal("0.50"),
+        "Ettore": Decimal("-0.50"),
+        "Walter": Decimal("-0.50"),
+    }
+
+
+def test_a_correction_that_changes_the_winner_reverses_and_rebooks(club, night):
+    match = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    deals = [enter(match, A_WINS, club) for _ in range(3)]
+    booked = set(Entry.objects.values_list("pk", flat=True))
+    # Deal 3 was really B's: no one has 21 yet, so the match result is withdrawn.
+    services.deal_correct(
+        deal=deals[2], data=B_WINS, reason="wrong side", user=club.people["director"],
+        expected_version=1,
+    )  # fmt: skip
+    assert ledger.balances(Entry.objects.filter(match=match)) == {}
+    assert Entry.objects.filter(kind="reversal").count() == len(booked)
+    assert set(Entry.objects.values_list("pk", flat=True)) >= booked  # nothing deleted
+    # Then B wins the match: the stake goes the other way.
+    enter(match, B_WINS, club)
+    enter(match, B_WINS, club)
+    assert nets(Entry.objects.filter(match=match))["Ettore"] == Decimal("0.50")
+
+
+def test_calabrasella_ledger_agrees_with_the_skat_method(club, night):
+    match = start(club, night, "calabrasella", 3, dealer="P3")
+    enter(match, TV37, club)  # P1 bids, makes 23: +11 from each opponent
+    second = {**TV37, "dealer": "P1", "bids": [{"player": "P2", "bid": "stand"}],
+              "called_from": "P3",
+              "sides": {"bidder": {"points": 16, "tricks": 5},
+                        "opponents": {"points": 19, "tricks": 7}},
+              "last_trick": "opponents"}  # fmt: skip
+    enter(match, second, club)  # P2 makes 16: -3 to each opponent
+    state = services.fold(match, [d.input for d in services.current_deals(match)]).state
+    seats = {"P1": "Nino", "P2": "Ettore", "P3": "Salvo"}
+    skat = session_balance(state.totals, 3)
+    ledger_nets = nets(Entry.objects.filter(match=match))
+    assert {seats[p]: Decimal(v) for p, v in skat.items()} == ledger_nets
+    assert ledger_nets == {"Nino": Decimal(25), "Ettore": Decimal(-17), "Salvo": Decimal(-8)}
+
+
+def test_spinado_pots_are_accounts_and_everything_sums_to_zero(club, night):
+    match = start(club, night, "spinado", 4, dealer="P4")
+    tv53 = {
+        "dealer": "P4", "matrimony_by": "P2", "kings_played": {"Kd": "P2"}, "out_first": "P3",
+        "cards_left": {"P1": 3, "P2": 4, "P4": 2}, "spinado_held_by": "P1",
+    }  # fmt: skip
+    enter(match, tv53, club)
+    moved = nets(Entry.objects.filter(match=match))
+    assert "pot intrigue" in moved  # nobody made Intrigue: its pot carries over
+    assert sum(moved.values()) == 0
+
+
+def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(club, night):
+    t4 = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    deals = [enter(t4, A_WINS, club) for _ in range(3)]
+    chips = start(club, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3")
+    enter(chips, SCEGLIETE_CAPPOTTO, club)
+    services.night_close(night=night, user=club.people["director"])
+    first = ledger.current_settlement(night)
+    assert first.version == 1
+    # Nino +0.50 +6.40, Salvo +0.50 -3.20, Ettore -0.50 -3.20, Walter -0.50
+    assert nets(Entry.objects.filter(night=night)) == {
+        "Nino": Decimal("6.90"),
+        "Salvo": Decimal("-2.70"),
+        "Ettore": Decimal("-3.70"),
+        "Walter": Decimal("-0.50"),
+    }
+    got = {t.payer.player.name: (t.payee.player.name, t.amount) for t in first.transfers.all()}
+    assert got == {
+        "Ettore": ("Nino", Decimal("3.70")),
+        "Salvo": ("Nino", Decimal("2.70")),
+        "Walter": ("Nino", Decimal("0.50")),
+    }
+    transfer = first.transfers.first()
+    ledger.mark_paid(transfer=transfer, user=club.people["director"])
+    # A director corrects the Tressette match after the close: B won deal 3 after all.
+    services.deal_correct(
+        deal=deals[2], data=B_WINS, reason="sheet checked", user=club.people["director"],
+        expected_version=1,
+    )  # fmt: skip
+    second = ledger.current_settlement(night)
+    assert second.version == 2
+    assert Settlement.objects.filter(night=night).count() == 2
+    # What was already paid is not asked again; what is left settles the new nets.
+    left = ledger.remaining(night)
+    planned = {(t.payer_id, t.payee_id, t.amount) for t in second.transfers.all()}
+    replay = {}
+    for payer, payee, amount in planned:
+        replay[payer] = replay.get(payer, 0) - amount
+        replay[payee] = replay.get(payee, 0) + amount
+    assert {k: v for k, v in replay.items() if v} == left[("money", "EUR")]
+    with pytest.raises(ledger.Superseded):
+        ledger.mark_paid(transfer=first.transfers.last(), user=club.people["director"])
+
+
+def test_only_directors_settle_and_mark_paid(club, night):
+    with pytest.raises(services.NotAllowed):
+        ledger.settle_night(night=night, user=club.people["scorer"])
