@@ -13,7 +13,7 @@ from scorebook.clubs.selectors import membership_of
 def club_id_of(obj: Any) -> int:
     if isinstance(obj, Club):
         return int(obj.pk)
-    for path in ("club_id", "night.club_id", "match.night.club_id"):
+    for path in ("club_id", "night.club_id", "match.night.club_id", "settlement.night.club_id"):
         target = obj
         try:
             for part in path.split("."):

@@ -134,6 +134,12 @@ MATRIX = {
     ),
     "read night": ("get", "/api/v1/nights/{night}", None, {}, READ),
     "close night": ("post", "/api/v1/nights/{night}/close", None, {}, writes(DIRECTOR, 200)),
+    "list entries": ("get", "/api/v1/entries", None, {}, LIST),
+    "night settlement": ("get", "/api/v1/nights/{night}/settlement", None, {}, READ),
+    "settlement history": ("get", "/api/v1/nights/{night}/settlements", None, {}, READ),
+    "settlement csv": ("get", "/api/v1/nights/{night}/settlement/csv", None, {}, READ),
+    "settlement pdf": ("get", "/api/v1/nights/{night}/settlement/pdf", None, {}, READ),
+    "settle night": ("post", "/api/v1/nights/{night}/settle", None, {}, writes(DIRECTOR, 200)),
     "list tables": ("get", "/api/v1/tables", None, {}, LIST),
     "add table": (
         "post",
