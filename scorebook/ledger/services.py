@@ -154,7 +154,8 @@ def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
         rows = entries.values(side, "unit", "currency").annotate(total=Sum("amount"))
         for row in rows.order_by():
             group = result[(row["unit"], row["currency"])]
-            group[row[side]] = group.get(row[side], Decimal(0)) + sign * row["total"]
+            total = Decimal(row["total"]).quantize(CENT)  # SQLite sums decimals as floats
+            group[row[side]] = group.get(row[side], Decimal(0)) + sign * total
     return _nonzero(result)
 
 

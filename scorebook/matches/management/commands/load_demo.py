@@ -86,6 +86,13 @@ class Command(BaseCommand):
             user=demo,
             expected_version=1,
         )
+        while t4.status != t4.Status.FINISHED and len(deals) < 12:  # play it out to 41
+            deals.append(
+                services.deal_create(
+                    match=t4, data=sides(20, 6, 12, 4, "A"), expected_number=None, user=demo
+                )
+            )
+            t4.refresh_from_db()
         terz = services.match_create(
             night=closed,
             game="terziglio",
@@ -93,6 +100,8 @@ class Command(BaseCommand):
             seats={"P1": ids[4], "P2": ids[5], "P3": ids[6]},
             first_dealer="P3",
             user=demo,
+            stake_currency="EUR",
+            stake_amount="0.10",
         )
         for number, data in enumerate(TERZ, start=1):
             services.deal_create(match=terz, data=data, expected_number=number, user=demo)
