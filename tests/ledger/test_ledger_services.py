@@ -145,16 +145,17 @@ def test_calabrasella_ledger_agrees_with_the_skat_method(club, night):
     assert ledger_nets == {"Nino": Decimal(25), "Ettore": Decimal(-17), "Salvo": Decimal(-8)}
 
 
-def test_spinado_pots_are_accounts_and_everything_sums_to_zero(club, night):
+def test_tv53_spinado_pots_are_accounts_and_everything_sums_to_zero(club, night):
     match = start(club, night, "spinado", 4, dealer="P4")
     tv53 = {
         "dealer": "P4", "matrimony_by": "P2", "kings_played": {"Kd": "P2"}, "out_first": "P3",
-        "cards_left": {"P1": 3, "P2": 4, "P4": 2}, "spinado_held_by": "P1",
+        "cards_left": {"P1": 3, "P2": 2, "P3": 0, "P4": 4}, "spinado_held_by": "P1",
     }  # fmt: skip
     enter(match, tv53, club)
-    moved = nets(Entry.objects.filter(match=match))
-    assert "pot intrigue" in moved  # nobody made Intrigue: its pot carries over
-    assert sum(moved.values()) == 0
+    # Reference TV53: P1 -9, P2 +1, P3 +7, P4 -3; the Intrigue pot keeps 4 (sum 0).
+    assert nets(Entry.objects.filter(match=match)) == {
+        "Nino": -9, "Ettore": 1, "Salvo": 7, "Walter": -3, "pot intrigue": 4,
+    }  # fmt: skip
 
 
 def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(club, night):
