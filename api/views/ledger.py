@@ -77,7 +77,7 @@ class TransferViewSet(viewsets.GenericViewSet):
                 409,
             )
         names = selectors.account_names([transfer.payer_id, transfer.payee_id])
-        return Response(selectors._transfer(transfer, names))
+        return Response(selectors.transfer_dict(transfer, names))
 
 
 def _night_sheet(night) -> tuple[dict, list, str]:
@@ -124,7 +124,7 @@ class SettlementActions:
                     "version": s.version,
                     "computed_at": s.computed_at.isoformat(),
                     "nets": s.nets,
-                    "transfers": [selectors._transfer(t, names) for t in s.transfers.all()],
+                    "transfers": [selectors.transfer_dict(t, names) for t in s.transfers.all()],
                 }
                 for s in versions
             ]

@@ -27,7 +27,7 @@ def _money(value: Decimal) -> str:
     return f"{value:.2f}"
 
 
-def _transfer(t: Transfer, names: dict[int, str]) -> dict[str, Any]:
+def transfer_dict(t: Transfer, names: dict[int, str]) -> dict[str, Any]:
     return {
         "id": t.pk,
         "payer": t.payer_id,
@@ -105,8 +105,8 @@ def sheet(night: Night) -> dict[str, Any]:
         "provisional": current is None,
         "computed_at": current.computed_at.isoformat() if current else None,
         "groups": groups,
-        "transfers": [_transfer(t, names) for t in open_ones],
-        "paid": [_transfer(t, names) for t in paid],
+        "transfers": [transfer_dict(t, names) for t in open_ones],
+        "paid": [transfer_dict(t, names) for t in paid],
         "method": (
             "fewest transfers: exact up to 16 accounts with a non-zero balance per currency "
             "(dynamic programming over zero-sum groups), pairing then largest-first above"

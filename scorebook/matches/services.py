@@ -14,7 +14,7 @@ from typing import Any
 from django.db import connection, transaction
 from django.utils import timezone
 
-from scorebook.clubs.models import ROLE_RANK, Player, Role
+from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
@@ -173,8 +173,9 @@ def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
     shared = " FOR SHARE OF n" if connection.vendor == "postgresql" else ""
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT n.club_id, n.status, m.role FROM matches_night n"
-            " LEFT JOIN clubs_membership m ON m.club_id = n.club_id AND m.user_id = %s"
+            f"SELECT n.club_id, n.status, m.role FROM {Night._meta.db_table} n"
+            f" LEFT JOIN {Membership._meta.db_table} m"
+            " ON m.club_id = n.club_id AND m.user_id = %s"
             f" WHERE n.id = %s{shared}",
             [user.pk, match.night_id],
         )
