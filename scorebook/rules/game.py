@@ -48,7 +48,9 @@ class Game:
     #: "match": stakes follow the match result; "deal": every deal pays (chips, points).
     settlement: ClassVar[str] = "match"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
-    levels: ClassVar[tuple[str, ...]] = ("totals", "cards")
+    levels: ClassVar[tuple[str, ...]] = ("totals", "cards", "play")
+    #: The field that makes a deal a play record (the tricks; Spinado's runs of cards).
+    record_key: ClassVar[str] = "tricks"
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -121,7 +123,21 @@ class Game:
     # -- one deal -----------------------------------------------------------------------
 
     def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
-        """Validate ``deal`` in the context of ``state`` and score it, or raise Rejection."""
+        """Validate ``deal`` in the context of ``state`` and score it, or raise Rejection.
+
+        A play record (level ``play``) is replayed card by card into the captures it
+        implies, then scored like an entry; totals and cards go straight to the scorer.
+        """
+        if deal.get("level") == "play" or self.record_key in deal:
+            return self.score_play(deal, rules, state)
+        return self.score_entry(deal, rules, state)
+
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Score a deal entered as totals or captured cards (levels a and b)."""
+        raise NotImplementedError
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Replay a play record (level c) and score what it derives."""
         raise NotImplementedError
 
     def random_deal(

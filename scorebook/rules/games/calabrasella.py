@@ -177,7 +177,7 @@ class Calabrasella(Game):
         },
     }
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         players = self.dealt_in(state)

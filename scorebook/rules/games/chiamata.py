@@ -33,6 +33,7 @@ from ..tricks import (
     read_captures,
     score_thirds,
 )
+from ..play import first_leader, leads_by_4d
 from .individual import (
     FOUR_OF_COINS,
     POINTS,
@@ -40,9 +41,7 @@ from .individual import (
     check_level,
     check_points,
     entered_points,
-    first_leader,
     first_to_target,
-    leads_by_4d,
     over_eleven,
     play_out_hands,
     rank_order,
@@ -249,7 +248,7 @@ class ChiamataDelTre(Game):
 
     # -- one deal -----------------------------------------------------------------------
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         if deal.get("declarations") not in (None, []):

@@ -25,6 +25,7 @@ from typing import Any, ClassVar
 
 from ..cards import (
     DECK40,
+    DECK40_SET,
     TRESSETTE_RANKS,
     TRESSETTE_RANKS_J_ABOVE_Q,
     Card,
@@ -36,6 +37,18 @@ from ..errors import Localized, Problem, Problems, messages, problem
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, integer, known_fields, one_of
+from ..play import (
+    REVOKE_SWITCHES,
+    AfterTrick,
+    check_deal,
+    codes,
+    first_leader,
+    judge_revokes,
+    read_hands,
+    read_pile,
+    replay,
+    with_play,
+)
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
@@ -68,6 +81,12 @@ messages(
             "('round_two_thirds_up') can do that.",
             "I punti di questa smazzata sommano {total}, più di 11: può succedere "
             "arrotondando per eccesso i due terzi ('round_two_thirds_up').",
+        ),
+        "ind.hands_rounds": (
+            "This game deals in {rounds} rounds: 'hands' is a list of {rounds} objects, the "
+            "hands of each round.",
+            "Questo gioco si dà in {rounds} giri: 'hands' è una lista di {rounds} oggetti, le "
+            "mani di ogni giro.",
         ),
         "t2.round1.missing": (
             "With a last-trick point in each round, say who won the last trick of the first "
@@ -261,29 +280,6 @@ def rank_order(rules: Rules) -> tuple[str, ...]:
     return TRESSETTE_RANKS
 
 
-def leads_by_4d(rules: Rules, state: MatchState) -> bool:
-    """Does the holder of the 4 of coins lead this deal (``core.first_lead``)?
-
-    ``holder_of_4d_first_deal_only`` (SCR): only in the match's first played deal; an
-    annulled deal does not count.
-    """
-    rule = rules.values.get("core.first_lead", "eldest")
-    if rule == "holder_of_4d_first_deal_only":
-        return not any(not d.annulled for d in state.deals)
-    return bool(rule == "holder_of_4d")
-
-
-def first_leader(
-    rules: Rules, state: MatchState, hands: Mapping[str, Sequence[Card]], eldest: str
-) -> str:
-    """``core.first_lead``: eldest, or the holder of the 4 of coins (when it was dealt)."""
-    if leads_by_4d(rules, state):
-        for seat, hand in hands.items():
-            if FOUR_OF_COINS in hand:
-                return seat
-    return eldest
-
-
 def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, Any]:
     """One scorer's capture as a deal entry at ``level``."""
     if level == "cards":
@@ -313,8 +309,11 @@ def play_round(
     taken: dict[str, list[Card]],
     tricks: dict[str, int],
     ranks: tuple[str, ...] = TRESSETTE_RANKS,
+    record: list[list[Card]] | None = None,
 ) -> str:
-    """Play out the cards in hand, following suit when able; returns the last winner."""
+    """Play out the cards in hand, following suit when able; returns the last winner.
+
+    ``record`` collects the tricks as played (the play record of level c)."""
     n = len(order)
     for _ in range(len(remaining[leader])):
         start = order.index(leader)
@@ -325,6 +324,8 @@ def play_round(
             card = rng.choice(follow or remaining[p])
             remaining[p].remove(card)
             played.append(card)
+        if record is not None:
+            record.append(played)
         leader = turn[trick_winner(played, ranks)]
         taken[leader].extend(played)
         tricks[leader] += 1
@@ -351,7 +352,7 @@ class IndividualGame(Game):
     ) -> tuple[Card, ...]:
         return ()
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.deal_fields(rules), "", problems)
         if deal.get("declarations") not in (None, []):
@@ -474,16 +475,17 @@ class IndividualGame(Game):
         removed = self.random_removed(rng, rules)
         deck = [c for c in DECK40 if c not in removed]
         rng.shuffle(deck)
-        taken, tricks, lasts = self.play(rng, deck, rules, state)
-        deal: dict[str, Any] = {
-            "dealer": state.dealer,
-            "seats": {p: capture_entry(taken[p], tricks[p], level) for p in state.seats},
-            "last_trick": lasts[-1],
-        }
+        taken, tricks, lasts, record = self.play(rng, deck, rules, state)
+        deal: dict[str, Any] = {"dealer": state.dealer}
+        if level == "play":
+            deal.update(record)
+        else:
+            deal["seats"] = {p: capture_entry(taken[p], tricks[p], level) for p in state.seats}
+            deal["last_trick"] = lasts[-1]
+            if self.key == "tressette2" and each_round(rules):
+                deal["last_trick_round1"] = lasts[0]
         if removed and rules.values.get("t3.removed_four") == "any_announced":
             deal["removed"] = removed[0].code
-        if self.key == "tressette2" and each_round(rules):
-            deal["last_trick_round1"] = lasts[0]
         return deal
 
     def random_removed(self, rng: random.Random, rules: Rules) -> list[Card]:
@@ -495,8 +497,9 @@ class IndividualGame(Game):
 
     def play(
         self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState
-    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str]]:
-        """Deal round by round and play each out: piles, tricks, each round's last winner."""
+    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str], dict[str, Any]]:
+        """Deal round by round and play each out: piles, tricks, each round's last winner
+        and the play record."""
         seats = state.seats
         n = len(seats)
         eldest = self.eldest(state)
@@ -504,14 +507,131 @@ class IndividualGame(Game):
         taken: dict[str, list[Card]] = {p: [] for p in seats}
         tricks = dict.fromkeys(seats, 0)
         lasts: list[str] = []
+        dealt: list[dict[str, list[str]]] = []
+        played: list[list[Card]] = []
         pos = 0
         for number, size in enumerate(self.rounds(rules, n)):
             hands = {p: deck[pos + i * size : pos + (i + 1) * size] for i, p in enumerate(seats)}
+            dealt.append({p: codes(h) for p, h in hands.items()})
             pos += size * n
             leader = first_leader(rules, state, hands, eldest) if number == 0 else eldest
             remaining = {p: list(h) for p, h in hands.items()}
-            lasts.append(play_round(rng, remaining, seats, leader, taken, tricks, ranks))
-        return taken, tricks, lasts
+            lasts.append(play_round(rng, remaining, seats, leader, taken, tricks, ranks, played))
+        record = {
+            "hands": dealt[0] if len(dealt) == 1 else dealt,
+            "tricks": [codes(t) for t in played],
+        }
+        return taken, tricks, lasts, record
+
+    # -- the play record ----------------------------------------------------------------
+
+    def play_fields(self, rules: Rules) -> tuple[str, ...]:
+        return ("dealer", "level", "hands", "tricks", "declarations")
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the dealt hands (per round in the two-round forms), the stock of the
+        two-player game in the order it is drawn, and every trick."""
+        problems = Problems()
+        known_fields(deal, self.play_fields(rules), "", problems)
+        if deal.get("declarations") not in (None, []):
+            problems.add(
+                "ind.no_declarations", "declarations", game=Localized(self.name_en, self.name_it)
+            )
+        removed = self.removed_cards(deal, rules, problems)
+        deck = [c for c in DECK40 if c not in removed]
+        deck_set = frozenset(deck)
+        seats = state.seats
+        sizes = self.rounds(rules, len(seats))
+        rounds = read_rounds(deal, seats, sizes, deck_set, problems)
+        stock_size = len(deck) - sum(sizes) * len(seats)
+        stock = read_pile(deal, "stock", stock_size, deck_set, problems) if stock_size else []
+        if len(rounds) == len(sizes) and stock is not None:
+            piles = {
+                (f"hands[{i}].{p}" if len(rounds) > 1 else f"hands.{p}"): h
+                for i, hands in enumerate(rounds)
+                for p, h in hands.items()
+            }
+            piles["stock"] = stock
+            check_deal(piles, deck, problems)
+        problems.raise_if_any()
+        assert stock is not None
+        eldest = self.eldest(state)
+        leader = first_leader(rules, state, rounds[0], eldest)
+        found = replay(
+            deal.get("tricks"),
+            rounds[0],
+            seats,
+            leader,
+            rank_order(rules),
+            deck_set,
+            problems,
+            tricks=self.tricks_in_deal(rules, len(seats)),
+            after_trick=_after_trick(rounds, sizes, stock, seats, eldest),
+            piles={"stock": stock},
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        entry: dict[str, Any] = {
+            "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in seats},
+            "last_trick": found.last_winner,
+        }
+        if "removed" in deal:
+            entry["removed"] = deal["removed"]
+        if self.key == "tressette2" and each_round(rules):
+            entry["last_trick_round1"] = found.tricks[sizes[0] - 1].winner
+        return with_play(
+            self.score_entry(entry, rules, state), found, rules, str, facts={"first_leader": leader}
+        )
+
+
+def read_rounds(
+    deal: Mapping[str, Any],
+    seats: Sequence[str],
+    sizes: Sequence[int],
+    deck: frozenset[Card],
+    problems: Problems,
+) -> list[dict[str, list[Card]]]:
+    """``hands``: one object of hands, or a list of them when the game deals in rounds."""
+    if len(sizes) == 1:
+        hands = read_hands(deal, seats, sizes[0], deck, problems)
+        return [hands] if len(hands) == len(seats) else []
+    raw = deal.get("hands")
+    if not isinstance(raw, list) or len(raw) != len(sizes):
+        problems.add("ind.hands_rounds", "hands", rounds=len(sizes))
+        return []
+    out = []
+    for i, size in enumerate(sizes):
+        hands = read_hands({f"hands[{i}]": raw[i]}, seats, size, deck, problems, key=f"hands[{i}]")
+        if len(hands) == len(seats):
+            out.append(hands)
+    return out
+
+
+def _after_trick(
+    rounds: Sequence[Mapping[str, Sequence[Card]]],
+    sizes: Sequence[int],
+    stock: Sequence[Card],
+    seats: Sequence[str],
+    eldest: str,
+) -> AfterTrick:
+    """P6 and the rounds: the winner draws from the stock first, then the loser; when a
+    round is played out the next is dealt and the eldest leads it."""
+    pile = list(stock)
+    ends = [sum(sizes[: i + 1]) for i in range(len(sizes))]
+
+    def after(number: int, winner: str, remaining: dict[str, list[Card]]) -> str | None:
+        if pile:
+            remaining[winner].append(pile.pop(0))
+            for p in seats:
+                if p != winner and pile:
+                    remaining[p].append(pile.pop(0))
+        if number in ends[:-1]:
+            for p, hand in rounds[ends.index(number) + 1].items():
+                remaining[p].extend(hand)
+            return eldest
+        return None
+
+    return after
 
 
 class Tressette2(IndividualGame):
@@ -522,6 +642,7 @@ class Tressette2(IndividualGame):
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
+        *REVOKE_SWITCHES,
         choice(
             "t2.mode",
             "stock",
@@ -595,11 +716,14 @@ class Tressette2(IndividualGame):
 
     def play(
         self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState
-    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str]]:
+    ) -> tuple[dict[str, list[Card]], dict[str, int], list[str], dict[str, Any]]:
         if rules["t2.mode"] == "two_rounds_no_stock":
             return super().play(rng, deck, rules, state)
-        taken, tricks, last = play_with_stock(rng, deck, rules, state, self.eldest(state))
-        return taken, tricks, [last]
+        taken, tricks, last, record = play_with_stock(rng, deck, rules, state, self.eldest(state))
+        return taken, tricks, [last], record
+
+    def play_fields(self, rules: Rules) -> tuple[str, ...]:
+        return (*super().play_fields(rules), "stock")
 
 
 def each_round(rules: Rules) -> bool:
@@ -611,13 +735,18 @@ def each_round(rules: Rules) -> bool:
 
 def play_with_stock(
     rng: random.Random, deck: list[Card], rules: Rules, state: MatchState, eldest: str
-) -> tuple[dict[str, list[Card]], dict[str, int], str]:
+) -> tuple[dict[str, list[Card]], dict[str, int], str, dict[str, Any]]:
     """2.2 with stock: 10 each, 20 in the stock; the winner draws first, then the loser."""
     seats = state.seats
     ranks = rank_order(rules)
     hands = {seats[0]: deck[0:10], seats[1]: deck[10:20]}
     remaining = {p: list(h) for p, h in hands.items()}
     stock = deck[20:]
+    record: dict[str, Any] = {
+        "hands": {p: codes(h) for p, h in hands.items()},
+        "stock": codes(stock[::-1]),  # in the order it is drawn
+        "tricks": [],
+    }
     taken: dict[str, list[Card]] = {p: [] for p in seats}
     tricks = dict.fromkeys(seats, 0)
     leader = first_leader(rules, state, hands, eldest)
@@ -628,6 +757,7 @@ def play_with_stock(
         reply = rng.choice(follow or remaining[other])
         remaining[leader].remove(lead)
         remaining[other].remove(reply)
+        record["tricks"].append([lead.code, reply.code])
         winner = (leader, other)[trick_winner([lead, reply], ranks)]
         loser = other if winner == leader else leader
         taken[winner] += (lead, reply)
@@ -636,7 +766,7 @@ def play_with_stock(
             remaining[winner].append(stock.pop())
             remaining[loser].append(stock.pop())
         leader = winner
-    return taken, tricks, leader
+    return taken, tricks, leader, record
 
 
 class Tressette3(IndividualGame):
@@ -647,6 +777,7 @@ class Tressette3(IndividualGame):
     player_counts: ClassVar[tuple[int, ...]] = (3,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
+        *REVOKE_SWITCHES,
         choice(
             "t3.mode",
             "39_cards_13_each",
@@ -732,10 +863,10 @@ class Tressette3(IndividualGame):
         suit = rng.choice("dcsb") if rule == "any_announced" else rule[1]
         return [Card("4", suit)]
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         if rules["t3.mode"] == "col_morto":
             return self._col_morto(deal, rules, state)
-        return super().score_deal(deal, rules, state)
+        return super().score_entry(deal, rules, state)
 
     def _col_morto(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         """One player and the exposed dummy (side A) against the other two (side B)."""
@@ -823,25 +954,85 @@ class Tressette3(IndividualGame):
             partner = rng.choice(state.seats)
         deck = list(DECK40)
         rng.shuffle(deck)
-        # partner, opponent, dummy, opponent: partners sit opposite
-        order = ("X", "Y1", "D", "Y2")
+        order = morto_order(state.seats, partner)
         hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(order)}
-        start = rng.randrange(4)
-        taken, tricks, last = play_out_hands(
-            rng, hands, order[start:] + order[:start], rank_order(rules)
-        )
-        members = {"A": ("X", "D"), "B": ("Y1", "Y2")}
-        deal: dict[str, Any] = {
-            "dealer": state.dealer,
-            "sides": {
+        eldest = self.eldest(state)
+        start = order.index(eldest)
+        played: list[list[Card]] = []
+        taken: dict[str, list[Card]] = {p: [] for p in order}
+        tricks = dict.fromkeys(order, 0)
+        remaining = {p: list(h) for p, h in hands.items()}
+        last = play_round(rng, remaining, order, order[start], taken, tricks, rank_order(rules), played)
+        members = {"A": (partner, DUMMY), "B": tuple(p for p in state.seats if p != partner)}
+        deal: dict[str, Any] = {"dealer": state.dealer}
+        if level == "play":
+            deal["hands"] = {p: codes(h) for p, h in hands.items()}
+            deal["tricks"] = [codes(t) for t in played]
+        else:
+            deal["sides"] = {
                 s: capture_entry(taken[a] + taken[b], tricks[a] + tricks[b], level)
                 for s, (a, b) in members.items()
-            },
-            "last_trick": "A" if last in members["A"] else "B",
-        }
+            }
+            deal["last_trick"] = "A" if last in members["A"] else "B"
         if rules["t3.morto_partner"] == "announced":
             deal["dummy_partner"] = partner
         return deal
+
+    def play_fields(self, rules: Rules) -> tuple[str, ...]:
+        if rules["t3.mode"] == "col_morto":
+            return ("dealer", "level", "hands", "tricks", "dummy_partner", "declarations")
+        return (*super().play_fields(rules), "removed")
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        if rules["t3.mode"] != "col_morto":
+            return super().score_play(deal, rules, state)
+        problems = Problems()
+        known_fields(deal, self.play_fields(rules), "", problems)
+        partner = self._dummy_partner(deal, rules, state, problems)
+        problems.raise_if_any()
+        assert partner is not None
+        order = morto_order(state.seats, partner)
+        hands = read_hands(deal, order, 10, DECK40_SET, problems)
+        if len(hands) == 4:
+            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        problems.raise_if_any()
+        leader = self.eldest(state)
+        found = replay(
+            deal.get("tricks"), hands, order, leader, rank_order(rules), DECK40_SET, problems,
+            tricks=10,
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        side = {p: "A" if p in (partner, DUMMY) else "B" for p in order}
+        entry: dict[str, Any] = {
+            "sides": {
+                s: {
+                    "cards": [c.code for p in order if side[p] == s for c in found.taken[p]],
+                    "tricks": sum(found.won[p] for p in order if side[p] == s),
+                }
+                for s in ("A", "B")
+            },
+            "last_trick": side[found.last_winner or leader],
+        }
+        for key in ("dealer", "dummy_partner", "declarations"):
+            if key in deal:
+                entry[key] = deal[key]
+        entry.pop("dealer", None)
+        scorer = {p: p for p in state.seats}
+        scorer[DUMMY] = partner
+        return with_play(
+            self.score_entry(entry, rules, state), found, rules, scorer.__getitem__
+        )
+
+
+DUMMY = "dummy"
+
+
+def morto_order(seats: Sequence[str], partner: str) -> tuple[str, ...]:
+    """Col morto: the dummy sits opposite its partner, between the two opponents."""
+    i = seats.index(partner)
+    first, second = seats[(i + 1) % 3], seats[(i + 2) % 3]
+    return (partner, first, DUMMY, second)
 
 
 class Tressette4Individual(IndividualGame):
@@ -852,6 +1043,7 @@ class Tressette4Individual(IndividualGame):
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
+        *REVOKE_SWITCHES,
         target_switch("t4i"),
         tie_switch("t4i"),
     )

@@ -150,7 +150,7 @@ class Rovescino(Game):
             )
         return layout
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.FIELDS, "", problems)
         seats = self.playing(state)
@@ -379,7 +379,7 @@ class TraversonePairs(Game):
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return ("A", "B")
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.FIELDS, "", problems)
         captures: dict[str, Capture] = read_captures(deal, "sides", ("A", "B"), "", problems)

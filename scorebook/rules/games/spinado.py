@@ -203,7 +203,7 @@ class Spinado(Game):
             out[p] = each
         return out
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         seats = state.seats

@@ -213,7 +213,7 @@ class Terziglio(Game):
 
     # -- one deal -----------------------------------------------------------------------
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         players = self.dealt_in(state)

@@ -107,7 +107,7 @@ class Trappola(Game):
         "cardano_to_101": {"trap.target": 101},
     }
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         points, tricks, level = self._captures(deal, problems)

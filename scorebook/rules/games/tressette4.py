@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from ..cards import (
     DECK40,
+    DECK40_SET,
     TRESSETTE_RANKS,
     TRESSETTE_RANKS_J_ABOVE_Q,
     Card,
@@ -25,6 +26,18 @@ from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import boolean, cards, integer, known_fields, obj
+from ..play import (
+    REVOKE_SWITCHES,
+    Replay,
+    check_deal,
+    codes,
+    first_leader,
+    judge_revokes,
+    random_tricks,
+    read_hands,
+    replay,
+    with_play,
+)
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     ANNUL_RULE,
@@ -88,6 +101,7 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.collatondrione_points", "none", "11_deck_points_to_opponents"),
     choice("t4.carry_over_excess", "off", "on_except_won_by_declarations_alone"),
     choice("t4.both_reach_target", "higher_total_wins", "play_another_deal"),
+    *REVOKE_SWITCHES,
 )
 
 FIELDS = (
@@ -101,6 +115,7 @@ FIELDS = (
     "hand",
     "claim",
 )
+PLAY_FIELDS = ("dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim")
 
 messages(
     {
@@ -155,6 +170,16 @@ messages(
             "'hand' is the hand of the player who annuls; there is no 'annulled_by'.",
             "'hand' è la mano di chi manda a monte; manca 'annulled_by'.",
         ),
+        "t4.decl_not_held": (
+            "{player} declared the {declaration}, but was not dealt {cards}.",
+            "{player} ha accusato {declaration}, ma non aveva {cards}.",
+        ),
+        "t4.claim_record": (
+            "In a play record a claim names only the side ('side'); the trick it came after "
+            "and who was on lead are read from the tricks.",
+            "In una registrazione delle giocate la chiamata indica solo il lato ('side'); "
+            "dopo quale presa e chi era di mano si ricavano dalle prese.",
+        ),
         "t4.hand_bad_cards": (
             "The hand holds the {card} twice.",
             "La mano contiene due volte la carta {card}.",
@@ -192,7 +217,7 @@ class Tressette4(Game):
 
     # -- one deal -----------------------------------------------------------------------
 
-    def score_deal(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         if deal.get("annulled_by") is not None:
@@ -218,6 +243,116 @@ class Tressette4(Game):
             )
         problems.raise_if_any()
         return self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the four hands and the tricks; a claim may stop the record early."""
+        problems = Problems()
+        known_fields(deal, PLAY_FIELDS, "", problems)
+        hands = read_hands(deal, SEATS, 10, DECK40_SET, problems)
+        if len(hands) == 4:
+            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        annulled_by = deal.get("annulled_by")
+        if annulled_by is not None:
+            if deal.get("tricks") not in (None, []):
+                problems.add("t4.annul_with_play", "tricks", field="tricks")
+            problems.raise_if_any()
+            entry = {"annulled_by": annulled_by}
+            if annulled_by in hands:
+                entry["hand"] = codes(hands[annulled_by])
+            result = self.score_entry(entry, rules, state)
+            return with_play(result, Replay(), rules, SIDE_OF.__getitem__)
+        problems.raise_if_any()
+        claim = self._record_claim(deal, problems)
+        leader = first_leader(rules, state, hands, self.eldest(state))
+        ranks = TRESSETTE_RANKS_J_ABOVE_Q if rules["core.french_court_order"] == "J_above_Q" else TRESSETTE_RANKS
+        found = replay(
+            deal.get("tricks"),
+            hands,
+            state.seats,
+            leader,
+            ranks,
+            DECK40_SET,
+            problems,
+            tricks=TRICKS,
+            may_stop=claim is not None,
+        )
+        judge_revokes(found, rules, problems)
+        declared = deal.get("declarations")
+        penalised = self._held_declarations(declared, hands, rules, problems)
+        problems.raise_if_any()
+        entry: dict[str, Any] = {
+            "seats": {
+                p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS
+            },
+        }
+        if found.complete:
+            entry["last_trick"] = SIDE_OF[found.last_winner or leader]
+        if declared is not None:
+            entry["declarations"] = declared
+        if claim is not None:
+            on_lead = found.next_leader or leader
+            entry["claim"] = {
+                "side": claim,
+                "after_trick": len(found.tricks),
+                "on_lead": SIDE_OF[on_lead] == claim,
+            }
+        result = self.score_entry(entry, rules, state)
+        if penalised:
+            result = _penalise_declarations(result, penalised)
+        return with_play(
+            result,
+            found,
+            rules,
+            SIDE_OF.__getitem__,
+            facts={"first_leader": leader, "mis_declared": penalised},
+        )
+
+    def _record_claim(self, deal: Mapping[str, Any], problems: Problems) -> str | None:
+        raw = deal.get("claim")
+        if raw is None:
+            return None
+        if not isinstance(raw, Mapping) or set(raw) != {"side"}:
+            problems.add("t4.claim_record", "claim")
+            return None
+        if raw["side"] not in SIDES:
+            problems.add("t4.claim_bad_side", "claim.side", value=raw["side"])
+            return None
+        return str(raw["side"])
+
+    def _held_declarations(
+        self,
+        raw: Any,
+        hands: Mapping[str, Sequence[Card]],
+        rules: Rules,
+        problems: Problems,
+    ) -> list[dict[str, Any]]:
+        """A8: each declaration is in the declarer's dealt hand.
+
+        Under ``t4.decl_error_penalty = PE`` an over-declared combination is scored by rule
+        (it counts nothing and the side loses its card points) instead of refused.
+        """
+        if not isinstance(raw, list) or len(hands) != 4:
+            return []
+        scratch = Problems()
+        found = read_declarations(raw, SEATS, "declarations", scratch, coda=rules["t4.decl_coda"])
+        if scratch:
+            return []  # the entry's own checks will name what is wrong
+        penalised: list[dict[str, Any]] = []
+        for decl in found:
+            lacking = sorted(decl.cards() - set(hands[decl.player]), key=DECK40.index)
+            if not lacking:
+                continue
+            if rules["t4.decl_error_penalty"] == "PE":
+                penalised.append({**decl.as_dict(), "lacking": codes(lacking)})
+                continue
+            problems.add(
+                "t4.decl_not_held",
+                decl.path,
+                player=decl.player,
+                declaration=decl.label(),
+                cards=_card_names(lacking),
+            )
+        return penalised
 
     def _annulled(self, deal: Mapping[str, Any], rules: Rules, problems: Problems) -> DealResult:
         player = deal["annulled_by"]
@@ -536,10 +671,13 @@ class Tressette4(Game):
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
         seats = state.seats
-        hands, taken, tricks, last = play_random_deal(rng, seats, state.dealer, rules)
+        hands, taken, tricks, last, record = play_random_deal(rng, seats, state.dealer, rules, state)
         deal: dict[str, Any] = {"dealer": state.dealer}
         by_player = rng.random() < 0.3
-        if by_player:
+        if level == "play":
+            deal["hands"] = {p: codes(h) for p, h in hands.items()}
+            deal["tricks"] = [codes(t) for t in record]
+        elif by_player:
             deal["seats"] = {p: _entry(taken[p], tricks[p], level) for p in ("N", "E", "S", "W")}
         else:
             deal["sides"] = {
@@ -550,7 +688,8 @@ class Tressette4(Game):
                 )
                 for s in SIDES
             }
-        deal["last_trick"] = SIDE_OF[last]
+        if level != "play":
+            deal["last_trick"] = SIDE_OF[last]
         if rules["t4.declarations"]:
             decls = possible_declarations(hands)
             if decls:
@@ -569,9 +708,12 @@ def _entry(taken: list[Card], tricks: int, level: str) -> dict[str, Any]:
 
 
 def play_random_deal(
-    rng: random.Random, seats: Sequence[str], dealer: str, rules: Rules
-) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, int], str]:
-    """Deal the shuffled deck and play it out legally at random (follow suit if able)."""
+    rng: random.Random, seats: Sequence[str], dealer: str, rules: Rules, state: MatchState | None = None
+) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, int], str, list[list[Card]]]:
+    """Deal the shuffled deck and play it out legally at random (follow suit if able).
+
+    Returns the hands, each player's pile, tricks won, the last winner and the tricks.
+    """
     deck = list(DECK40)
     rng.shuffle(deck)
     n = len(seats)
@@ -585,6 +727,9 @@ def play_random_deal(
         else TRESSETTE_RANKS
     )
     leader = seats[(seats.index(dealer) + 1) % n]
+    if state is not None:
+        leader = first_leader(rules, state, hands, leader)
+    record: list[list[Card]] = []
     for _ in range(len(deck) // n):
         start = seats.index(leader)
         turn = [seats[(start + k) % n] for k in range(n)]
@@ -595,10 +740,11 @@ def play_random_deal(
             card = rng.choice(follow or hand)
             hand.remove(card)
             played.append(card)
+        record.append(played)
         leader = turn[trick_winner(played, order)]
         taken[leader].extend(played)
         tricks[leader] += 1
-    return hands, taken, tricks, leader
+    return hands, taken, tricks, leader, record
 
 
 def possible_declarations(hands: Mapping[str, Sequence[Card]]) -> list[dict[str, Any]]:

@@ -1,0 +1,555 @@
+"""Level (c), the play record: the dealt hands and every trick, replayed card by card.
+
+The replay checks section 4.2 of the reference (P1-P6): one card per player per trick, in
+turn from the right leader, each card held by the player who plays it (after the stock
+draws or exchanges the game has), the winner of each trick leading the next, and follow
+suit (a revoke names the trick, the player and the card). It derives what levels (a) and
+(b) are entered by hand: each player's captured cards, tricks won and the last trick, which
+the game then scores through its ordinary scorer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import Card, parse_card, trick_winner
+from .errors import Localized, Problems, messages
+from .houserules import Rules, Switch, choice
+from .parse import card_name, join, listing, no_duplicates, obj
+from .result import DealResult, Line, MatchState
+
+messages(
+    {
+        "play.hand_missing": (
+            "Enter the cards dealt to {player} ('{field}.{player}').",
+            "Inserisci le carte date a {player} ('{field}.{player}').",
+        ),
+        "play.unknown_seat": (
+            "{value!r} is not a player of this deal; players: {allowed}.",
+            "{value!r} non gioca questa smazzata; giocatori: {allowed}.",
+        ),
+        "play.hand_size": (
+            "{player} must be dealt {expected} cards, not {count}.",
+            "A {player} vanno date {expected} carte, non {count}.",
+        ),
+        "play.pile_size": (
+            "'{field}' must hold {expected} cards, not {count}.",
+            "'{field}' deve contenere {expected} carte, non {count}.",
+        ),
+        "play.deck_incomplete": (
+            "The dealt cards leave out {cards}: every card of the deck must be dealt.",
+            "Le carte date lasciano fuori {cards}: vanno date tutte le carte del mazzo.",
+        ),
+        "play.not_a_trick": (
+            "Trick {trick} must be a list of cards in the order they were played "
+            '(or {{"leader": ..., "cards": [...]}}).',
+            "La presa {trick} deve essere una lista di carte nell'ordine in cui sono state "
+            'giocate (oppure {{"leader": ..., "cards": [...]}}).',
+        ),
+        "play.trick_size": (
+            "Trick {trick} must have {expected} cards, one from each player; it has {count}.",
+            "La presa {trick} deve avere {expected} carte, una per giocatore; ne ha {count}.",
+        ),
+        "play.wrong_leader": (
+            "Trick {trick} was led by {value}, but {expected} had to lead it ({why}).",
+            "La presa {trick} è stata aperta da {value}, ma doveva aprirla {expected} ({why}).",
+        ),
+        "play.not_held": (
+            "Trick {trick}: it is {player}'s turn, and {player} does not hold the {card} "
+            "({where}).",
+            "Presa {trick}: tocca a {player}, che non ha il {card} ({where}).",
+        ),
+        "play.revoke": (
+            "Trick {trick}: {player} played the {card} on a lead of {suit} while holding the "
+            "{held}, a revoke (a player must follow suit when he can).",
+            "Presa {trick}: {player} ha giocato il {card} su un attacco a {suit} pur avendo "
+            "il {held}: è una rinuncia (chi può deve rispondere al seme).",
+        ),
+        "play.too_many_tricks": (
+            "The record has {count} tricks; this deal has only {expected}.",
+            "La registrazione ha {count} prese; questa smazzata ne ha solo {expected}.",
+        ),
+        "play.incomplete": (
+            "The record stops after trick {count} of {expected}; a deal may stop early only "
+            "when a side claims to have won.",
+            "La registrazione si ferma alla presa {count} di {expected}; una smazzata può "
+            "fermarsi prima solo se un lato si chiama fuori.",
+        ),
+    }
+)
+
+REVOKE = choice(
+    "core.revoke",
+    "reject",
+    "penalty",
+    help="A revoke shown by a play record (4.2 P4): refuse the deal, or let it stand and "
+    "give each opponent of the offender 'core.revoke_penalty' points (house rule).",
+)
+REVOKE_PENALTY = Switch(
+    "core.revoke_penalty",
+    3,
+    between=(0, 100),
+    help="Points each opponent of a revoking player scores under core.revoke = penalty.",
+)
+REVOKE_SWITCHES = (REVOKE, REVOKE_PENALTY)
+
+PILE_NAMES = {
+    "stock": ("stock", "tallone"),
+    "monte": ("monte", "monte"),
+    "discards": ("discards", "scarto"),
+    "dead_hand": ("dead hand", "morto"),
+}
+SUIT_EN = {"d": "coins", "c": "cups", "s": "swords", "b": "batons"}
+SUIT_IT = {"d": "denari", "c": "coppe", "s": "spade", "b": "bastoni"}
+
+
+@dataclass(slots=True)
+class Trick:
+    leader: str
+    players: tuple[str, ...]
+    cards: tuple[Card, ...]
+    winner: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader,
+            "cards": [c.code for c in self.cards],
+            "winner": self.winner,
+        }
+
+
+@dataclass(slots=True)
+class Revoke:
+    trick: int  # 1-based
+    player: str
+    card: Card
+    held: Card
+    path: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "trick": self.trick,
+            "player": self.player,
+            "card": self.card.code,
+            "held": self.held.code,
+        }
+
+
+@dataclass(slots=True)
+class Replay:
+    """What the record shows: the tricks, each player's pile and what is left in hand."""
+
+    tricks: list[Trick] = field(default_factory=list)
+    taken: dict[str, list[Card]] = field(default_factory=dict)
+    won: dict[str, int] = field(default_factory=dict)
+    remaining: dict[str, list[Card]] = field(default_factory=dict)
+    revokes: list[Revoke] = field(default_factory=list)
+    complete: bool = False
+    broken: bool = False  # a card not held, a wrong leader...: the rest was not replayed
+
+    @property
+    def last_winner(self) -> str | None:
+        return self.tricks[-1].winner if self.tricks else None
+
+    @property
+    def next_leader(self) -> str | None:
+        return self.last_winner
+
+    def facts(self) -> dict[str, Any]:
+        return {
+            "tricks": [t.as_dict() for t in self.tricks],
+            "revokes": [r.as_dict() for r in self.revokes],
+        }
+
+
+#: Called after each trick with (trick number, winner, remaining hands); returns the leader
+#: of the next trick when the game changes it (a new round), else None.
+AfterTrick = Callable[[int, str, dict[str, list[Card]]], str | None]
+
+
+def leads_by_4d(rules: Rules, state: MatchState) -> bool:
+    """Does the holder of the 4 of coins lead this deal (``core.first_lead``)?
+
+    ``holder_of_4d_first_deal_only`` (SCR): only in the match's first played deal; an
+    annulled deal does not count.
+    """
+    rule = rules.values.get("core.first_lead", "eldest")
+    if rule == "holder_of_4d_first_deal_only":
+        return not any(not d.annulled for d in state.deals)
+    return bool(rule == "holder_of_4d")
+
+
+def first_leader(
+    rules: Rules, state: MatchState, hands: Mapping[str, Sequence[Card]], eldest: str
+) -> str:
+    """``core.first_lead``: eldest, or the holder of the 4 of coins (when it was dealt)."""
+    if leads_by_4d(rules, state):
+        for seat, hand in hands.items():
+            if Card("4", "d") in hand:
+                return seat
+    return eldest
+
+
+def is_play_record(deal: Mapping[str, Any], key: str = "tricks") -> bool:
+    """A deal is a play record when it says so or carries the tricks themselves."""
+    return deal.get("level") == "play" or key in deal
+
+
+def read_hands(
+    deal: Mapping[str, Any],
+    seats: Sequence[str],
+    size: int | Mapping[str, int],
+    deck: Collection[Card],
+    problems: Problems,
+    *,
+    key: str = "hands",
+    path: str = "",
+) -> dict[str, list[Card]]:
+    """``deal[key]``: the cards dealt to each seat, each hand of the expected size."""
+    where = join(path, key)
+    raw = deal.get(key)
+    if raw is None:
+        problems.add("input.missing", where, field=key)
+        return {}
+    raw = obj(raw, where, problems, what=key)
+    for name in raw:
+        if name not in seats:
+            problems.add(
+                "play.unknown_seat", join(where, str(name)), value=name, allowed=", ".join(seats)
+            )
+    hands: dict[str, list[Card]] = {}
+    for seat in seats:
+        if seat not in raw:
+            problems.add("play.hand_missing", join(where, seat), player=seat, field=where)
+            continue
+        hand = read_cards(raw, seat, where, deck, problems)
+        if hand is None:
+            continue
+        expected = size if isinstance(size, int) else size[seat]
+        if len(hand) != expected:
+            problems.add(
+                "play.hand_size", join(where, seat), player=seat, expected=expected, count=len(hand)
+            )
+        hands[seat] = hand
+    return hands
+
+
+def read_pile(
+    deal: Mapping[str, Any],
+    key: str,
+    size: int | None,
+    deck: Collection[Card],
+    problems: Problems,
+    *,
+    path: str = "",
+    required: bool = True,
+) -> list[Card] | None:
+    """A named pile of cards (monte, stock, discards), of ``size`` cards when given."""
+    pile = read_cards(deal, key, path, deck, problems, required=required)
+    if pile is not None and size is not None and len(pile) != size:
+        problems.add(
+            "play.pile_size", join(path, key), field=join(path, key), expected=size, count=len(pile)
+        )
+    return pile
+
+
+def read_cards(
+    data: Mapping[str, Any],
+    key: str,
+    path: str,
+    deck: Collection[Card],
+    problems: Problems,
+    required: bool = True,
+) -> list[Card] | None:
+    raw = listing(data, key, path, problems, required=required)
+    if raw is None:
+        return None
+    out: list[Card] = []
+    ok = True
+    for i, code in enumerate(raw):
+        card = parse_card(code, deck)
+        if card is None:
+            problems.add("card.unknown", join(join(path, key), i), value=code)
+            ok = False
+        else:
+            out.append(card)
+    return out if ok else None
+
+
+def check_deal(
+    piles: Mapping[str, Sequence[Card]], deck: Sequence[Card], problems: Problems
+) -> bool:
+    """D2 and D3: no card twice, and together the piles are the whole deck."""
+    if not no_duplicates(piles, problems):
+        return False
+    dealt = {c for pile in piles.values() for c in pile}
+    missing = [c for c in deck if c not in dealt]
+    if missing:
+        problems.add("play.deck_incomplete", "", cards=Localized(
+            ", ".join(c.name("en") for c in missing), ", ".join(c.name("it") for c in missing)
+        ))
+        return False
+    return True
+
+
+def replay(
+    raw: Any,
+    hands: Mapping[str, Sequence[Card]],
+    order: Sequence[str],
+    leader: str,
+    ranks: tuple[str, ...],
+    deck: Collection[Card],
+    problems: Problems,
+    *,
+    tricks: int,
+    may_stop: bool = False,
+    after_trick: AfterTrick | None = None,
+    first_why: Localized | None = None,
+    path: str = "tricks",
+    winner_of: Callable[[list[Card]], int] | None = None,
+    piles: Mapping[str, Sequence[Card]] | None = None,
+) -> Replay:
+    """Replay ``raw`` (a list of tricks) from ``hands``; ``order`` is the turn order.
+
+    ``tricks`` is how many the deal has; with ``may_stop`` the record may end early (a
+    claim). ``after_trick`` lets the game draw from a stock or deal a new round.
+    ``piles`` name where undealt cards lie (the stock, the monte), for the messages.
+    """
+    out = Replay(
+        remaining={p: list(hands[p]) for p in order},
+        taken={p: [] for p in order},
+        won=dict.fromkeys(order, 0),
+    )
+    record = listing({"tricks": raw}, "tricks", "", problems, required=True)
+    if record is None:
+        out.broken = True
+        return out
+    if len(record) > tricks:
+        problems.add("play.too_many_tricks", path, count=len(record), expected=tricks)
+        out.broken = True
+        return out
+    dealt_to: dict[Card, str] = {c: name for name, pile in (piles or {}).items() for c in pile}
+    dealt_to.update({c: p for p, h in hands.items() for c in h})
+    played_in: dict[Card, int] = {}
+    n = len(order)
+    why = first_why or Localized("the first lead", "il primo attacco")
+    winner_of = winner_of or (lambda cards: trick_winner(cards, ranks))
+    for number, entry in enumerate(record, start=1):
+        where = join(path, number - 1)
+        named_leader, codes = _trick_entry(entry)
+        if codes is None:
+            problems.add("play.not_a_trick", where, trick=number)
+            out.broken = True
+            return out
+        cards_path = join(where, "cards") if named_leader is not None else where
+        if len(codes) != n:
+            problems.add("play.trick_size", where, trick=number, expected=n, count=len(codes))
+            out.broken = True
+            return out
+        cards: list[Card] = []
+        for i, code in enumerate(codes):
+            card = parse_card(code, deck)
+            if card is None:
+                problems.add("card.unknown", join(cards_path, i), value=code)
+                out.broken = True
+                return out
+            cards.append(card)
+        start = order.index(leader)
+        turn = tuple(order[(start + k) % n] for k in range(n))
+        if named_leader is not None and named_leader != leader:
+            _wrong_leader(problems, where, number, named_leader, leader, why)
+            out.broken = True
+            return out
+        for i, (player, card) in enumerate(zip(turn, cards)):
+            if card not in out.remaining[player]:
+                if i == 0 and named_leader is None:
+                    other = _consistent_leader(cards, order, out.remaining)
+                    if other is not None and other != leader:
+                        _wrong_leader(problems, where, number, other, leader, why)
+                        out.broken = True
+                        return out
+                problems.add(
+                    "play.not_held",
+                    join(cards_path, i),
+                    trick=number,
+                    player=player,
+                    card=card_name(card),
+                    where=_whereabouts(card, dealt_to, played_in, player),
+                )
+                out.broken = True
+                return out
+            led = cards[0].suit
+            hand = out.remaining[player]
+            hand.remove(card)
+            if i and card.suit != led:
+                held = next((c for c in hand if c.suit == led), None)
+                if held is not None:
+                    out.revokes.append(Revoke(number, player, card, held, join(cards_path, i)))
+            played_in[card] = number
+        winner = turn[winner_of(cards)]
+        out.tricks.append(Trick(leader, turn, tuple(cards), winner))
+        out.taken[winner].extend(cards)
+        out.won[winner] += 1
+        leader = winner
+        why = Localized(f"{winner} won trick {number}", f"{winner} ha vinto la presa {number}")
+        if after_trick is not None:
+            new_leader = after_trick(number, winner, out.remaining)
+            if new_leader is not None and number < tricks:
+                leader = new_leader
+                why = Localized("a new round", "un nuovo giro")
+    out.complete = len(record) == tricks
+    if not out.complete and not may_stop:
+        problems.add("play.incomplete", path, count=len(record), expected=tricks)
+    return out
+
+
+def revoke_problems(found: Replay, problems: Problems) -> None:
+    """P4 when the house rule rejects a revoked deal: one problem per revoke."""
+    for r in found.revokes:
+        problems.add(
+            "play.revoke",
+            r.path,
+            trick=r.trick,
+            player=r.player,
+            card=card_name(r.card),
+            suit=Localized(SUIT_EN[r.held.suit], SUIT_IT[r.held.suit]),
+            held=card_name(r.held),
+        )
+
+
+def _trick_entry(entry: Any) -> tuple[str | None, list[Any] | None]:
+    if isinstance(entry, list):
+        return None, entry
+    if isinstance(entry, Mapping):
+        cards = entry.get("cards")
+        leader = entry.get("leader")
+        if isinstance(cards, list) and set(entry) <= {"leader", "cards"}:
+            return (str(leader) if leader is not None else None), cards
+    return None, None
+
+
+def _consistent_leader(
+    cards: Sequence[Card], order: Sequence[str], remaining: Mapping[str, Sequence[Card]]
+) -> str | None:
+    """The leader for whom every card of the trick is in the right hand, if any."""
+    n = len(order)
+    for start in range(n):
+        if all(cards[k] in remaining[order[(start + k) % n]] for k in range(n)):
+            return order[start]
+    return None
+
+
+def _wrong_leader(
+    problems: Problems, where: str, number: int, value: str, expected: str, why: Localized
+) -> None:
+    problems.add(
+        "play.wrong_leader", where, trick=number, value=value, expected=expected, why=why
+    )
+
+
+def _whereabouts(
+    card: Card, dealt_to: Mapping[Card, str], played_in: Mapping[Card, int], player: str
+) -> Localized:
+    if card in played_in:
+        n = played_in[card]
+        return Localized(f"it was played in trick {n}", f"è stato giocato nella presa {n}")
+    owner = dealt_to.get(card)
+    if owner == player:
+        return Localized("not yet in hand", "non ancora in mano")
+    if owner in PILE_NAMES:
+        en, it = PILE_NAMES[owner]
+        return Localized(f"it is in the {en}", f"è nel {it}")
+    if owner is not None:
+        return Localized(f"it was dealt to {owner}", f"era stato dato a {owner}")
+    return Localized("it was not dealt to anyone playing", "non è in mano a nessun giocatore")
+
+
+def random_tricks(
+    rng: random.Random,
+    remaining: dict[str, list[Card]],
+    order: Sequence[str],
+    leader: str,
+    count: int,
+    ranks: tuple[str, ...],
+    *,
+    after_trick: AfterTrick | None = None,
+    winner_of: Callable[[list[Card]], int] | None = None,
+) -> tuple[list[list[Card]], str]:
+    """Play ``count`` legal tricks at random (follow suit when able); returns them and the
+    leader of the next trick. ``remaining`` is consumed."""
+    n = len(order)
+    winner_of = winner_of or (lambda cards: trick_winner(cards, ranks))
+    out: list[list[Card]] = []
+    for number in range(1, count + 1):
+        start = order.index(leader)
+        turn = [order[(start + k) % n] for k in range(n)]
+        played: list[Card] = []
+        for p in turn:
+            hand = remaining[p]
+            follow = [c for c in hand if played and c.suit == played[0].suit]
+            card = rng.choice(follow or hand)
+            hand.remove(card)
+            played.append(card)
+        out.append(played)
+        leader = turn[winner_of(played)]
+        if after_trick is not None:
+            new_leader = after_trick(number, leader, remaining)
+            if new_leader is not None:
+                leader = new_leader
+    return out, leader
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def judge_revokes(found: Replay, rules: Rules, problems: Problems) -> None:
+    """Refuse the deal for its revokes unless the house rule lets it stand with a penalty."""
+    if rules.values.get("core.revoke", "reject") == "reject":
+        revoke_problems(found, problems)
+
+
+def with_play(
+    result: DealResult,
+    found: Replay,
+    rules: Rules,
+    scorer_of: Callable[[str], str],
+    *,
+    charge_offender: bool = False,
+    facts: Mapping[str, Any] | None = None,
+) -> DealResult:
+    """The scored entry as a play-level result: the derived facts and any revoke penalty.
+
+    A penalty goes to every scorer but the offender's (``charge_offender``: to the
+    offender, where points are penalties, as in Rovescino).
+    """
+    points = dict(result.points)
+    breakdown = {s: list(lines) for s, lines in result.breakdown.items()}
+    amount = rules.values.get("core.revoke_penalty", 0)
+    if found.revokes and amount and not result.annulled:
+        for r in found.revokes:
+            offender = scorer_of(r.player)
+            for scorer in breakdown:
+                if (scorer == offender) == charge_offender:
+                    breakdown[scorer].append(Line("penalty", amount, {"revoke": r.as_dict()}))
+                    points[scorer] = points.get(scorer, 0) + amount
+    play = {**found.facts(), **(facts or {})}
+    return DealResult(
+        game=result.game,
+        level="play",
+        points=points,
+        breakdown={s: tuple(lines) for s, lines in breakdown.items()},
+        event=result.event,
+        multiplier=result.multiplier,
+        ends_match=result.ends_match,
+        claim=result.claim,
+        annulled=result.annulled,
+        same_dealer=result.same_dealer,
+        units=result.units,
+        pots=result.pots,
+        facts={**result.facts, "play": play},
+        warnings=result.warnings,
+    )
