@@ -22,6 +22,16 @@ from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, cards, join, known_fields, no_duplicates, obj
+from ..play import (
+    REVOKE_SWITCHES,
+    Replay,
+    codes,
+    first_leader,
+    judge_revokes,
+    leads_by_4d,
+    replay,
+    with_play,
+)
 from ..result import DealResult, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
@@ -33,7 +43,6 @@ from ..tricks import (
     read_captures,
     score_thirds,
 )
-from ..play import first_leader, leads_by_4d
 from .individual import (
     FOUR_OF_COINS,
     POINTS,
@@ -174,6 +183,7 @@ FIELDS = (
     "declarations",
 )
 PLAY_FIELDS = ("caller", "called", "partner", "sides", "seats", "last_trick")
+RECORD_FIELDS = ("dealer", "level", "hands", "tricks", "caller", "called", "partner", "annulled_by")
 THREES = tuple(Card("3", s) for s in SUITS)
 TWOS = tuple(Card("2", s) for s in SUITS)
 CALLABLE = tuple(c for c in DECK40 if c.rank != "A")
@@ -222,6 +232,7 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     target_switch("cdt"),
     tie_switch("cdt"),
+    *REVOKE_SWITCHES,
 )
 
 
@@ -526,6 +537,43 @@ class ChiamataDelTre(Game):
             )
         return sides, {}, result_level
 
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the hands, the call and the tricks; the caller leads the first trick,
+        and the partner is whoever was dealt the called card."""
+        problems = Problems()
+        known_fields(deal, RECORD_FIELDS, "", problems)
+        hands = read_hands(deal, state.seats, problems)
+        if hands is None and deal.get("hands") is None:
+            problems.add("input.missing", "hands", field="hands")
+        entry = {k: v for k, v in deal.items() if k in ("caller", "called", "partner")}
+        entry["hands"] = deal.get("hands")
+        if deal.get("annulled_by") is not None:
+            if deal.get("tricks") not in (None, []):
+                problems.add("cdt.annul.with_play", "tricks", field="tricks")
+            problems.raise_if_any()
+            result = self.score_entry({"annulled_by": deal["annulled_by"], "hands": deal["hands"]}, rules, state)
+            return with_play(result, Replay(), rules, str)
+        problems.raise_if_any()
+        assert hands is not None
+        leader = first_leader(rules, state, hands, self.eldest(state))
+        found = replay(
+            deal.get("tricks"),
+            hands,
+            state.seats,
+            leader,
+            rank_order(rules),
+            frozenset(DECK40),
+            problems,
+            tricks=10,
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        entry["seats"] = {
+            p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in state.seats
+        }
+        entry["last_trick"] = found.last_winner
+        return with_play(self.score_entry(entry, rules, state), found, rules, str)
+
     def _annulled(
         self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems
     ) -> DealResult:
@@ -618,10 +666,15 @@ class ChiamataDelTre(Game):
         team = {caller, partner}
         start = seats.index(caller)
         order = [seats[(start + k) % 4] for k in range(4)]
-        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules))
+        played: list[list[Card]] = []
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
         per_player = rng.random() < 0.3
         with_hands = rng.random() < 0.5
         deal: dict[str, Any] = {"dealer": state.dealer, "caller": caller, "called": call}
+        if level == "play":
+            deal["hands"] = {p: codes(hands[p]) for p in seats}
+            deal["tricks"] = [codes(t) for t in played]
+            return deal
         if level == "cards" and with_hands:
             deal["hands"] = {p: [c.code for c in hands[p]] for p in seats}
         else:

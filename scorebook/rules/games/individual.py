@@ -292,12 +292,13 @@ def play_out_hands(
     hands: Mapping[str, Sequence[Card]],
     order: Sequence[str],
     ranks: tuple[str, ...] = TRESSETTE_RANKS,
+    record: list[list[Card]] | None = None,
 ) -> tuple[dict[str, list[Card]], dict[str, int], str]:
     """Play given hands legally at random; ``order`` starts with the first leader."""
     remaining = {p: list(h) for p, h in hands.items()}
     taken: dict[str, list[Card]] = {p: [] for p in order}
     tricks = dict.fromkeys(order, 0)
-    leader = play_round(rng, remaining, order, order[0], taken, tricks, ranks)
+    leader = play_round(rng, remaining, order, order[0], taken, tricks, ranks, record)
     return taken, tricks, leader
 
 

@@ -12,11 +12,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import DECK40, Card, parse_card
+from ..cards import DECK40, DECK40_SET, Card, parse_card
 from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, known_fields, listing
+from ..play import (
+    REVOKE_SWITCHES,
+    check_deal,
+    codes,
+    judge_revokes,
+    read_hands,
+    read_pile,
+    replay,
+    with_play,
+)
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
@@ -27,7 +37,7 @@ from ..tricks import (
     score_thirds,
     total,
 )
-from .individual import capture_entry, play_out_hands
+from .individual import capture_entry, play_out_hands, rank_order
 
 messages(
     {
@@ -104,6 +114,7 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("rov.target", 21, between=(1, 1000), help="Penalty points that end the game."),
     Switch("rov.deals", 10, between=(1, 1000), help="Deals, with fixed_number_of_deals."),
     choice("rov.deal_table", "DOS", "PAG-CIA", "OAS", "37NO"),
+    *REVOKE_SWITCHES,
 )
 
 
@@ -129,6 +140,7 @@ class Rovescino(Game):
         },
     }
     FIELDS = ("dealer", "level", "seats", "last_trick", "removed")
+    RECORD_FIELDS = ("dealer", "level", "hands", "monte", "tricks", "removed")
 
     def playing(self, state: MatchState) -> tuple[str, ...]:
         out = set(state.extra.get("out", ()))
@@ -213,6 +225,54 @@ class Rovescino(Game):
                 "penalties": True,
             },
         )
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the hands, the monte (it goes to the last trick) and the tricks."""
+        problems = Problems()
+        known_fields(deal, self.RECORD_FIELDS, "", problems)
+        seats = self.playing(state)
+        layout = self.layout(rules, len(seats), problems)
+        problems.raise_if_any()
+        assert layout is not None
+        removed = self._removed(deal, rules, layout, len(seats), problems)
+        deck = [c for c in DECK40 if c not in removed]
+        deck_set = frozenset(deck)
+        hands = read_hands(deal, seats, layout.each, deck_set, problems)
+        monte = read_pile(deal, "monte", layout.monte, deck_set, problems, required=bool(layout.monte)) or []
+        if len(hands) == len(seats):
+            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+            piles["monte"] = monte
+            check_deal(piles, deck, problems)
+        problems.raise_if_any()
+        leader = self.eldest_of(state, seats)
+        found = replay(
+            deal.get("tricks"), hands, seats, leader, rank_order(rules),
+            deck_set, problems, tricks=layout.each, piles={"monte": monte},
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        last = found.last_winner or leader
+        entry: dict[str, Any] = {
+            "seats": {
+                p: {
+                    "cards": codes(found.taken[p] + (monte if p == last else [])),
+                    "tricks": found.won[p],
+                }
+                for p in seats
+            },
+            "last_trick": last,
+        }
+        if "removed" in deal:
+            entry["removed"] = deal["removed"]
+        return with_play(
+            self.score_entry(entry, rules, state), found, rules, str, charge_offender=True
+        )
+
+    def eldest_of(self, state: MatchState, seats: Sequence[str]) -> str:
+        """The first player after the dealer still in the game."""
+        order = state.seats
+        i = order.index(state.dealer)
+        return next(order[(i + k) % len(order)] for k in range(1, len(order) + 1) if order[(i + k) % len(order)] in seats)
 
     def _removed(
         self,
@@ -327,15 +387,20 @@ class Rovescino(Game):
         n = len(seats)
         hands = {p: deck[i * layout.each : (i + 1) * layout.each] for i, p in enumerate(seats)}
         monte = deck[n * layout.each :]
-        eldest = seats[(seats.index(state.dealer) + 1) % n] if state.dealer in seats else seats[0]
+        eldest = self.eldest_of(state, seats)
         order = [seats[(seats.index(eldest) + k) % n] for k in range(n)]
-        taken, tricks, last = play_out_hands(rng, hands, order)
+        played: list[list[Card]] = []
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
         taken[last].extend(monte)
-        deal: dict[str, Any] = {
-            "dealer": state.dealer,
-            "seats": {p: capture_entry(taken[p], tricks[p], level) for p in seats},
-            "last_trick": last,
-        }
+        deal: dict[str, Any] = {"dealer": state.dealer}
+        if level == "play":
+            deal["hands"] = {p: codes(hands[p]) for p in seats}
+            if monte:
+                deal["monte"] = codes(monte)
+            deal["tricks"] = [codes(t) for t in played]
+        else:
+            deal["seats"] = {p: capture_entry(taken[p], tricks[p], level) for p in seats}
+            deal["last_trick"] = last
         if announced:
             deal["removed"] = [c.code for c in announced]
         return deal
@@ -368,6 +433,7 @@ class TraversonePairs(Game):
         *CORE_SWITCHES,
         choice("rov.cappotto", "team_zero_other_team_plus_11", "off"),
         Switch("rov.target", 21, between=(1, 1000), help="11, 21 or 31 (BIS)."),
+        *REVOKE_SWITCHES,
     )
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "bis_11": {"rov.target": 11},
@@ -375,6 +441,7 @@ class TraversonePairs(Game):
         "bis_31": {"rov.target": 31},
     }
     FIELDS = ("dealer", "level", "sides", "last_trick")
+    RECORD_FIELDS = ("dealer", "level", "hands", "tricks")
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return ("A", "B")
@@ -416,6 +483,41 @@ class TraversonePairs(Game):
             },
         )
 
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the four hands and the tricks."""
+        problems = Problems()
+        known_fields(deal, self.RECORD_FIELDS, "", problems)
+        seats = state.seats
+        hands = read_hands(deal, seats, 10, DECK40_SET, problems)
+        if len(hands) == 4:
+            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        problems.raise_if_any()
+        leader = self.eldest(state)
+        found = replay(
+            deal.get("tricks"), hands, seats, leader, rank_order(rules), DECK40_SET, problems,
+            tricks=10,
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        team = {p: s for s, members in TEAMS.items() for p in members}
+        entry = {
+            "sides": {
+                s: {
+                    "cards": [c.code for p in TEAMS[s] for c in found.taken[p]],
+                    "tricks": sum(found.won[p] for p in TEAMS[s]),
+                }
+                for s in ("A", "B")
+            },
+            "last_trick": team[found.last_winner or leader],
+        }
+        return with_play(
+            self.score_entry(entry, rules, state),
+            found,
+            rules,
+            team.__getitem__,
+            charge_offender=True,
+        )
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         a, b = state.totals["A"], state.totals["B"]
         target = rules["rov.target"]
@@ -438,8 +540,15 @@ class TraversonePairs(Game):
         hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
         first = seats[(seats.index(state.dealer) + 1) % 4]
         order = [seats[(seats.index(first) + k) % 4] for k in range(4)]
-        taken, tricks, last = play_out_hands(rng, hands, order)
+        played: list[list[Card]] = []
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
         team = {p: s for s, members in TEAMS.items() for p in members}
+        if level == "play":
+            return {
+                "dealer": state.dealer,
+                "hands": {p: codes(hands[p]) for p in seats},
+                "tricks": [codes(t) for t in played],
+            }
         return {
             "dealer": state.dealer,
             "sides": {
