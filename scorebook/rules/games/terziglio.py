@@ -12,11 +12,22 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, parse_card
+from ..cards import DECK40, DECK40_SET, Card, parse_card
 from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, cards, integer, join, known_fields, listing, obj
+from ..play import (
+    REVOKE_SWITCHES,
+    Replay,
+    check_deal,
+    codes,
+    judge_revokes,
+    read_hands,
+    read_pile,
+    replay,
+    with_play,
+)
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
@@ -26,7 +37,7 @@ from ..tricks import (
     read_captures,
     score_thirds,
 )
-from .individual import capture_entry, play_out_hands
+from .individual import capture_entry, play_out_hands, rank_order
 
 BIDS = ("chiamo", "solo", "solissimo", "solissimo_dividete", "solissimo_scegliete")
 RANK = {bid: i for i, bid in enumerate(BIDS)}
@@ -70,6 +81,19 @@ SWITCHES: tuple[Switch, ...] = (
     choice("terz.tie", "higher_total_wins", "all_reaching_win"),
     Switch("terz.deals", 0, between=(0, 1000), help="Chips: deals in the match (0: open)."),
     choice("terz.four_players_dealer", "sits_out_no_share", "sits_out_shares_with_coalition"),
+    *REVOKE_SWITCHES,
+)
+RECORD_FIELDS = (
+    "dealer",
+    "level",
+    "hands",
+    "monte",
+    "bids",
+    "called",
+    "given",
+    "discards",
+    "monte_taken",
+    "tricks",
 )
 
 FIELDS = (
@@ -179,6 +203,30 @@ messages(
             "With {bid} the soloist does not take the monte, so there are no discards.",
             "Con {bid} il giocatore non prende il monte, quindi non scarta.",
         ),
+        "terz.given": (
+            "With chiamo the soloist gives the holder of the called card one card back "
+            "('given'); there is none when the called card was in the monte or his own hand.",
+            "Con chiamo il giocatore restituisce una carta a chi aveva la carta chiamata "
+            "('given'); non si restituisce nulla se era nel monte o nella sua mano.",
+        ),
+        "terz.given_not_held": (
+            "The soloist cannot give back the {card}: he does not hold it.",
+            "Il giocatore non può restituire il {card}: non ce l'ha.",
+        ),
+        "terz.discard_not_held": (
+            "{player} cannot discard the {card}: it is not in his hand after the exchanges.",
+            "{player} non può scartare il {card}: non è nella sua mano dopo gli scambi.",
+        ),
+        "terz.discards_shape": (
+            "With {bid} 'discards' lists {what}.",
+            "Con {bid} 'discards' elenca {what_it}.",
+        ),
+        "terz.monte_taken": (
+            "With a solissimo aggravato give the monte cards each opponent took "
+            "('monte_taken': {{player: [cards]}}), {rule}.",
+            "Con il solissimo aggravato indica le carte del monte prese da ciascun avversario "
+            "('monte_taken': {{giocatore: [carte]}}), {rule_it}.",
+        ),
         "terz.monte_not_with_last_trick": (
             "The monte goes with the last trick, but the {card} is not in the {side}'s pile.",
             "Il monte va a chi fa l'ultima presa, ma il {card} non è tra le prese del {side_it}.",
@@ -244,6 +292,160 @@ class Terziglio(Game):
             self._monte_with_last_trick(deal, bid, captures[last], problems)
         problems.raise_if_any()
         return self._score(rules, state, bid, soloist, opponents, captures, last, warnings)
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): hands and monte as dealt, the auction, the exchanges, the tricks."""
+        problems = Problems()
+        known_fields(deal, RECORD_FIELDS, "", problems)
+        players = self.dealt_in(state)
+        hands = read_hands(deal, players, 12, DECK40_SET, problems)
+        monte = read_pile(deal, "monte", 4, DECK40_SET, problems)
+        if len(hands) == 3 and monte is not None:
+            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+            piles["monte"] = monte
+            check_deal(piles, DECK40, problems)
+        auction = self._auction(deal, players, state, problems)
+        problems.raise_if_any()
+        assert auction is not None and monte is not None
+        soloist, bid = auction
+        entry: dict[str, Any] = {"bids": deal["bids"]}
+        if soloist is None or bid is None:
+            for field in ("called", "given", "discards", "monte_taken", "tricks"):
+                if deal.get(field) not in (None, []):
+                    problems.add("terz.pass_out_with_play", field, field=field)
+            problems.raise_if_any()
+            return with_play(self.score_entry(entry, rules, state), Replay(), rules, str)
+        opponents = tuple(p for p in players if p != soloist)
+        held = {p: list(h) for p, h in hands.items()}
+        final = self._record_exchanges(deal, bid, soloist, opponents, held, monte, entry, problems)
+        problems.raise_if_any()
+        lead = rules["terz.lead"]
+        leader = (
+            soloist
+            if lead == "soloist_always"
+            or (lead == "eldest_except_solissimo_soloist" and bid.startswith("solissimo"))
+            else players[0]
+        )
+        found = replay(
+            deal.get("tricks"), held, players, leader, rank_order(rules), DECK40_SET, problems,
+            tricks=TRICKS, piles={"monte": final},
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        last = found.last_winner or leader
+        side = {p: "soloist" if p == soloist else "coalition" for p in players}
+        entry["monte"] = codes(monte)
+        entry["sides"] = {
+            s: {
+                "cards": [c.code for p in players if side[p] == s for c in found.taken[p]]
+                + (codes(final) if side[last] == s else []),
+                "tricks": sum(found.won[p] for p in players if side[p] == s),
+            }
+            for s in SIDES
+        }
+        entry["last_trick"] = side[last]
+        return with_play(
+            self.score_entry(entry, rules, state),
+            found,
+            rules,
+            str,
+            facts={"first_leader": leader, "final_monte": codes(final)},
+        )
+
+    def _record_exchanges(
+        self,
+        deal: Mapping[str, Any],
+        bid: str,
+        soloist: str,
+        opponents: Sequence[str],
+        held: dict[str, list[Card]],
+        monte: list[Card],
+        entry: dict[str, Any],
+        problems: Problems,
+    ) -> list[Card]:
+        """Z3 card by card: the call and the card given back, the monte taken and the
+        discards, the aggravato shares. Updates ``held``; returns the final monte."""
+        if bid == "chiamo":
+            called = parse_card(deal.get("called"))
+            if called is None:
+                problems.add("terz.called_missing", "called")
+                return []
+            holder = next((p for p in opponents if called in held[p]), None)
+            source = holder or ("own_hand" if called in held[soloist] else "monte")
+            entry["called"], entry["called_from"] = called.code, source
+            given = deal.get("given")
+            if holder is None:
+                if given is not None:
+                    problems.add("terz.given", "given")
+            else:
+                back = parse_card(given)
+                held[holder].remove(called)
+                held[soloist].append(called)
+                if back is None:
+                    problems.add("terz.given", "given")
+                elif back not in held[soloist] or back == called:
+                    problems.add("terz.given_not_held", "given", card=card_name(back))
+                else:
+                    held[soloist].remove(back)
+                    held[holder].append(back)
+        elif deal.get("called") is not None or deal.get("given") is not None:
+            problems.add("terz.called_without_chiamo", "called", bid=_bid(bid))
+        raw = deal.get("discards")
+        if bid in ("chiamo", "solo"):
+            pool = held[soloist] + monte
+            discards = cards(deal, "discards", "", problems, required=True) if isinstance(raw, list) or raw is None else None
+            if discards is None:
+                if raw is not None:
+                    problems.add("terz.discards_shape", "discards", bid=_bid(bid), what="the 4 cards the soloist laid away", what_it="le 4 carte scartate dal giocatore")
+                return []
+            if len(discards) != 4 or len(set(discards)) != 4:
+                problems.add("terz.discards_size", "discards", count=len(discards))
+                return []
+            for card in discards:
+                if card not in pool:
+                    problems.add("terz.discard_not_held", "discards", player=soloist, card=card_name(card))
+                    return []
+            held[soloist] = [c for c in pool if c not in discards]
+            entry["discards"] = codes(discards)
+            return discards
+        if bid == "solissimo":
+            if raw is not None or deal.get("monte_taken") is not None:
+                problems.add("terz.discards_not_taken", "discards", bid=_bid(bid))
+            return list(monte)
+        # solissimo aggravato: the opponents take the monte and discard as many
+        dividete = bid == "solissimo_dividete"
+        rule = Localized("2 each", "2 a testa") if dividete else Localized(
+            "4 in all", "4 in tutto"
+        )
+        taken_raw = deal.get("monte_taken")
+        if not isinstance(taken_raw, Mapping) or not isinstance(raw, Mapping):
+            problems.add("terz.monte_taken", "monte_taken", rule=rule, rule_it=rule)
+            return []
+        taken: dict[str, list[Card]] = {}
+        for p in opponents:
+            got = cards(taken_raw, p, "monte_taken", problems) or []
+            taken[p] = got
+        flat = [c for p in opponents for c in taken[p]]
+        if sorted(flat, key=DECK40.index) != sorted(monte, key=DECK40.index) or (
+            dividete and any(len(taken[p]) != 2 for p in opponents)
+        ) or set(taken_raw) - set(opponents):
+            problems.add("terz.monte_taken", "monte_taken", rule=rule, rule_it=rule)
+            return []
+        final: list[Card] = []
+        for p in opponents:
+            thrown = cards(raw, p, "discards", problems) or []
+            pool = held[p] + taken[p]
+            if len(thrown) != len(taken[p]) or len(set(thrown)) != len(thrown):
+                problems.add("terz.discards_shape", f"discards.{p}", bid=_bid(bid), what="as many cards as each opponent took", what_it="tante carte quante ne ha prese ciascun avversario")
+                return []
+            for card in thrown:
+                if card not in pool:
+                    problems.add("terz.discard_not_held", f"discards.{p}", player=p, card=card_name(card))
+                    return []
+            held[p] = [c for c in pool if c not in thrown]
+            final.extend(thrown)
+        entry["monte_shares"] = {p: len(taken[p]) for p in opponents}
+        return final
 
     def _auction(
         self,
@@ -603,6 +805,10 @@ class Terziglio(Game):
         monte = deck[36:]
         bids, soloist, bid = _random_auction(rng, players, state.extra.get("min_bid") == "solo")
         deal: dict[str, Any] = {"dealer": state.dealer, "bids": bids}
+        if level == "play":
+            deal["level"] = "play"  # a pass-out record has no tricks to say so
+            deal["hands"] = {p: codes(h) for p, h in hands.items()}
+            deal["monte"] = codes(monte)
         if soloist is None or bid is None:
             return deal
         opponents = [p for p in players if p != soloist]
@@ -611,19 +817,23 @@ class Terziglio(Game):
             lacking = [c for c in DECK40 if c not in hands[soloist]]
             called = rng.choice(lacking)
             holder = next((p for p in opponents if called in hands[p]), "monte")
-            deal["called"], deal["called_from"] = called.code, holder
+            deal["called"] = called.code
+            if level != "play":
+                deal["called_from"] = holder
             if holder != "monte":
                 hands[holder].remove(called)
                 hands[soloist].append(called)
                 back = rng.choice(hands[soloist][:-1])
                 hands[soloist].remove(back)
                 hands[holder].append(back)
+                if level == "play":
+                    deal["given"] = back.code
         if bid in ("chiamo", "solo"):
             hands[soloist].extend(monte)
             rng.shuffle(hands[soloist])
             final_monte = hands[soloist][:4]
             hands[soloist] = hands[soloist][4:]
-            if level == "cards":
+            if level in ("cards", "play"):
                 deal["monte"] = [c.code for c in monte]
                 deal["discards"] = [c.code for c in final_monte]
         elif bid != "solissimo":
@@ -631,13 +841,20 @@ class Terziglio(Game):
             shares = {opponents[0]: split, opponents[1]: 4 - split}
             rest = list(monte)
             final_monte = []
+            took: dict[str, list[str]] = {}
+            threw: dict[str, list[str]] = {}
             for p in opponents:
+                took[p] = codes(rest[: shares[p]])
                 hands[p].extend(rest[: shares[p]])
                 rest = rest[shares[p] :]
                 rng.shuffle(hands[p])
+                threw[p] = codes(hands[p][: shares[p]])
                 final_monte.extend(hands[p][: shares[p]])
                 hands[p] = hands[p][shares[p] :]
-            deal["monte_shares"] = shares
+            if level == "play":
+                deal["monte_taken"], deal["discards"] = took, threw
+            else:
+                deal["monte_shares"] = shares
         lead = rules["terz.lead"]
         first = (
             soloist
@@ -646,7 +863,11 @@ class Terziglio(Game):
             else players[0]
         )
         order = [players[(players.index(first) + k) % 3] for k in range(3)]
-        taken, tricks, last = play_out_hands(rng, hands, order)
+        played: list[list[Card]] = []
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
+        if level == "play":
+            deal["tricks"] = [codes(t) for t in played]
+            return deal
         taken[last].extend(final_monte)
         side = {p: ("soloist" if p == soloist else "coalition") for p in players}
         deal["sides"] = {
