@@ -13,14 +13,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, Card, parse_card, thirds_of
+from ..cards import DECK40, DECK40_SET, Card, parse_card, thirds_of
 from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
-from ..parse import boolean, cards, integer, join, known_fields, listing, no_duplicates, obj
+from ..parse import boolean, card_name, cards, integer, join, known_fields, listing, no_duplicates, obj
+from ..play import Replay, check_deal, codes, read_hands, read_pile, replay, with_play
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import CORE_SWITCHES
-from .individual import play_out_hands
+from .individual import play_out_hands, rank_order
 
 TOTAL = 35
 TRICKS = 12
@@ -54,8 +55,30 @@ FIELDS = (
     "out_of_turn",
 )
 
+RECORD_FIELDS = ("dealer", "level", "hands", "stock", "bids", "called", "given", "discards", "picks", "tricks")
+
 messages(
     {
+        "cav.record_called_held": (
+            "The bidder asks for a card he lacks; he holds the {card}.",
+            "Il giocatore chiede una carta che non ha; il {card} ce l'ha.",
+        ),
+        "cav.record_given": (
+            "The bidder gives the holder of the called card one card of his hand in "
+            "exchange ('given'); none when the card was in the stock.",
+            "Il giocatore dà in cambio a chi aveva la carta chiamata una carta della sua mano "
+            "('given'); nessuna se la carta era nel tallone.",
+        ),
+        "cav.record_not_held": (
+            "The bidder cannot {what} the {card}: it is not {where}.",
+            "Il giocatore non può {what_it} il {card}: non è {where_it}.",
+        ),
+        "cav.record_picks": (
+            "The bidder takes from the stock as many cards as he discarded ({count}), not "
+            "{value}.",
+            "Il giocatore prende dal tallone tante carte quante ne ha scartate ({count}), non "
+            "{value}.",
+        ),
         "cav.bids": (
             "Enter the bidding: 'bids', each player from the eldest saying pass or stand, "
             "until one stands.",
@@ -199,6 +222,133 @@ class Calabrasella(Game):
             no_duplicates({f"sides.{s}.cards": piles[s] for s in SIDES}, problems)
         problems.raise_if_any()
         return self._score(rules, state, bidder, opponents, points, tricks, last, revoke, stop)
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): hands and stock, the call and exchange, discards and picks, tricks.
+
+        A revoke is not refused: the record names it and FOS's 9 points move (2.8)."""
+        problems = Problems()
+        known_fields(deal, RECORD_FIELDS, "", problems)
+        players = self.dealt_in(state)
+        hands = read_hands(deal, players, 12, DECK40_SET, problems)
+        stock = read_pile(deal, "stock", 4, DECK40_SET, problems)
+        if len(hands) == 3 and stock is not None:
+            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+            piles["stock"] = stock
+            check_deal(piles, DECK40, problems)
+        bidder = self._bidding(deal, players, problems)
+        problems.raise_if_any()
+        assert stock is not None
+        entry: dict[str, Any] = {"bids": deal["bids"]}
+        if bidder is None:
+            for field in ("called", "given", "discards", "picks", "tricks"):
+                if deal.get(field) not in (None, []):
+                    problems.add("cav.void_with_play", field, field=field)
+            problems.raise_if_any()
+            return with_play(self.score_entry(entry, rules, state), Replay(), rules, str)
+        opponents = tuple(p for p in players if p != bidder)
+        held = {p: list(h) for p, h in hands.items()}
+        final = self._record_exchange(deal, bidder, opponents, held, stock, entry, problems)
+        problems.raise_if_any()
+        lead = rules["cav.lead"]
+        i = players.index(bidder)
+        leader = {
+            "eldest": players[0],
+            "bidder_LHO": players[(i + 1) % 3],
+            "bidder_RHO": players[(i + 2) % 3],
+        }[lead]
+        found = replay(
+            deal.get("tricks"), held, players, leader, rank_order(rules), DECK40_SET, problems,
+            tricks=TRICKS, piles={"stock": final},
+        )
+        problems.raise_if_any()
+        last = found.last_winner or leader
+        side = {p: "bidder" if p == bidder else "opponents" for p in players}
+        entry["sides"] = {
+            s: {
+                "cards": [c.code for p in players if side[p] == s for c in found.taken[p]]
+                + (codes(final) if side[last] == s else []),
+                "tricks": sum(found.won[p] for p in players if side[p] == s),
+            }
+            for s in SIDES
+        }
+        entry["last_trick"] = side[last]
+        offenders = {side[r.player] for r in found.revokes}
+        if offenders:
+            entry["revoke"] = "both" if len(offenders) == 2 else offenders.pop()
+        return with_play(
+            self.score_entry(entry, rules, state),
+            found,
+            rules,
+            side.__getitem__,
+            facts={"first_leader": leader, "final_stock": codes(final)},
+        )
+
+    def _record_exchange(
+        self,
+        deal: Mapping[str, Any],
+        bidder: str,
+        opponents: Sequence[str],
+        held: dict[str, list[Card]],
+        stock: list[Card],
+        entry: dict[str, Any],
+        problems: Problems,
+    ) -> list[Card]:
+        """K3 card by card; updates ``held`` and returns the final stock."""
+        called = parse_card(deal.get("called"))
+        if called is None:
+            problems.add("cav.called", "called", value=deal.get("called"))
+            return []
+        if called in held[bidder]:
+            problems.add("cav.record_called_held", "called", card=card_name(called))
+            return []
+        entry["called"] = called.code
+        if called.rank == "2" and all(Card("3", s) in held[bidder] for s in "dcsb"):
+            entry["holds_all_threes"] = True
+        holder = next((p for p in opponents if called in held[p]), None)
+        entry["called_from"] = holder or "stock"
+        given = parse_card(deal.get("given"))
+        if holder is None:
+            if deal.get("given") is not None:
+                problems.add("cav.record_given", "given")
+        elif given is None:
+            problems.add("cav.record_given", "given")
+            return []
+        elif given not in held[bidder]:
+            problems.add(
+                "cav.record_not_held", "given", card=card_name(given),
+                what="give", what_it="dare", where="in his hand", where_it="nella sua mano",
+            )
+            return []
+        else:
+            held[holder].remove(called)
+            held[holder].append(given)
+            held[bidder].remove(given)
+            held[bidder].append(called)
+        discards = cards(deal, "discards", "", problems, required=True)
+        picks = cards(deal, "picks", "", problems, required=True)
+        if discards is None or picks is None:
+            return []
+        entry["discards"] = len(discards)
+        for card in discards:
+            if card not in held[bidder]:
+                problems.add(
+                    "cav.record_not_held", "discards", card=card_name(card),
+                    what="discard", what_it="scartare", where="in his hand", where_it="nella sua mano",
+                )
+                return []
+        for card in picks:
+            if card not in stock:
+                problems.add(
+                    "cav.record_not_held", "picks", card=card_name(card),
+                    what="take", what_it="prendere", where="in the stock", where_it="nel tallone",
+                )
+                return []
+        if len(picks) != len(discards) or len(set(picks)) != len(picks):
+            problems.add("cav.record_picks", "picks", count=len(discards), value=len(picks))
+            return []
+        held[bidder] = [c for c in held[bidder] if c not in discards] + picks
+        return [c for c in stock if c not in picks] + discards
 
     def _exposure(
         self, deal: Mapping[str, Any], players: Sequence[str], problems: Problems
@@ -491,6 +641,7 @@ class Calabrasella(Game):
         rng.shuffle(deck)
         hands = {p: deck[i * 12 : (i + 1) * 12] for i, p in enumerate(players)}
         stock = deck[36:]
+        dealt = {p: codes(h) for p, h in hands.items()}
         stander = next((p for p in players if rng.random() < 0.7), None)
         bids = []
         for p in players:
@@ -498,6 +649,8 @@ class Calabrasella(Game):
             if p == stander:
                 break
         deal: dict[str, Any] = {"dealer": state.dealer, "bids": bids}
+        if level == "play":
+            deal.update(level="play", hands=dealt, stock=codes(stock))
         if stander is None:
             return deal
         opponents = [p for p in players if p != stander]
@@ -511,10 +664,16 @@ class Calabrasella(Game):
             )
             deal["holds_all_threes"] = True
         holder = next((p for p in opponents if called in hands[p]), "stock")
-        deal["called"], deal["called_from"] = called.code, holder
+        deal["called"] = called.code
+        if level != "play":
+            deal["called_from"] = holder
+        elif "holds_all_threes" in deal:
+            del deal["holds_all_threes"]
         if holder != "stock":
             hands[holder].remove(called)
             give = rng.choice(hands[stander])
+            if level == "play":
+                deal["given"] = give.code
             hands[stander].remove(give)
             hands[holder].append(give)
             hands[stander].append(called)
@@ -524,9 +683,20 @@ class Calabrasella(Game):
         hands[stander].extend(stock[:n])
         final_stock = stock[n:] + discarded
         deal["discards"] = n
-        first = players[0]
+        i = players.index(stander)
+        first = {
+            "eldest": players[0],
+            "bidder_LHO": players[(i + 1) % 3],
+            "bidder_RHO": players[(i + 2) % 3],
+        }[rules["cav.lead"]]
         order = [players[(players.index(first) + k) % 3] for k in range(3)]
-        taken, tricks, last = play_out_hands(rng, hands, order)
+        played: list[list[Card]] = []
+        taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
+        if level == "play":
+            deal["discards"] = codes(discarded)
+            deal["picks"] = codes(stock[:n])
+            deal["tricks"] = [codes(t) for t in played]
+            return deal
         taken[last].extend(final_stock)
         side = {p: ("bidder" if p == stander else "opponents") for p in players}
         deal["sides"] = {}
