@@ -18,6 +18,16 @@ from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, join, known_fields, listing, no_duplicates, obj
+from ..play import (
+    REVOKE_SWITCHES,
+    check_deal,
+    codes,
+    judge_revokes,
+    read_hands,
+    read_pile,
+    replay,
+    with_play,
+)
 from ..result import DealResult, Line, MatchState, Outcome
 
 RANKS = ("A", "R", "C", "F", "10", "9", "8", "7", "2")
@@ -36,8 +46,11 @@ SWITCHES: tuple[Switch, ...] = (
     choice("trap.form", "cardano_2p", help="Stovkahra and Hundertspiel: [gap], not offered."),
     choice("trap.final_twos", "26_52_78_104_replacing_bonuses"),
     Switch("trap.target", 0, between=(0, 10_000), help="0: each deal is a game."),
+    *REVOKE_SWITCHES,
 )
 FIELDS = ("dealer", "level", "seats", "last_trick", "twos", "declarations", "redraws")
+RECORD_FIELDS = ("dealer", "level", "hands", "stock", "redraws", "declarations", "tricks")
+DECK_ORDER = sorted(DECK, key=lambda c: ("dcsb".index(c.suit), RANKS.index(c.rank)))
 
 messages(
     {
@@ -85,6 +98,10 @@ messages(
         "trap.decl_conflict": (
             "{first} and {second} both declared {rank}s: there are only four.",
             "{first} e {second} hanno accusato entrambi dei {rank}: ce ne sono solo quattro.",
+        ),
+        "trap.decl_not_held": (
+            "{player} declared {count} {rank}s but holds {held} in the hand he played.",
+            "{player} ha accusato {count} {rank} ma ne ha {held} nella mano giocata.",
         ),
         "trap.redraws": (
             "Redraws: the non-dealer at most twice, then the dealer with what is left: "
@@ -218,6 +235,67 @@ class Trappola(Game):
                 )
         return out
 
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): hands and stock as dealt, the redraws, then the nine tricks."""
+        problems = Problems()
+        known_fields(deal, RECORD_FIELDS, "", problems)
+        hands = read_hands(deal, SEATS, 9, DECK, problems)
+        stock = read_pile(deal, "stock", 18, DECK, problems)
+        if len(hands) == 2 and stock is not None:
+            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+            piles["stock"] = stock
+            check_deal(piles, DECK_ORDER, problems)
+        self._redraws(deal, state, problems)
+        problems.raise_if_any()
+        assert stock is not None
+        dealer = state.dealer
+        other = "P2" if dealer == "P1" else "P1"
+        redraws = deal.get("redraws") or {}
+        playing = {p: list(h) for p, h in hands.items()}
+        rest = list(stock)
+        for player in (other, dealer):
+            for _ in range(redraws.get(player, 0)):
+                playing[player], rest = rest[:9], rest[9:]
+        declared = self._declarations(deal, problems)
+        for i, (player, rank, count) in enumerate(declared):
+            held = sum(1 for c in playing[player] if c.rank == rank)
+            if held < count:
+                problems.add(
+                    "trap.decl_not_held",
+                    join("declarations", i),
+                    player=player,
+                    count=count,
+                    rank=rank,
+                    held=held,
+                )
+        found = replay(
+            deal.get("tricks"), playing, (other, dealer), other, RANKS, DECK, problems,
+            tricks=TRICKS, piles={"stock": rest},
+        )
+        judge_revokes(found, rules, problems)
+        problems.raise_if_any()
+        twos = [
+            {"player": t.leader, "trick": n}
+            for n, t in enumerate(found.tricks, start=1)
+            if t.cards[0].rank == "2" and t.cards[1].suit != t.cards[0].suit
+        ]
+        entry: dict[str, Any] = {
+            "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS},
+            "last_trick": found.last_winner,
+        }
+        for key in ("redraws", "declarations"):
+            if key in deal:
+                entry[key] = deal[key]
+        if twos:
+            entry["twos"] = twos
+        return with_play(
+            self.score_entry(entry, rules, state),
+            found,
+            rules,
+            str,
+            facts={"hands_played": {p: codes(h) for p, h in playing.items()}},
+        )
+
     def _declarations(
         self, deal: Mapping[str, Any], problems: Problems
     ) -> list[tuple[str, str, int]]:
@@ -290,6 +368,11 @@ class Trappola(Game):
         dealer = state.dealer
         other = "P2" if dealer == "P1" else "P1"
         hands = {other: deck[:9], dealer: deck[9:18]}
+        record: dict[str, Any] = {
+            "hands": {p: codes(h) for p, h in hands.items()},
+            "stock": codes(deck[18:]),
+            "tricks": [],
+        }
         taken: dict[str, list[Card]] = {"P1": [], "P2": []}
         tricks = {"P1": 0, "P2": 0}
         twos: list[dict[str, Any]] = []
@@ -302,12 +385,15 @@ class Trappola(Game):
             reply = rng.choice(follow or hands[follower])
             hands[follower].remove(reply)
             played = [lead, reply]
+            record["tricks"].append(codes(played))
             win = (leader, follower)[trick_winner(played, RANKS)]
             if lead.rank == "2" and reply.suit != lead.suit:
                 twos.append({"player": leader, "trick": n})
             taken[win].extend(played)
             tricks[win] += 1
             leader = win
+        if level == "play":
+            return {"dealer": dealer, **record}
         deal: dict[str, Any] = {
             "dealer": dealer,
             "seats": {
