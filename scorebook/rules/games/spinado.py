@@ -15,11 +15,14 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import Card, make_deck
+from dataclasses import replace
+
+from ..cards import Card, make_deck, parse_card
 from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
-from ..parse import cards, integer, known_fields, no_duplicates, obj
+from ..parse import cards, integer, known_fields, listing, no_duplicates, obj
+from ..play import check_deal, read_hands, read_pile
 from ..result import DealResult, Line, MatchState, Outcome
 
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -86,8 +89,41 @@ FIELDS = (
     "dead_hand",
 )
 
+RECORD_FIELDS = ("dealer", "level", "antes", "hands", "dead_hand", "plays")
+SPIN = Card("A", "d")
+
 messages(
     {
+        "spin.play_entry": (
+            "Play {number} must be a card, or the Spinado with the card played beside it "
+            '(["Ad", "5c"]).',
+            "La giocata {number} deve essere una carta, o lo Spinado con la carta giocata "
+            'insieme (["Ad", "5c"]).',
+        ),
+        "spin.play_not_next": (
+            "Play {number}: the run needs the {needed} next, not the {card}.",
+            "Giocata {number}: la sequenza richiede ora il {needed}, non il {card}.",
+        ),
+        "spin.play_not_held": (
+            "Play {number}: {player} starts this run and does not hold the {card}.",
+            "Giocata {number}: apre la sequenza {player}, che non ha il {card}.",
+        ),
+        "spin.play_spin_partner": (
+            "Play {number}: the Spinado goes down with a card of the same player "
+            "({player}), not the {card}.",
+            "Giocata {number}: lo Spinado si gioca con una carta dello stesso giocatore "
+            "({player}), non con il {card}.",
+        ),
+        "spin.play_after_out": (
+            "{player} went out at play {number}: the deal ends there; remove the rest.",
+            "{player} è uscito alla giocata {number}: la smazzata finisce lì; togli il resto.",
+        ),
+        "spin.play_unfinished": (
+            "The plays stop before anyone has gone out: continue until a player has no "
+            "cards left.",
+            "Le giocate si fermano prima che qualcuno sia uscito: continua finché un "
+            "giocatore resta senza carte.",
+        ),
         "spin.player": (
             "'{field}' names a player of this table ({allowed}), not {value!r}.",
             "'{field}' indica un giocatore di questo tavolo ({allowed}), non {value!r}.",
@@ -164,7 +200,7 @@ class Spinado(Game):
     name_it: ClassVar[str] = "Spinado"
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
     settlement: ClassVar[str] = "deal"
-    levels: ClassVar[tuple[str, ...]] = ("totals", "cards")
+    record_key: ClassVar[str] = "plays"
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
 
@@ -282,6 +318,120 @@ class Spinado(Game):
             elif n is not None:
                 out[p] = n
         return out
+
+    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+        """Level (c): the hands, the dead hand and every card played, run by run (2.9).
+
+        A run continues with the next higher card of its suit from whoever holds it and
+        stops when that card is in the dead hand or out of the pack, or after a King; the
+        player of the stop starts the next run. The Spinado goes down beside a playable
+        card of its holder and stops the run. The deal ends when a player is out.
+        """
+        problems = Problems()
+        known_fields(deal, RECORD_FIELDS, "", problems)
+        seats = state.seats
+        size = self.hand_size(rules, len(seats))
+        deck = DECKS[rules["spin.deck"]]
+        hands = read_hands(deal, seats, size, deck, problems)
+        dead = read_pile(deal, "dead_hand", len(deck) - size * len(seats), deck, problems)
+        if len(hands) == len(seats) and dead is not None:
+            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+            piles["dead_hand"] = dead
+            check_deal(piles, sorted(deck, key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank))), problems)
+        problems.raise_if_any()
+        runs = self._replay_runs(deal.get("plays"), hands, deck, self.eldest(state), problems)
+        problems.raise_if_any()
+        assert runs is not None
+        played_by, remaining, out = runs
+        entry: dict[str, Any] = {
+            "out_first": out,
+            "cards_left": {p: len(remaining[p]) for p in seats},
+        }
+        kd, qd, jd = Card("K", "d"), Card("Q", "d"), Card("J", "d")
+        if played_by.get(kd) is not None and played_by.get(kd) == played_by.get(qd):
+            entry["matrimony_by"] = played_by[kd]
+        pair = kd if rules["spin.intrigue"] == "KJ_diamonds" else qd
+        if played_by.get(jd) is not None and played_by.get(jd) == played_by.get(pair):
+            entry["intrigue_by"] = played_by[jd]
+        if SPIN in played_by:
+            entry["spinado_played_by"] = played_by[SPIN]
+        elif any(SPIN in remaining[p] for p in seats):
+            entry["spinado_held_by"] = next(p for p in seats if SPIN in remaining[p])
+        else:
+            entry["spinado_in_dead_hand"] = True
+        kings = {k: played_by[c] for k in KINGS if (c := Card("K", k[1])) in played_by}
+        if kings:
+            entry["kings_played"] = kings
+        if "antes" in deal:
+            entry["antes"] = deal["antes"]
+        result = self.score_entry(entry, rules, state)
+        plays = [{"card": c.code, "player": p} for c, p in played_by.items()]
+        return replace(
+            result,
+            level="play",
+            facts={**result.facts, "play": {"plays": plays, "cards_left": entry["cards_left"]}},
+        )
+
+    def _replay_runs(
+        self,
+        raw: Any,
+        hands: Mapping[str, Sequence[Card]],
+        deck: frozenset[Card],
+        eldest: str,
+        problems: Problems,
+    ) -> tuple[dict[Card, str], dict[str, list[Card]], str] | None:
+        entries = listing({"plays": raw}, "plays", "", problems, required=True)
+        if entries is None:
+            return None
+        remaining = {p: list(h) for p, h in hands.items()}
+        owner = {c: p for p, h in hands.items() for c in h}
+        played_by: dict[Card, str] = {}
+        needed: Card | None = None  # None: a new run
+        leader = eldest
+        for number, item in enumerate(entries, start=1):
+            where = f"plays[{number - 1}]"
+            out = next((p for p in remaining if not remaining[p]), None)
+            if out is not None:
+                problems.add("spin.play_after_out", where, player=out, number=number - 1)
+                return None
+            group = [item] if isinstance(item, str) else item if isinstance(item, list) else []
+            found = [parse_card(code, deck) for code in group]
+            if not 1 <= len(found) <= 2 or None in found or (len(found) == 2 and SPIN not in found):
+                problems.add("spin.play_entry", where, number=number)
+                return None
+            cards_ = [c for c in found if c is not None]
+            card = next((c for c in cards_ if c != SPIN), SPIN)
+            player = owner.get(card)
+            if needed is not None and card != needed:
+                problems.add("spin.play_not_next", where, number=number, needed=_name(needed), card=_name(card))
+                return None
+            if needed is None and (player != leader or card not in remaining[leader]):
+                problems.add("spin.play_not_held", where, number=number, player=leader, card=_name(card))
+                return None
+            if len(cards_) == 2 and owner.get(SPIN) != player:
+                problems.add("spin.play_spin_partner", where, number=number, player=owner.get(SPIN), card=_name(card))
+                return None
+            assert player is not None
+            for c in cards_:
+                remaining[player].remove(c)
+                played_by[c] = player
+            nxt = _successor(card)
+            stop = (
+                len(cards_) == 2
+                or card == SPIN
+                or nxt is None
+                or nxt not in owner
+                or nxt in played_by
+            )
+            needed = None if stop else nxt
+            leader = player if stop else leader
+            if stop and SPIN in cards_:
+                leader = player
+        out = next((p for p in remaining if not remaining[p]), None)
+        if out is None:
+            problems.add("spin.play_unfinished", "plays")
+            return None
+        return played_by, remaining, out
 
     def _kings(
         self, deal: Mapping[str, Any], seats: Sequence[str], problems: Problems
@@ -470,6 +620,8 @@ class Spinado(Game):
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
+        if level == "play":
+            return self.random_record(rng, rules, state)
         seats = state.seats
         size = self.hand_size(rules, len(seats))
         deck = sorted(DECKS[rules["spin.deck"]], key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank)))
@@ -504,6 +656,66 @@ class Spinado(Game):
             deal["hands"] = {p: [c.code for c in h] for p, h in hands.items()}
             deal["dead_hand"] = [c.code for c in dead]
         return deal
+
+    def random_record(
+        self, rng: random.Random, rules: Rules, state: MatchState
+    ) -> dict[str, Any]:
+        """A whole deal played card by card, as a play record."""
+        seats = state.seats
+        size = self.hand_size(rules, len(seats))
+        deck = sorted(DECKS[rules["spin.deck"]], key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank)))
+        rng.shuffle(deck)
+        hands = {p: deck[i * size : (i + 1) * size] for i, p in enumerate(seats)}
+        plays, _, _ = random_plays(rng, hands, self.eldest(state))
+        return {
+            "dealer": state.dealer,
+            "hands": {p: [c.code for c in h] for p, h in hands.items()},
+            "dead_hand": [c.code for c in deck[len(seats) * size :]],
+            "plays": plays,
+        }
+
+
+def _successor(card: Card) -> Card | None:
+    """The next higher card of the suit (ace low, King high)."""
+    i = FRENCH_RANKS.index(card.rank)
+    return Card(FRENCH_RANKS[i + 1], card.suit) if i + 1 < len(FRENCH_RANKS) else None
+
+
+def _name(card: Card) -> Localized:
+    en = f"{RANK_EN.get(card.rank, card.rank)} of {SUIT_EN[card.suit]}"
+    it = f"{RANK_IT.get(card.rank, card.rank)} di {SUIT_IT[card.suit]}"
+    return Localized(en, it)
+
+
+def random_plays(
+    rng: random.Random, hands: Mapping[str, Sequence[Card]], eldest: str
+) -> tuple[list[Any], dict[Card, str], dict[str, list[Card]]]:
+    """Play a deal of Spinado legally at random until a player is out."""
+    remaining = {p: list(h) for p, h in hands.items()}
+    owner = {c: p for p, h in hands.items() for c in h}
+    played_by: dict[Card, str] = {}
+    plays: list[Any] = []
+    needed: Card | None = None
+    leader = eldest
+    while all(remaining.values()):
+        if needed is None:
+            card = rng.choice(remaining[leader])
+        else:
+            card = needed
+        player = owner[card]
+        group = [card]
+        if card != SPIN and SPIN in remaining[player] and rng.random() < 0.3:
+            group.append(SPIN)
+        for c in group:
+            remaining[player].remove(c)
+            played_by[c] = player
+        plays.append(card.code if len(group) == 1 else [SPIN.code, card.code])
+        nxt = _successor(card)
+        stop = len(group) == 2 or card == SPIN or nxt is None or nxt not in owner or nxt in played_by
+        needed = None if stop else nxt
+        if stop:
+            leader = player
+    return plays, played_by, remaining
 
 
 GAMES = (Spinado(),)
