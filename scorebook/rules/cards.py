@@ -8,7 +8,7 @@ c=hearts, s=spades, b=clubs). Italian ranks, high to low in trick power: 3 2 A R
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 SUITS: tuple[str, ...] = ("d", "c", "s", "b")
 SUIT_NAMES_EN = {"d": "coins", "c": "cups", "s": "swords", "b": "batons"}
@@ -41,6 +41,13 @@ LAST_TRICK_THIRDS = 3
 class Card:
     rank: str
     suit: str
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:  # cached: cards are hashed millions of times per replay
+        return self._hash
 
     @property
     def code(self) -> str:
@@ -59,26 +66,20 @@ class Card:
         return f"{RANK_NAMES_EN.get(self.rank, self.rank)} of {SUIT_NAMES_EN[self.suit]}"
 
 
-def make_deck(ranks: Iterable[str], suits: Iterable[str] = SUITS) -> tuple[Card, ...]:
-    ranks = tuple(ranks)
-    return tuple(Card(r, s) for s in suits for r in ranks)
-
-
-DECK40: tuple[Card, ...] = make_deck(TRESSETTE_RANKS)
-
-
-DECK40_SET: frozenset[Card] = frozenset(DECK40)
-
-
-def parse_card(code: object, deck: Collection[Card] = DECK40_SET) -> Card | None:
-    """The card a code names, or None when the code is not a card of ``deck``.
-
-    Pass a set for speed: membership is tested once per card.
-    """
-    if not isinstance(code, str) or not 2 <= len(code) <= 3:
-        return None
-    card = Card(code[:-1].upper(), code[-1].lower())
-    return card if card in deck else None
+#: One shared Card per code (``Ad``, ``ad``, ``10b``...): parsing is a lookup, and the
+#: containers' identity check makes ``card in hand`` cheap. Only real cards are kept, so
+#: arbitrary input cannot grow it.
+_BY_CODE: dict[str, Card] = {}
+for _rank in ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4", "10", "9", "8", "J", "Q", "K"):
+    for _suit in SUITS:
+        _card = Card(_rank, _suit)
+        for _code in {
+            f"{_rank}{_suit}",
+            f"{_rank.lower()}{_suit}",
+            f"{_rank}{_suit.upper()}",
+            f"{_rank.lower()}{_suit.upper()}",
+        }:
+            _BY_CODE[_code] = _card
 
 
 def thirds_of(cards: Iterable[Card]) -> int:
@@ -106,3 +107,27 @@ def card_list_en(cards: Iterable[Card]) -> str:
 
 def card_list_it(cards: Iterable[Card]) -> str:
     return ", ".join(c.name("it") for c in cards)
+
+
+def make_deck(ranks: Iterable[str], suits: Iterable[str] = SUITS) -> tuple[Card, ...]:
+    ranks = tuple(ranks)
+    return tuple(_BY_CODE.get(f"{r}{s}") or Card(r, s) for s in suits for r in ranks)
+
+
+DECK40: tuple[Card, ...] = make_deck(TRESSETTE_RANKS)
+
+
+DECK40_SET: frozenset[Card] = frozenset(DECK40)
+
+
+def parse_card(code: object, deck: Collection[Card] = DECK40_SET) -> Card | None:
+    """The card a code names, or None when the code is not a card of ``deck``.
+
+    Pass a set for speed: membership is tested once per card.
+    """
+    card = _BY_CODE.get(code) if type(code) is str else None
+    if card is None:
+        if not isinstance(code, str) or not 2 <= len(code) <= 3:
+            return None
+        card = Card(code[:-1].upper(), code[-1].lower())
+    return card if card in deck else None

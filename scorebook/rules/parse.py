@@ -6,6 +6,7 @@ every field of an entry and reject once with the whole list.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -180,7 +181,12 @@ def cards(
     raw = listing(data, key, path, problems, required=required)
     if raw is None:
         return None
-    deck_set = deck if isinstance(deck, (set, frozenset)) else frozenset(deck)
+    if isinstance(deck, (set, frozenset)):
+        deck_set: Collection[Card] = deck
+    elif isinstance(deck, tuple):
+        deck_set = _deck_set(deck)
+    else:
+        deck_set = frozenset(deck)
     out: list[Card] = []
     for i, code in enumerate(raw):
         card = parse_card(code, deck_set)
@@ -189,6 +195,11 @@ def cards(
         else:
             out.append(card)
     return out
+
+
+@functools.lru_cache(maxsize=32)
+def _deck_set(deck: tuple[Card, ...]) -> frozenset[Card]:
+    return frozenset(deck)
 
 
 def no_duplicates(piles: Mapping[str, Sequence[Card]], problems: Problems) -> bool:

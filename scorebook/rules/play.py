@@ -10,7 +10,6 @@ the game then scores through its ordinary scorer.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -145,7 +144,7 @@ class Replay:
     tricks: list[Trick] = field(default_factory=list)
     taken: dict[str, list[Card]] = field(default_factory=dict)
     won: dict[str, int] = field(default_factory=dict)
-    remaining: dict[str, list[Card]] = field(default_factory=dict)
+    remaining: dict[str, set[Card]] = field(default_factory=dict)
     revokes: list[Revoke] = field(default_factory=list)
     complete: bool = False
     broken: bool = False  # a card not held, a wrong leader...: the rest was not replayed
@@ -167,7 +166,7 @@ class Replay:
 
 #: Called after each trick with (trick number, winner, remaining hands); returns the leader
 #: of the next trick when the game changes it (a new round), else None.
-AfterTrick = Callable[[int, str, dict[str, list[Card]]], str | None]
+AfterTrick = Callable[[int, str, dict[str, set[Card]]], str | None]
 
 
 def leads_by_4d(rules: Rules, state: MatchState) -> bool:
@@ -288,9 +287,13 @@ def check_deal(
     dealt = {c for pile in piles.values() for c in pile}
     missing = [c for c in deck if c not in dealt]
     if missing:
-        problems.add("play.deck_incomplete", "", cards=Localized(
-            ", ".join(c.name("en") for c in missing), ", ".join(c.name("it") for c in missing)
-        ))
+        problems.add(
+            "play.deck_incomplete",
+            "",
+            cards=Localized(
+                ", ".join(c.name("en") for c in missing), ", ".join(c.name("it") for c in missing)
+            ),
+        )
         return False
     return True
 
@@ -319,7 +322,7 @@ def replay(
     ``piles`` name where undealt cards lie (the stock, the monte), for the messages.
     """
     out = Replay(
-        remaining={p: list(hands[p]) for p in order},
+        remaining={p: set(hands[p]) for p in order},
         taken={p: [] for p in order},
         won=dict.fromkeys(order, 0),
     )
@@ -363,7 +366,7 @@ def replay(
             _wrong_leader(problems, where, number, named_leader, leader, why)
             out.broken = True
             return out
-        for i, (player, card) in enumerate(zip(turn, cards)):
+        for i, (player, card) in enumerate(zip(turn, cards, strict=True)):
             if card not in out.remaining[player]:
                 if i == 0 and named_leader is None:
                     other = _consistent_leader(cards, order, out.remaining)
@@ -383,7 +386,7 @@ def replay(
                 return out
             led = cards[0].suit
             hand = out.remaining[player]
-            hand.remove(card)
+            hand.discard(card)
             if i and card.suit != led:
                 held = next((c for c in hand if c.suit == led), None)
                 if held is not None:
@@ -432,7 +435,7 @@ def _trick_entry(entry: Any) -> tuple[str | None, list[Any] | None]:
 
 
 def _consistent_leader(
-    cards: Sequence[Card], order: Sequence[str], remaining: Mapping[str, Sequence[Card]]
+    cards: Sequence[Card], order: Sequence[str], remaining: Mapping[str, Collection[Card]]
 ) -> str | None:
     """The leader for whom every card of the trick is in the right hand, if any."""
     n = len(order)
@@ -445,9 +448,7 @@ def _consistent_leader(
 def _wrong_leader(
     problems: Problems, where: str, number: int, value: str, expected: str, why: Localized
 ) -> None:
-    problems.add(
-        "play.wrong_leader", where, trick=number, value=value, expected=expected, why=why
-    )
+    problems.add("play.wrong_leader", where, trick=number, value=value, expected=expected, why=why)
 
 
 def _whereabouts(
@@ -465,41 +466,6 @@ def _whereabouts(
     if owner is not None:
         return Localized(f"it was dealt to {owner}", f"era stato dato a {owner}")
     return Localized("it was not dealt to anyone playing", "non è in mano a nessun giocatore")
-
-
-def random_tricks(
-    rng: random.Random,
-    remaining: dict[str, list[Card]],
-    order: Sequence[str],
-    leader: str,
-    count: int,
-    ranks: tuple[str, ...],
-    *,
-    after_trick: AfterTrick | None = None,
-    winner_of: Callable[[list[Card]], int] | None = None,
-) -> tuple[list[list[Card]], str]:
-    """Play ``count`` legal tricks at random (follow suit when able); returns them and the
-    leader of the next trick. ``remaining`` is consumed."""
-    n = len(order)
-    winner_of = winner_of or (lambda cards: trick_winner(cards, ranks))
-    out: list[list[Card]] = []
-    for number in range(1, count + 1):
-        start = order.index(leader)
-        turn = [order[(start + k) % n] for k in range(n)]
-        played: list[Card] = []
-        for p in turn:
-            hand = remaining[p]
-            follow = [c for c in hand if played and c.suit == played[0].suit]
-            card = rng.choice(follow or hand)
-            hand.remove(card)
-            played.append(card)
-        out.append(played)
-        leader = turn[winner_of(played)]
-        if after_trick is not None:
-            new_leader = after_trick(number, leader, remaining)
-            if new_leader is not None:
-                leader = new_leader
-    return out, leader
 
 
 def codes(cards: Sequence[Card]) -> list[str]:

@@ -17,7 +17,6 @@ GAME_LEVELS = [
     (key, level)
     for key, game in sorted(games().items())
     for level in game.levels
-    if level != "play"
 ]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 

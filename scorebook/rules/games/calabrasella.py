@@ -17,7 +17,17 @@ from ..cards import DECK40, DECK40_SET, Card, parse_card, thirds_of
 from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
-from ..parse import boolean, card_name, cards, integer, join, known_fields, listing, no_duplicates, obj
+from ..parse import (
+    boolean,
+    card_name,
+    cards,
+    integer,
+    join,
+    known_fields,
+    listing,
+    no_duplicates,
+    obj,
+)
 from ..play import Replay, check_deal, codes, read_hands, read_pile, replay, with_play
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import CORE_SWITCHES
@@ -55,7 +65,18 @@ FIELDS = (
     "out_of_turn",
 )
 
-RECORD_FIELDS = ("dealer", "level", "hands", "stock", "bids", "called", "given", "discards", "picks", "tricks")
+RECORD_FIELDS = (
+    "dealer",
+    "level",
+    "hands",
+    "stock",
+    "bids",
+    "called",
+    "given",
+    "discards",
+    "picks",
+    "tricks",
+)
 
 messages(
     {
@@ -74,8 +95,7 @@ messages(
             "Il giocatore non può {what_it} il {card}: non è {where_it}.",
         ),
         "cav.record_picks": (
-            "The bidder takes from the stock as many cards as he discarded ({count}), not "
-            "{value}.",
+            "The bidder takes from the stock as many cards as he discarded ({count}), not {value}.",
             "Il giocatore prende dal tallone tante carte quante ne ha scartate ({count}), non "
             "{value}.",
         ),
@@ -258,8 +278,15 @@ class Calabrasella(Game):
             "bidder_RHO": players[(i + 2) % 3],
         }[lead]
         found = replay(
-            deal.get("tricks"), held, players, leader, rank_order(rules), DECK40_SET, problems,
-            tricks=TRICKS, piles={"stock": final},
+            deal.get("tricks"),
+            held,
+            players,
+            leader,
+            rank_order(rules),
+            DECK40_SET,
+            problems,
+            tricks=TRICKS,
+            piles={"stock": final},
         )
         problems.raise_if_any()
         last = found.last_winner or leader
@@ -316,8 +343,13 @@ class Calabrasella(Game):
             return []
         elif given not in held[bidder]:
             problems.add(
-                "cav.record_not_held", "given", card=card_name(given),
-                what="give", what_it="dare", where="in his hand", where_it="nella sua mano",
+                "cav.record_not_held",
+                "given",
+                card=card_name(given),
+                what="give",
+                what_it="dare",
+                where="in his hand",
+                where_it="nella sua mano",
             )
             return []
         else:
@@ -333,15 +365,25 @@ class Calabrasella(Game):
         for card in discards:
             if card not in held[bidder]:
                 problems.add(
-                    "cav.record_not_held", "discards", card=card_name(card),
-                    what="discard", what_it="scartare", where="in his hand", where_it="nella sua mano",
+                    "cav.record_not_held",
+                    "discards",
+                    card=card_name(card),
+                    what="discard",
+                    what_it="scartare",
+                    where="in his hand",
+                    where_it="nella sua mano",
                 )
                 return []
         for card in picks:
             if card not in stock:
                 problems.add(
-                    "cav.record_not_held", "picks", card=card_name(card),
-                    what="take", what_it="prendere", where="in the stock", where_it="nel tallone",
+                    "cav.record_not_held",
+                    "picks",
+                    card=card_name(card),
+                    what="take",
+                    what_it="prendere",
+                    where="in the stock",
+                    where_it="nel tallone",
                 )
                 return []
         if len(picks) != len(discards) or len(set(picks)) != len(picks):

@@ -551,7 +551,9 @@ class ChiamataDelTre(Game):
             if deal.get("tricks") not in (None, []):
                 problems.add("cdt.annul.with_play", "tricks", field="tricks")
             problems.raise_if_any()
-            result = self.score_entry({"annulled_by": deal["annulled_by"], "hands": deal["hands"]}, rules, state)
+            result = self.score_entry(
+                {"annulled_by": deal["annulled_by"], "hands": deal["hands"]}, rules, state
+            )
             return with_play(result, Replay(), rules, str)
         problems.raise_if_any()
         assert hands is not None

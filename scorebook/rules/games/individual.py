@@ -620,15 +620,15 @@ def _after_trick(
     pile = list(stock)
     ends = [sum(sizes[: i + 1]) for i in range(len(sizes))]
 
-    def after(number: int, winner: str, remaining: dict[str, list[Card]]) -> str | None:
+    def after(number: int, winner: str, remaining: dict[str, set[Card]]) -> str | None:
         if pile:
-            remaining[winner].append(pile.pop(0))
+            remaining[winner].add(pile.pop(0))
             for p in seats:
                 if p != winner and pile:
-                    remaining[p].append(pile.pop(0))
+                    remaining[p].add(pile.pop(0))
         if number in ends[:-1]:
             for p, hand in rounds[ends.index(number) + 1].items():
-                remaining[p].extend(hand)
+                remaining[p].update(hand)
             return eldest
         return None
 
@@ -963,7 +963,9 @@ class Tressette3(IndividualGame):
         taken: dict[str, list[Card]] = {p: [] for p in order}
         tricks = dict.fromkeys(order, 0)
         remaining = {p: list(h) for p, h in hands.items()}
-        last = play_round(rng, remaining, order, order[start], taken, tricks, rank_order(rules), played)
+        last = play_round(
+            rng, remaining, order, order[start], taken, tricks, rank_order(rules), played
+        )
         members = {"A": (partner, DUMMY), "B": tuple(p for p in state.seats if p != partner)}
         deal: dict[str, Any] = {"dealer": state.dealer}
         if level == "play":
@@ -999,7 +1001,13 @@ class Tressette3(IndividualGame):
         problems.raise_if_any()
         leader = self.eldest(state)
         found = replay(
-            deal.get("tricks"), hands, order, leader, rank_order(rules), DECK40_SET, problems,
+            deal.get("tricks"),
+            hands,
+            order,
+            leader,
+            rank_order(rules),
+            DECK40_SET,
+            problems,
             tricks=10,
         )
         judge_revokes(found, rules, problems)
@@ -1021,9 +1029,7 @@ class Tressette3(IndividualGame):
         entry.pop("dealer", None)
         scorer = {p: p for p in state.seats}
         scorer[DUMMY] = partner
-        return with_play(
-            self.score_entry(entry, rules, state), found, rules, scorer.__getitem__
-        )
+        return with_play(self.score_entry(entry, rules, state), found, rules, scorer.__getitem__)
 
 
 DUMMY = "dummy"

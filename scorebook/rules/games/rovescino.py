@@ -238,7 +238,10 @@ class Rovescino(Game):
         deck = [c for c in DECK40 if c not in removed]
         deck_set = frozenset(deck)
         hands = read_hands(deal, seats, layout.each, deck_set, problems)
-        monte = read_pile(deal, "monte", layout.monte, deck_set, problems, required=bool(layout.monte)) or []
+        monte = (
+            read_pile(deal, "monte", layout.monte, deck_set, problems, required=bool(layout.monte))
+            or []
+        )
         if len(hands) == len(seats):
             piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
             piles["monte"] = monte
@@ -246,8 +249,15 @@ class Rovescino(Game):
         problems.raise_if_any()
         leader = self.eldest_of(state, seats)
         found = replay(
-            deal.get("tricks"), hands, seats, leader, rank_order(rules),
-            deck_set, problems, tricks=layout.each, piles={"monte": monte},
+            deal.get("tricks"),
+            hands,
+            seats,
+            leader,
+            rank_order(rules),
+            deck_set,
+            problems,
+            tricks=layout.each,
+            piles={"monte": monte},
         )
         judge_revokes(found, rules, problems)
         problems.raise_if_any()
@@ -272,7 +282,11 @@ class Rovescino(Game):
         """The first player after the dealer still in the game."""
         order = state.seats
         i = order.index(state.dealer)
-        return next(order[(i + k) % len(order)] for k in range(1, len(order) + 1) if order[(i + k) % len(order)] in seats)
+        return next(
+            order[(i + k) % len(order)]
+            for k in range(1, len(order) + 1)
+            if order[(i + k) % len(order)] in seats
+        )
 
     def _removed(
         self,
@@ -494,7 +508,13 @@ class TraversonePairs(Game):
         problems.raise_if_any()
         leader = self.eldest(state)
         found = replay(
-            deal.get("tricks"), hands, seats, leader, rank_order(rules), DECK40_SET, problems,
+            deal.get("tricks"),
+            hands,
+            seats,
+            leader,
+            rank_order(rules),
+            DECK40_SET,
+            problems,
             tricks=10,
         )
         judge_revokes(found, rules, problems)

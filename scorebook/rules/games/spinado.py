@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
-
 from dataclasses import replace
+from typing import Any, ClassVar
 
 from ..cards import Card, make_deck, parse_card
 from ..errors import Localized, Problems, messages
@@ -119,8 +118,7 @@ messages(
             "{player} è uscito alla giocata {number}: la smazzata finisce lì; togli il resto.",
         ),
         "spin.play_unfinished": (
-            "The plays stop before anyone has gone out: continue until a player has no "
-            "cards left.",
+            "The plays stop before anyone has gone out: continue until a player has no cards left.",
             "Le giocate si fermano prima che qualcuno sia uscito: continua finché un "
             "giocatore resta senza carte.",
         ),
@@ -337,7 +335,9 @@ class Spinado(Game):
         if len(hands) == len(seats) and dead is not None:
             piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
             piles["dead_hand"] = dead
-            check_deal(piles, sorted(deck, key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank))), problems)
+            check_deal(
+                piles, sorted(deck, key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank))), problems
+            )
         problems.raise_if_any()
         runs = self._replay_runs(deal.get("plays"), hands, deck, self.eldest(state), problems)
         problems.raise_if_any()
@@ -403,13 +403,27 @@ class Spinado(Game):
             card = next((c for c in cards_ if c != SPIN), SPIN)
             player = owner.get(card)
             if needed is not None and card != needed:
-                problems.add("spin.play_not_next", where, number=number, needed=_name(needed), card=_name(card))
+                problems.add(
+                    "spin.play_not_next",
+                    where,
+                    number=number,
+                    needed=_name(needed),
+                    card=_name(card),
+                )
                 return None
             if needed is None and (player != leader or card not in remaining[leader]):
-                problems.add("spin.play_not_held", where, number=number, player=leader, card=_name(card))
+                problems.add(
+                    "spin.play_not_held", where, number=number, player=leader, card=_name(card)
+                )
                 return None
             if len(cards_) == 2 and owner.get(SPIN) != player:
-                problems.add("spin.play_spin_partner", where, number=number, player=owner.get(SPIN), card=_name(card))
+                problems.add(
+                    "spin.play_spin_partner",
+                    where,
+                    number=number,
+                    player=owner.get(SPIN),
+                    card=_name(card),
+                )
                 return None
             assert player is not None
             for c in cards_:
@@ -657,9 +671,7 @@ class Spinado(Game):
             deal["dead_hand"] = [c.code for c in dead]
         return deal
 
-    def random_record(
-        self, rng: random.Random, rules: Rules, state: MatchState
-    ) -> dict[str, Any]:
+    def random_record(self, rng: random.Random, rules: Rules, state: MatchState) -> dict[str, Any]:
         """A whole deal played card by card, as a play record."""
         seats = state.seats
         size = self.hand_size(rules, len(seats))
@@ -711,7 +723,9 @@ def random_plays(
             played_by[c] = player
         plays.append(card.code if len(group) == 1 else [SPIN.code, card.code])
         nxt = _successor(card)
-        stop = len(group) == 2 or card == SPIN or nxt is None or nxt not in owner or nxt in played_by
+        stop = (
+            len(group) == 2 or card == SPIN or nxt is None or nxt not in owner or nxt in played_by
+        )
         needed = None if stop else nxt
         if stop:
             leader = player

@@ -327,8 +327,15 @@ class Terziglio(Game):
             else players[0]
         )
         found = replay(
-            deal.get("tricks"), held, players, leader, rank_order(rules), DECK40_SET, problems,
-            tricks=TRICKS, piles={"monte": final},
+            deal.get("tricks"),
+            held,
+            players,
+            leader,
+            rank_order(rules),
+            DECK40_SET,
+            problems,
+            tricks=TRICKS,
+            piles={"monte": final},
         )
         judge_revokes(found, rules, problems)
         problems.raise_if_any()
@@ -393,17 +400,29 @@ class Terziglio(Game):
         raw = deal.get("discards")
         if bid in ("chiamo", "solo"):
             pool = held[soloist] + monte
-            discards = cards(deal, "discards", "", problems, required=True) if isinstance(raw, list) or raw is None else None
+            discards = (
+                cards(deal, "discards", "", problems, required=True)
+                if isinstance(raw, list) or raw is None
+                else None
+            )
             if discards is None:
                 if raw is not None:
-                    problems.add("terz.discards_shape", "discards", bid=_bid(bid), what="the 4 cards the soloist laid away", what_it="le 4 carte scartate dal giocatore")
+                    problems.add(
+                        "terz.discards_shape",
+                        "discards",
+                        bid=_bid(bid),
+                        what="the 4 cards the soloist laid away",
+                        what_it="le 4 carte scartate dal giocatore",
+                    )
                 return []
             if len(discards) != 4 or len(set(discards)) != 4:
                 problems.add("terz.discards_size", "discards", count=len(discards))
                 return []
             for card in discards:
                 if card not in pool:
-                    problems.add("terz.discard_not_held", "discards", player=soloist, card=card_name(card))
+                    problems.add(
+                        "terz.discard_not_held", "discards", player=soloist, card=card_name(card)
+                    )
                     return []
             held[soloist] = [c for c in pool if c not in discards]
             entry["discards"] = codes(discards)
@@ -414,9 +433,7 @@ class Terziglio(Game):
             return list(monte)
         # solissimo aggravato: the opponents take the monte and discard as many
         dividete = bid == "solissimo_dividete"
-        rule = Localized("2 each", "2 a testa") if dividete else Localized(
-            "4 in all", "4 in tutto"
-        )
+        rule = Localized("2 each", "2 a testa") if dividete else Localized("4 in all", "4 in tutto")
         taken_raw = deal.get("monte_taken")
         if not isinstance(taken_raw, Mapping) or not isinstance(raw, Mapping):
             problems.add("terz.monte_taken", "monte_taken", rule=rule, rule_it=rule)
@@ -426,9 +443,11 @@ class Terziglio(Game):
             got = cards(taken_raw, p, "monte_taken", problems) or []
             taken[p] = got
         flat = [c for p in opponents for c in taken[p]]
-        if sorted(flat, key=DECK40.index) != sorted(monte, key=DECK40.index) or (
-            dividete and any(len(taken[p]) != 2 for p in opponents)
-        ) or set(taken_raw) - set(opponents):
+        if (
+            sorted(flat, key=DECK40.index) != sorted(monte, key=DECK40.index)
+            or (dividete and any(len(taken[p]) != 2 for p in opponents))
+            or set(taken_raw) - set(opponents)
+        ):
             problems.add("terz.monte_taken", "monte_taken", rule=rule, rule_it=rule)
             return []
         final: list[Card] = []
@@ -436,11 +455,19 @@ class Terziglio(Game):
             thrown = cards(raw, p, "discards", problems) or []
             pool = held[p] + taken[p]
             if len(thrown) != len(taken[p]) or len(set(thrown)) != len(thrown):
-                problems.add("terz.discards_shape", f"discards.{p}", bid=_bid(bid), what="as many cards as each opponent took", what_it="tante carte quante ne ha prese ciascun avversario")
+                problems.add(
+                    "terz.discards_shape",
+                    f"discards.{p}",
+                    bid=_bid(bid),
+                    what="as many cards as each opponent took",
+                    what_it="tante carte quante ne ha prese ciascun avversario",
+                )
                 return []
             for card in thrown:
                 if card not in pool:
-                    problems.add("terz.discard_not_held", f"discards.{p}", player=p, card=card_name(card))
+                    problems.add(
+                        "terz.discard_not_held", f"discards.{p}", player=p, card=card_name(card)
+                    )
                     return []
             held[p] = [c for c in pool if c not in thrown]
             final.extend(thrown)

@@ -269,8 +269,15 @@ class Trappola(Game):
                     held=held,
                 )
         found = replay(
-            deal.get("tricks"), playing, (other, dealer), other, RANKS, DECK, problems,
-            tricks=TRICKS, piles={"stock": rest},
+            deal.get("tricks"),
+            playing,
+            (other, dealer),
+            other,
+            RANKS,
+            DECK,
+            problems,
+            tricks=TRICKS,
+            piles={"stock": rest},
         )
         judge_revokes(found, rules, problems)
         problems.raise_if_any()

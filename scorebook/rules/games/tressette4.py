@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import (
@@ -22,7 +23,7 @@ from ..cards import (
     trick_winner,
 )
 from ..declarations import Declaration, check_declarations, read_declarations
-from ..errors import Problems, messages
+from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import boolean, cards, integer, known_fields, obj
@@ -33,7 +34,6 @@ from ..play import (
     codes,
     first_leader,
     judge_revokes,
-    random_tricks,
     read_hands,
     replay,
     with_play,
@@ -264,7 +264,11 @@ class Tressette4(Game):
         problems.raise_if_any()
         claim = self._record_claim(deal, problems)
         leader = first_leader(rules, state, hands, self.eldest(state))
-        ranks = TRESSETTE_RANKS_J_ABOVE_Q if rules["core.french_court_order"] == "J_above_Q" else TRESSETTE_RANKS
+        ranks = (
+            TRESSETTE_RANKS_J_ABOVE_Q
+            if rules["core.french_court_order"] == "J_above_Q"
+            else TRESSETTE_RANKS
+        )
         found = replay(
             deal.get("tricks"),
             hands,
@@ -280,10 +284,8 @@ class Tressette4(Game):
         declared = deal.get("declarations")
         penalised = self._held_declarations(declared, hands, rules, problems)
         problems.raise_if_any()
-        entry: dict[str, Any] = {
-            "seats": {
-                p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS
-            },
+        entry = {
+            "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS},
         }
         if found.complete:
             entry["last_trick"] = SIDE_OF[found.last_winner or leader]
@@ -671,7 +673,9 @@ class Tressette4(Game):
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
     ) -> dict[str, Any]:
         seats = state.seats
-        hands, taken, tricks, last, record = play_random_deal(rng, seats, state.dealer, rules, state)
+        hands, taken, tricks, last, record = play_random_deal(
+            rng, seats, state.dealer, rules, state
+        )
         deal: dict[str, Any] = {"dealer": state.dealer}
         by_player = rng.random() < 0.3
         if level == "play":
@@ -697,6 +701,33 @@ class Tressette4(Game):
         return deal
 
 
+def _card_names(cards: Sequence[Card]) -> Localized:
+    return Localized(", ".join(c.name("en") for c in cards), ", ".join(c.name("it") for c in cards))
+
+
+def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> DealResult:
+    """PE: an over-declared combination counts nothing and its side loses its card points."""
+    breakdown = {s: list(lines) for s, lines in result.breakdown.items()}
+    for bad in wrong:
+        side = SIDE_OF[bad["player"]]
+        kept: list[Line] = []
+        for line in breakdown[side]:
+            same = line.detail.get("player") == bad["player"] and (
+                line.detail.get("type"),
+                line.detail.get("suit"),
+                line.detail.get("rank"),
+            ) == (bad["type"], bad.get("suit"), bad.get("rank"))
+            if line.kind == "declaration" and same:
+                kept.append(Line("declaration", 0, {**line.detail, "not_held": bad["lacking"]}))
+            elif line.kind == "cards" and line.points:
+                kept.append(Line("cards", 0, {**line.detail, "forfeited": line.points}))
+            else:
+                kept.append(line)
+        breakdown[side] = kept
+    points = {s: sum(line.points for line in lines) for s, lines in breakdown.items()}
+    return replace(result, points=points, breakdown={s: tuple(v) for s, v in breakdown.items()})
+
+
 def _merge(side: str, caps: Sequence[Capture]) -> Capture:
     return merge_captures(side, f"sides.{side}", caps)
 
@@ -708,7 +739,11 @@ def _entry(taken: list[Card], tricks: int, level: str) -> dict[str, Any]:
 
 
 def play_random_deal(
-    rng: random.Random, seats: Sequence[str], dealer: str, rules: Rules, state: MatchState | None = None
+    rng: random.Random,
+    seats: Sequence[str],
+    dealer: str,
+    rules: Rules,
+    state: MatchState | None = None,
 ) -> tuple[dict[str, list[Card]], dict[str, list[Card]], dict[str, int], str, list[list[Card]]]:
     """Deal the shuffled deck and play it out legally at random (follow suit if able).
 
