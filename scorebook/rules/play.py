@@ -115,6 +115,7 @@ class Trick:
     def as_dict(self) -> dict[str, Any]:
         return {
             "leader": self.leader,
+            "players": list(self.players),
             "cards": [c.code for c in self.cards],
             "winner": self.winner,
         }

@@ -13,11 +13,7 @@ from hypothesis import strategies as st
 from scorebook.rules import Rejection, games, score_deal
 from scorebook.rules.result import DealResult
 
-GAME_LEVELS = [
-    (key, level)
-    for key, game in sorted(games().items())
-    for level in game.levels
-]
+GAME_LEVELS = [(key, level) for key, game in sorted(games().items()) for level in game.levels]
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
 
 json_values = st.recursive(
