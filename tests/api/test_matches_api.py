@@ -286,3 +286,47 @@ def test_the_written_out_deal_representation_matches_the_generic_one(club, deal)
         serializer = DealSerializer(one)
         generic = serializers.ModelSerializer.to_representation(serializer, one)
         assert serializer.data == generic
+
+
+#: Each player holds one suit; W (eldest when N deals) wins every trick with his cups.
+SUIT_HANDS = {
+    seat: [f"{r}{suit}" for r in ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4")]
+    for seat, suit in (("N", "d"), ("W", "c"), ("S", "s"), ("E", "b"))
+}
+RANKS = ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4")
+RECORD = {
+    "hands": SUIT_HANDS,
+    "tricks": [
+        [f"{RANKS[k]}c", f"{RANKS[9 - k]}s", f"{RANKS[9 - k]}b", f"{RANKS[9 - k]}d"]
+        for k in range(10)
+    ],
+}
+
+
+def test_a_deal_entered_card_by_card_is_replayed_stored_and_ends_the_match(club, match):
+    client = api(club, "scorer")
+    response = client.post(
+        f"/api/v1/matches/{match.pk}/deals", {"deal": RECORD, "number": 1}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    stored = Deal.objects.get()
+    assert stored.level == "play" and stored.input["tricks"] == RECORD["tricks"]
+    state = client.get(f"/api/v1/matches/{match.pk}/state").json()
+    result = state["deals"][0]["result"]
+    assert result["event"] == "cappottone" and result["points"] == {"A": 0, "B": 11}
+    assert result["facts"]["play"]["tricks"][0]["winner"] == "W"
+    assert state["match"]["finished"] is True
+
+
+def test_a_revoke_in_a_play_record_is_refused_and_stores_nothing(club, match):
+    hands = {seat: list(cards) for seat, cards in SUIT_HANDS.items()}
+    hands["N"][0], hands["W"][0] = "3c", "3d"  # N now holds a cup
+    record = {"hands": hands, "tricks": [["2c", "4s", "4b", "4d"]]}
+    response = api(club, "scorer").post(
+        f"/api/v1/matches/{match.pk}/deals", {"deal": record, "number": 1}, format="json"
+    )
+    assert response.status_code == 400
+    errors = response.json()["errors"]
+    revoke = next(e for e in errors if e["code"] == "play.revoke")
+    assert revoke["path"].endswith("tricks[0][3]") and "N" in revoke["message"]
+    assert Deal.objects.count() == 0

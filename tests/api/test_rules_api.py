@@ -53,3 +53,14 @@ def test_games_catalogue(client):
     assert response.status_code == 200
     keys = {g["key"] for g in response.json()["games"]}
     assert {"tressette4", "terziglio", "calabrasella", "spinado", "trappola"} <= keys
+
+
+@pytest.mark.django_db
+def test_score_a_play_record(client):
+    from tests.api.test_matches_api import RECORD
+
+    body = {"game": "tressette4", "dealer": "N", **RECORD}
+    response = client.post("/api/v1/rules/score", body, content_type="application/json")
+    assert response.status_code == 200, response.json()
+    result = response.json()["result"]
+    assert result["level"] == "play" and result["points"] == {"A": 0, "B": 11}

@@ -521,3 +521,29 @@ def test_a_card_object_is_shared_per_code():
 
     assert parse_card("ad") is parse_card("Ad") is parse_card("AD")
     assert parse_card("Ad") == Card("A", "d") and hash(parse_card("Ad")) == hash(Card("A", "d"))
+
+
+def documented_records():
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "deal-format.md").read_text()
+    section = text[text.index("## Play records, one per game") :]
+    pattern = re.compile(r"^Result: (.*?)\.\n\n```json\n(.*?)^```", re.M | re.S)
+    return [(m.group(1), m.group(2)) for m in pattern.finditer(section)]
+
+
+@pytest.mark.parametrize("expected,body", documented_records())
+def test_the_documented_play_records_score_what_the_page_says(expected, body):
+    code, out = run("score", body)
+    assert code == 0
+    result = out["result"]
+    assert result["level"] == "play"
+    figures = result["units"] or result["points"]
+    said = {k: int(v) for k, v in (item.split(" ") for item in expected.split(", "))}
+    assert figures == said
+
+
+def test_every_game_has_a_documented_play_record():
+    bodies = [json.loads(body) for _, body in documented_records()]
+    assert {b["game"] for b in bodies} == set(games())
