@@ -299,6 +299,47 @@ def check_deal(
     return True
 
 
+def read_deal(
+    deal: Mapping[str, Any],
+    seats: Sequence[str],
+    size: int,
+    deck: Sequence[Card],
+    problems: Problems,
+    *,
+    pile: tuple[str, int] | None = None,
+) -> tuple[dict[str, list[Card]], list[Card]]:
+    """The dealt hands and the undealt pile (``(name, size)``: monte, stock, dead hand),
+    checked to be the whole deck with no card twice (D1-D3)."""
+    deck_set = frozenset(deck)
+    hands = read_hands(deal, seats, size, deck_set, problems)
+    rest: list[Card] | None = []
+    if pile is not None and (pile[1] or deal.get(pile[0]) is not None):
+        rest = read_pile(deal, pile[0], pile[1], deck_set, problems)
+    if len(hands) == len(seats) and rest is not None:
+        piles: dict[str, Sequence[Card]] = {f"hands.{p}": h for p, h in hands.items()}
+        if pile is not None:
+            piles[pile[0]] = rest
+        check_deal(piles, deck, problems)
+    return hands, rest or []
+
+
+def side_captures(
+    found: Replay,
+    side_of: Mapping[str, str],
+    sides: Sequence[str],
+    bonus: Mapping[str, Sequence[Card]] | None = None,
+) -> dict[str, dict[str, Any]]:
+    """Each side's pile and tricks as a cards-level entry (``bonus``: a monte or stock won
+    with the last trick)."""
+    out: dict[str, dict[str, Any]] = {}
+    for side in sides:
+        members = [p for p in found.taken if side_of[p] == side]
+        pile = [c.code for p in members for c in found.taken[p]]
+        pile += [c.code for c in (bonus or {}).get(side, ())]
+        out[side] = {"cards": pile, "tricks": sum(found.won[p] for p in members)}
+    return out
+
+
 def replay(
     raw: Any,
     hands: Mapping[str, Sequence[Card]],

@@ -28,7 +28,7 @@ from ..parse import (
     no_duplicates,
     obj,
 )
-from ..play import Replay, check_deal, codes, read_hands, read_pile, replay, with_play
+from ..play import Replay, codes, read_deal, replay, side_captures, with_play
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import CORE_SWITCHES
 from .individual import play_out_hands, rank_order
@@ -250,15 +250,9 @@ class Calabrasella(Game):
         problems = Problems()
         known_fields(deal, RECORD_FIELDS, "", problems)
         players = self.dealt_in(state)
-        hands = read_hands(deal, players, 12, DECK40_SET, problems)
-        stock = read_pile(deal, "stock", 4, DECK40_SET, problems)
-        if len(hands) == 3 and stock is not None:
-            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
-            piles["stock"] = stock
-            check_deal(piles, DECK40, problems)
+        hands, stock = read_deal(deal, players, 12, DECK40, problems, pile=("stock", 4))
         bidder = self._bidding(deal, players, problems)
         problems.raise_if_any()
-        assert stock is not None
         entry: dict[str, Any] = {"bids": deal["bids"]}
         if bidder is None:
             for field in ("called", "given", "discards", "picks", "tricks"):
@@ -291,14 +285,7 @@ class Calabrasella(Game):
         problems.raise_if_any()
         last = found.last_winner or leader
         side = {p: "bidder" if p == bidder else "opponents" for p in players}
-        entry["sides"] = {
-            s: {
-                "cards": [c.code for p in players if side[p] == s for c in found.taken[p]]
-                + (codes(final) if side[last] == s else []),
-                "tricks": sum(found.won[p] for p in players if side[p] == s),
-            }
-            for s in SIDES
-        }
+        entry["sides"] = side_captures(found, side, SIDES, {side[last]: final})
         entry["last_trick"] = side[last]
         offenders = {side[r.player] for r in found.revokes}
         if offenders:

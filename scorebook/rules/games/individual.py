@@ -44,9 +44,11 @@ from ..play import (
     codes,
     first_leader,
     judge_revokes,
+    read_deal,
     read_hands,
     read_pile,
     replay,
+    side_captures,
     with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
@@ -995,9 +997,7 @@ class Tressette3(IndividualGame):
         problems.raise_if_any()
         assert partner is not None
         order = morto_order(state.seats, partner)
-        hands = read_hands(deal, order, 10, DECK40_SET, problems)
-        if len(hands) == 4:
-            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        hands, _ = read_deal(deal, order, 10, DECK40, problems)
         problems.raise_if_any()
         leader = self.eldest(state)
         found = replay(
@@ -1014,13 +1014,7 @@ class Tressette3(IndividualGame):
         problems.raise_if_any()
         side = {p: "A" if p in (partner, DUMMY) else "B" for p in order}
         entry: dict[str, Any] = {
-            "sides": {
-                s: {
-                    "cards": [c.code for p in order if side[p] == s for c in found.taken[p]],
-                    "tricks": sum(found.won[p] for p in order if side[p] == s),
-                }
-                for s in ("A", "B")
-            },
+            "sides": side_captures(found, side, ("A", "B")),
             "last_trick": side[found.last_winner or leader],
         }
         for key in ("dealer", "dummy_partner", "declarations"):

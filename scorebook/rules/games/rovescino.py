@@ -19,12 +19,11 @@ from ..houserules import Rules, Switch, choice
 from ..parse import card_name, known_fields, listing
 from ..play import (
     REVOKE_SWITCHES,
-    check_deal,
     codes,
     judge_revokes,
-    read_hands,
-    read_pile,
+    read_deal,
     replay,
+    side_captures,
     with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
@@ -237,15 +236,9 @@ class Rovescino(Game):
         removed = self._removed(deal, rules, layout, len(seats), problems)
         deck = [c for c in DECK40 if c not in removed]
         deck_set = frozenset(deck)
-        hands = read_hands(deal, seats, layout.each, deck_set, problems)
-        monte = (
-            read_pile(deal, "monte", layout.monte, deck_set, problems, required=bool(layout.monte))
-            or []
+        hands, monte = read_deal(
+            deal, seats, layout.each, deck, problems, pile=("monte", layout.monte)
         )
-        if len(hands) == len(seats):
-            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
-            piles["monte"] = monte
-            check_deal(piles, deck, problems)
         problems.raise_if_any()
         leader = self.eldest_of(state, seats)
         found = replay(
@@ -502,9 +495,7 @@ class TraversonePairs(Game):
         problems = Problems()
         known_fields(deal, self.RECORD_FIELDS, "", problems)
         seats = state.seats
-        hands = read_hands(deal, seats, 10, DECK40_SET, problems)
-        if len(hands) == 4:
-            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        hands, _ = read_deal(deal, seats, 10, DECK40, problems)
         problems.raise_if_any()
         leader = self.eldest(state)
         found = replay(
@@ -521,13 +512,7 @@ class TraversonePairs(Game):
         problems.raise_if_any()
         team = {p: s for s, members in TEAMS.items() for p in members}
         entry = {
-            "sides": {
-                s: {
-                    "cards": [c.code for p in TEAMS[s] for c in found.taken[p]],
-                    "tricks": sum(found.won[p] for p in TEAMS[s]),
-                }
-                for s in ("A", "B")
-            },
+            "sides": side_captures(found, team, ("A", "B")),
             "last_trick": team[found.last_winner or leader],
         }
         return with_play(

@@ -21,7 +21,7 @@ from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, known_fields, listing, no_duplicates, obj
-from ..play import check_deal, read_hands, read_pile
+from ..play import read_deal
 from ..result import DealResult, Line, MatchState, Outcome
 
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -330,14 +330,9 @@ class Spinado(Game):
         seats = state.seats
         size = self.hand_size(rules, len(seats))
         deck = DECKS[rules["spin.deck"]]
-        hands = read_hands(deal, seats, size, deck, problems)
-        dead = read_pile(deal, "dead_hand", len(deck) - size * len(seats), deck, problems)
-        if len(hands) == len(seats) and dead is not None:
-            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
-            piles["dead_hand"] = dead
-            check_deal(
-                piles, sorted(deck, key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank))), problems
-            )
+        order = sorted(deck, key=lambda c: (c.suit, FRENCH_RANKS.index(c.rank)))
+        pile = ("dead_hand", len(deck) - size * len(seats))
+        hands, _ = read_deal(deal, seats, size, order, problems, pile=pile)
         problems.raise_if_any()
         runs = self._replay_runs(deal.get("plays"), hands, deck, self.eldest(state), problems)
         problems.raise_if_any()

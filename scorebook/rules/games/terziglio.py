@@ -20,12 +20,11 @@ from ..parse import card_name, cards, integer, join, known_fields, listing, obj
 from ..play import (
     REVOKE_SWITCHES,
     Replay,
-    check_deal,
     codes,
     judge_revokes,
-    read_hands,
-    read_pile,
+    read_deal,
     replay,
+    side_captures,
     with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
@@ -298,15 +297,10 @@ class Terziglio(Game):
         problems = Problems()
         known_fields(deal, RECORD_FIELDS, "", problems)
         players = self.dealt_in(state)
-        hands = read_hands(deal, players, 12, DECK40_SET, problems)
-        monte = read_pile(deal, "monte", 4, DECK40_SET, problems)
-        if len(hands) == 3 and monte is not None:
-            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
-            piles["monte"] = monte
-            check_deal(piles, DECK40, problems)
+        hands, monte = read_deal(deal, players, 12, DECK40, problems, pile=("monte", 4))
         auction = self._auction(deal, players, state, problems)
         problems.raise_if_any()
-        assert auction is not None and monte is not None
+        assert auction is not None
         soloist, bid = auction
         entry: dict[str, Any] = {"bids": deal["bids"]}
         if soloist is None or bid is None:
@@ -342,14 +336,7 @@ class Terziglio(Game):
         last = found.last_winner or leader
         side = {p: "soloist" if p == soloist else "coalition" for p in players}
         entry["monte"] = codes(monte)
-        entry["sides"] = {
-            s: {
-                "cards": [c.code for p in players if side[p] == s for c in found.taken[p]]
-                + (codes(final) if side[last] == s else []),
-                "tricks": sum(found.won[p] for p in players if side[p] == s),
-            }
-            for s in SIDES
-        }
+        entry["sides"] = side_captures(found, side, SIDES, {side[last]: final})
         entry["last_trick"] = side[last]
         return with_play(
             self.score_entry(entry, rules, state),

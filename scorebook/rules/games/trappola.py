@@ -20,11 +20,9 @@ from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, join, known_fields, listing, no_duplicates, obj
 from ..play import (
     REVOKE_SWITCHES,
-    check_deal,
     codes,
     judge_revokes,
-    read_hands,
-    read_pile,
+    read_deal,
     replay,
     with_play,
 )
@@ -239,15 +237,9 @@ class Trappola(Game):
         """Level (c): hands and stock as dealt, the redraws, then the nine tricks."""
         problems = Problems()
         known_fields(deal, RECORD_FIELDS, "", problems)
-        hands = read_hands(deal, SEATS, 9, DECK, problems)
-        stock = read_pile(deal, "stock", 18, DECK, problems)
-        if len(hands) == 2 and stock is not None:
-            piles: dict[str, list[Card]] = {f"hands.{p}": h for p, h in hands.items()}
-            piles["stock"] = stock
-            check_deal(piles, DECK_ORDER, problems)
+        hands, stock = read_deal(deal, SEATS, 9, DECK_ORDER, problems, pile=("stock", 18))
         self._redraws(deal, state, problems)
         problems.raise_if_any()
-        assert stock is not None
         dealer = state.dealer
         other = "P2" if dealer == "P1" else "P1"
         redraws = deal.get("redraws") or {}

@@ -30,11 +30,10 @@ from ..parse import boolean, cards, integer, known_fields, obj
 from ..play import (
     REVOKE_SWITCHES,
     Replay,
-    check_deal,
     codes,
     first_leader,
     judge_revokes,
-    read_hands,
+    read_deal,
     replay,
     with_play,
 )
@@ -248,9 +247,7 @@ class Tressette4(Game):
         """Level (c): the four hands and the tricks; a claim may stop the record early."""
         problems = Problems()
         known_fields(deal, PLAY_FIELDS, "", problems)
-        hands = read_hands(deal, SEATS, 10, DECK40_SET, problems)
-        if len(hands) == 4:
-            check_deal({f"hands.{p}": h for p, h in hands.items()}, DECK40, problems)
+        hands, _ = read_deal(deal, SEATS, 10, DECK40, problems)
         annulled_by = deal.get("annulled_by")
         if annulled_by is not None:
             if deal.get("tricks") not in (None, []):
