@@ -370,8 +370,22 @@ class Trappola(Game):
         record: dict[str, Any] = {
             "hands": {p: codes(h) for p, h in hands.items()},
             "stock": codes(deck[18:]),
-            "tricks": [],
         }
+        # Cardano's redraws: the non-dealer at most twice, then the dealer with the rest.
+        rest = deck[18:]
+        redraws = {other: rng.choice((0, 0, 0, 1, 2))}
+        redraws[dealer] = rng.choice((0, 1)) if redraws[other] < 2 else 0
+        for player in (other, dealer):
+            for _ in range(redraws[player]):
+                hands[player], rest = rest[:9], rest[9:]
+        redraws = {p: n for p, n in redraws.items() if n}
+        declarations = [
+            {"player": p, "rank": rank, "count": n}
+            for p in (other, dealer)
+            for rank in DECL_RANKS
+            if (n := sum(1 for c in hands[p] if c.rank == rank)) >= 3
+        ]
+        record["tricks"] = []
         taken: dict[str, list[Card]] = {"P1": [], "P2": []}
         tricks = {"P1": 0, "P2": 0}
         twos: list[dict[str, Any]] = []
@@ -391,8 +405,13 @@ class Trappola(Game):
             taken[win].extend(played)
             tricks[win] += 1
             leader = win
+        extra: dict[str, Any] = {}
+        if redraws:
+            extra["redraws"] = redraws
+        if declarations:
+            extra["declarations"] = declarations
         if level == "play":
-            return {"dealer": dealer, **record}
+            return {"dealer": dealer, **record, **extra}
         deal: dict[str, Any] = {
             "dealer": dealer,
             "seats": {
@@ -410,6 +429,7 @@ class Trappola(Game):
         }
         if twos:
             deal["twos"] = twos
+        deal.update(extra)
         return deal
 
 
