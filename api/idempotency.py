@@ -7,7 +7,8 @@ The work and the key row with its answer commit in one transaction. A concurrent
 with the same key (a phone retrying while the first is still running) does its work,
 then waits on the key's unique index until the first commits, fails there, rolls its work
 back and replays the first answer; if the first fails, its key goes with it and the retry
-runs afresh. One transaction and one key statement per request keep deal entry fast.
+runs afresh. One transaction and one key statement per request keep deal entry fast
+(the key row is written without ORM query building: see ``scorebook.core.rows``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.errors import error
+from scorebook.core import rows
 from scorebook.matches.models import IdempotencyKey
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
@@ -63,14 +65,16 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                 if response.status_code >= 500:
                     transaction.set_rollback(True)
                     return response
-                IdempotencyKey.objects.create(
-                    user=request.user,
-                    key=key,
-                    method=request.method,
-                    path=request.path,
-                    body_hash=digest,
-                    status=response.status_code,
-                    response=response.data,
+                rows.insert(
+                    IdempotencyKey(
+                        user=request.user,
+                        key=key,
+                        method=request.method,
+                        path=request.path,
+                        body_hash=digest,
+                        status=response.status_code,
+                        response=response.data,
+                    )
                 )
         except IntegrityError:
             # A retry, or a request with this key that committed while we waited on the

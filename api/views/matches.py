@@ -244,8 +244,11 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
         if isinstance(result, Response):
             return result
-        # A deal just stored has no confirmations yet: no need to ask the database.
-        result._prefetched_objects_cache = {"confirmations": Confirmation.objects.none()}
+        # A deal just stored has no confirmations yet: fill the cache as prefetch_related
+        # would (an evaluated queryset), so answering neither asks nor builds a query.
+        none = Confirmation.objects.none()
+        none._result_cache, none._prefetch_done = [], True
+        result._prefetched_objects_cache = {"confirmations": none}
         response = Response(DealSerializer(result).data, status=status.HTTP_201_CREATED)
         response["ETag"] = result.etag
         return response

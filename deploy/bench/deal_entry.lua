@@ -1,6 +1,7 @@
 -- wrk script: each connection (one per thread) enters deals into its own matches, as a
--- scorer's phone does: token auth, an Idempotency-Key and the number the deal expects.
--- args: token, first match id, matches per thread, deals per match
+-- table's phone does: its scorer's token, an Idempotency-Key and the number the deal
+-- expects. args: tokens (comma-separated, one per thread), first match id, matches per
+-- thread, deals per match
 -- One connection per thread, so requests go one after another; the count moves on in
 -- response(), because wrk also calls request() once at start without sending it.
 local count = 0
@@ -12,7 +13,9 @@ function setup(thread)
 end
 
 function init(args)
-  token = args[1]
+  local tokens = {}
+  for t in string.gmatch(args[1], "[^,]+") do tokens[#tokens + 1] = t end
+  token = tokens[tid % #tokens + 1]
   first = tonumber(args[2])
   per = tonumber(args[3])
   deals = tonumber(args[4])

@@ -2,7 +2,8 @@
 
 Sets up a throw-away PostgreSQL database, runs gunicorn with deploy/gunicorn.conf.py,
 and drives both endpoints with wrk (16 connections, one per thread). Prints requests/s,
-latency percentiles, the ratio, and any non-2xx answers (there should be none).
+latency percentiles, machine CPU per request, the ratio, and any non-2xx answers (there
+should be none). Each client signs in as its own scorer, as each table's phone does.
 
 Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and wrk (`apt install wrk`).
 """
@@ -38,10 +39,13 @@ from scorebook.clubs.models import Club, Membership, Player
 from scorebook.matches import services
 from scorebook.matches.models import Match
 
-user = get_user_model().objects.create_user("bench", password="bench-not-secret")
+# One scorer per client, as at a club night: each table's phone signs in as its scorer.
+scorers = [get_user_model().objects.create_user(f"bench-{i}") for i in range(CLIENTS)]
+user = scorers[0]
 club = Club.objects.create(name="Bench club", slug="bench")
 director = get_user_model().objects.create_user("bench-director")
-Membership.objects.create(club=club, user=user, role="scorer")
+for scorer in scorers:
+    Membership.objects.create(club=club, user=scorer, role="scorer")
 Membership.objects.create(club=club, user=director, role="director")
 night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
 players = [Player.objects.create(club=club, name=n) for n in ("N", "E", "S", "W")]
@@ -55,7 +59,8 @@ for _ in range(2):  # warm-up, measured
     made = Match.objects.bulk_create(Match(**fields) for _ in range(COUNT))
     runs.append(made[0].pk)
     assert [m.pk for m in made] == list(range(made[0].pk, made[0].pk + COUNT))
-print(json.dumps({"token": Token.objects.create(user=user).key, "runs": runs}))
+tokens = ",".join(Token.objects.create(user=scorer).key for scorer in scorers)
+print(json.dumps({"tokens": tokens, "runs": runs}))
 """
 
 
@@ -73,7 +78,16 @@ def reset_database(env: dict[str, str]) -> None:
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
 
 
+def cpu_seconds() -> float:
+    """CPU seconds the whole machine has been busy (Linux /proc/stat): gunicorn, its
+    restarted workers, PostgreSQL and wrk together, which per-process counts miss."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = map(int, fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def wrk(url: str, script: str, duration: str, *args: str) -> dict[str, float]:
+    before = cpu_seconds()
     command = ["wrk", f"-t{CLIENTS}", f"-c{CLIENTS}", f"-d{duration}", "--latency", "-s"]
     command += [str(HERE / script), url, *args]
     done = subprocess.run(command, capture_output=True, text=True, check=True)
@@ -86,6 +100,7 @@ def wrk(url: str, script: str, duration: str, *args: str) -> dict[str, float]:
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     figures["non_2xx"] = int(errors.group(1)) if errors else 0
     figures["requests"] = int(re.search(r"(\d+) requests in", out).group(1))
+    figures["cpu_ms"] = (cpu_seconds() - before) * 1000 / figures["requests"]
     return figures
 
 
@@ -104,8 +119,9 @@ def main() -> int:
     }
     reset_database(env)
     count = CLIENTS * MATCHES_PER_THREAD
+    setup_code = SETUP.replace("COUNT", str(count)).replace("CLIENTS", str(CLIENTS))
     made = run(
-        PY, "manage.py", "shell", "-c", SETUP.replace("COUNT", str(count)),
+        PY, "manage.py", "shell", "-c", setup_code,
         env=env, capture_output=True, text=True,
     )  # fmt: skip
     setup = json.loads(made.stdout.strip().splitlines()[-1])
@@ -126,11 +142,11 @@ def main() -> int:
             except OSError:
                 time.sleep(0.2)
         deal_args = (str(MATCHES_PER_THREAD), str(DEALS_PER_MATCH))
-        token, (warm, measured) = setup["token"], setup["runs"]
+        tokens, (warm, measured) = setup["tokens"], setup["runs"]
         wrk(f"{base}/bench/insert", "bare_insert.lua", WARMUP)
-        wrk(f"{base}/", "deal_entry.lua", WARMUP, token, str(warm), *deal_args)
+        wrk(f"{base}/", "deal_entry.lua", WARMUP, tokens, str(warm), *deal_args)
         bare = wrk(f"{base}/bench/insert", "bare_insert.lua", DURATION)
-        deals = wrk(f"{base}/", "deal_entry.lua", DURATION, token, str(measured), *deal_args)
+        deals = wrk(f"{base}/", "deal_entry.lua", DURATION, tokens, str(measured), *deal_args)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -142,6 +158,10 @@ def main() -> int:
             f"{name:<28}{f['rps']:>9.0f}{f['p50_ms']:>9.1f}{f['p90_ms']:>9.1f}"
             f"{f['p99_ms']:>9.1f}{f['non_2xx']:>9}"
         )
+    print(
+        f"machine CPU per request: bare view {bare['cpu_ms']:.1f} ms,"
+        f" deal entry {deals['cpu_ms']:.1f} ms ({os.cpu_count()} cores)"
+    )
     print(f"ratio deal entry / bare view: {deals['rps'] / bare['rps']:.2f} (target >= 0.5)")
     print(f"deal entry p99: {deals['p99_ms']:.1f} ms (target < 100 ms)")
     return 1 if deals["non_2xx"] or bare["non_2xx"] else 0

@@ -28,7 +28,7 @@ def _settings_in_clean_env(**env):
         "import json, django; from django.conf import settings; django.setup();"
         "print(json.dumps({'engine': settings.DATABASES['default']['ENGINE'],"
         "'eager': settings.CELERY_TASK_ALWAYS_EAGER, 'broker': settings.CELERY_BROKER_URL,"
-        "'debug': settings.DEBUG}))"
+        "'debug': settings.DEBUG, 'options': settings.DATABASES['default'].get('OPTIONS')}))"
     )
     clean = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
     clean.update(env, DJANGO_SETTINGS_MODULE="scorebook.settings")
@@ -51,6 +51,15 @@ def test_environment_selects_postgresql_and_a_real_broker():
     assert found["engine"] == "django.db.backends.postgresql"
     assert found["eager"] is False
     assert found["broker"] == "redis://127.0.0.1:6379/0"
+    assert found["options"] == {"server_side_binding": True, "prepare_threshold": 5}
+
+
+def test_prepared_statements_can_be_switched_off_for_a_pooler():
+    found = _settings_in_clean_env(
+        DATABASE_URL="postgres://u@127.0.0.1:5432/x", DB_PREPARED_STATEMENTS="0"
+    )
+    assert found["engine"] == "django.db.backends.postgresql"
+    assert not found["options"]
 
 
 def test_debug_off_without_a_secret_key_refuses_to_start():
@@ -75,6 +84,8 @@ def test_postgres_run_uses_postgresql_and_the_configured_broker():
 
     assert connection.vendor == "postgresql"
     assert settings.CELERY_BROKER_URL.startswith(("redis://", "amqp://"))
+    connection.ensure_connection()
+    assert connection.connection.prepare_threshold == 5  # the suite runs as production does
 
 
 def test_openapi_schema_generates_without_warnings(tmp_path):
