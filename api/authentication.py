@@ -19,6 +19,8 @@ from rest_framework.authtoken.models import Token
 
 from scorebook.core import rows
 
+TOKEN_FIELDS = ("key", "user", "created")
+
 
 @cache
 def _user_fields() -> tuple[str, ...]:
@@ -27,13 +29,14 @@ def _user_fields() -> tuple[str, ...]:
 
 @cache
 def _sql(vendor: str) -> str:
-    user = get_user_model()._meta
+    user, token = get_user_model()._meta, Token._meta
     quote = connection.ops.quote_name
     return (
-        f"SELECT {rows.columns(get_user_model(), _user_fields(), 'u')}"
-        f" FROM {quote(user.db_table)} u"
-        f" JOIN {quote(Token._meta.db_table)} t ON t.{quote('user_id')} = u.{quote(user.pk.column)}"
-        f" WHERE t.{quote('key')} = %s"
+        f"SELECT {rows.columns(get_user_model(), _user_fields(), 'u')},"
+        f" {rows.columns(Token, TOKEN_FIELDS, 't')}"
+        f" FROM {quote(user.db_table)} u JOIN {quote(token.db_table)} t"
+        f" ON t.{quote(token.get_field('user').column)} = u.{quote(user.pk.column)}"
+        f" WHERE t.{quote(token.pk.column)} = %s"
     )
 
 
@@ -47,6 +50,6 @@ class TokenAuthentication(authentication.TokenAuthentication):
         user = rows.load(get_user_model(), _user_fields(), row)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        token = Token(key=key, user=user)
-        token._state.adding = False
+        token = rows.load(Token, TOKEN_FIELDS, row[len(_user_fields()) :])
+        token.user = user
         return user, token

@@ -25,6 +25,15 @@ def test_a_token_signs_in_its_user(club, scorer_token):
     assert [c["slug"] for c in answer.json()["results"]] == ["san-rocco"]
 
 
+def test_the_request_carries_the_stored_token(club, scorer_token):
+    from api.authentication import TokenAuthentication
+
+    user, token = TokenAuthentication().authenticate_credentials(scorer_token)
+    stored = Token.objects.get(key=scorer_token)
+    assert user == club.people["scorer"] and token.user is user
+    assert (token.key, token.user_id, token.created) == (stored.key, stored.user_id, stored.created)
+
+
 def test_the_token_endpoint_gives_a_key_that_works(club):
     got = APIClient().post(
         "/api/v1/auth/token", {"username": "scorer", "password": "pw-scorer"}, format="json"
