@@ -204,6 +204,17 @@ def session_balance(columns: Mapping[str, int], players_in_settlement: int) -> d
     return {p: players_in_settlement * s - total for p, s in columns.items()}
 
 
+def first_leader(rules: Rules, bidder: str, players: Sequence[str]) -> str:
+    """Who leads the first trick, by the house rule ``cav.lead`` (eldest, or a neighbour
+    of the bidder)."""
+    i = players.index(bidder)
+    return {
+        "eldest": players[0],
+        "bidder_LHO": players[(i + 1) % 3],
+        "bidder_RHO": players[(i + 2) % 3],
+    }[rules["cav.lead"]]
+
+
 class Calabrasella(Game):
     key: ClassVar[str] = "calabrasella"
     name_en: ClassVar[str] = "Calabrasella (Cavendish / American)"
@@ -264,13 +275,7 @@ class Calabrasella(Game):
         held = {p: list(h) for p, h in hands.items()}
         final = self._record_exchange(deal, bidder, opponents, held, stock, entry, problems)
         problems.raise_if_any()
-        lead = rules["cav.lead"]
-        i = players.index(bidder)
-        leader = {
-            "eldest": players[0],
-            "bidder_LHO": players[(i + 1) % 3],
-            "bidder_RHO": players[(i + 2) % 3],
-        }[lead]
+        leader = first_leader(rules, bidder, players)
         found = replay(
             deal.get("tricks"),
             held,
@@ -712,12 +717,7 @@ class Calabrasella(Game):
         hands[stander].extend(stock[:n])
         final_stock = stock[n:] + discarded
         deal["discards"] = n
-        i = players.index(stander)
-        first = {
-            "eldest": players[0],
-            "bidder_LHO": players[(i + 1) % 3],
-            "bidder_RHO": players[(i + 2) % 3],
-        }[rules["cav.lead"]]
+        first = first_leader(rules, stander, players)
         order = [players[(players.index(first) + k) % 3] for k in range(3)]
         played: list[list[Card]] = []
         taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)

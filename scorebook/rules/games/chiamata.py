@@ -17,7 +17,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, SUITS, Card, parse_card, thirds_of
+from ..cards import DECK40, DECK40_SET, SUITS, Card, parse_card, thirds_of
 from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
@@ -564,7 +564,7 @@ class ChiamataDelTre(Game):
             state.seats,
             leader,
             rank_order(rules),
-            frozenset(DECK40),
+            DECK40_SET,
             problems,
             tricks=10,
         )

@@ -313,13 +313,7 @@ class Terziglio(Game):
         held = {p: list(h) for p, h in hands.items()}
         final = self._record_exchanges(deal, bid, soloist, opponents, held, monte, entry, problems)
         problems.raise_if_any()
-        lead = rules["terz.lead"]
-        leader = (
-            soloist
-            if lead == "soloist_always"
-            or (lead == "eldest_except_solissimo_soloist" and bid.startswith("solissimo"))
-            else players[0]
-        )
+        leader = _first_leader(rules, bid, soloist, players)
         found = replay(
             deal.get("tricks"),
             held,
@@ -869,13 +863,7 @@ class Terziglio(Game):
                 deal["monte_taken"], deal["discards"] = took, threw
             else:
                 deal["monte_shares"] = shares
-        lead = rules["terz.lead"]
-        first = (
-            soloist
-            if lead == "soloist_always"
-            or (lead == "eldest_except_solissimo_soloist" and bid.startswith("solissimo"))
-            else players[0]
-        )
+        first = _first_leader(rules, bid, soloist, players)
         order = [players[(players.index(first) + k) % 3] for k in range(3)]
         played: list[list[Card]] = []
         taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
@@ -894,6 +882,16 @@ class Terziglio(Game):
         }
         deal["last_trick"] = side[last]
         return deal
+
+
+def _first_leader(rules: Rules, bid: str, soloist: str, players: Sequence[str]) -> str:
+    """Who leads the first trick, by the house rule ``terz.lead``."""
+    lead = rules["terz.lead"]
+    if lead == "soloist_always":
+        return soloist
+    if lead == "eldest_except_solissimo_soloist" and bid.startswith("solissimo"):
+        return soloist
+    return players[0]
 
 
 def _random_auction(
