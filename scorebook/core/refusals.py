@@ -1,0 +1,55 @@
+"""Refusals: a service saying no, for a reason the person asking can act on.
+
+Services raise a subclass of :class:`Refusal` (never a bare ``ValueError``); one mapping
+turns it into an answer: ``api/errors.py`` for the API, the same entries for the pages.
+Anything else a service raises is a bug: a logged 500, never shown as an input error.
+
+A subclass names its stable ``code``, its HTTP ``status`` and a translatable ``message``
+whose ``%(name)s`` placeholders are filled from the keyword arguments it was raised with.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from django.utils.translation import gettext_lazy as _
+
+
+class Refusal(Exception):
+    """The request is refused; nothing was changed."""
+
+    code: ClassVar[str] = "refused"
+    status: ClassVar[int] = 400
+    message: ClassVar[Any] = _("This request was refused.")
+
+    def __init__(self, *, path: str = "", **params: Any) -> None:
+        self.path = path
+        self.params = params
+        super().__init__(f"{self.code}: {params}" if params else self.code)
+
+    def text(self) -> str:
+        """The message in the active language, its placeholders filled."""
+        template = str(self.message)
+        return template % self.params if self.params else template
+
+    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
+        """The ``errors`` entries of the answer: ``code``, ``path``, ``message``, ``params``."""
+        return [
+            {
+                "code": self.code,
+                "path": self.path,
+                "message": self.text(),
+                "params": _plain(self.params),
+            }
+        ]
+
+    def headers(self) -> dict[str, str]:
+        """Extra response headers (``Retry-After``, ``ETag``...)."""
+        return {}
+
+
+def _plain(params: dict[str, Any]) -> dict[str, Any]:
+    return {
+        key: value if isinstance(value, (str, int, bool, float)) or value is None else str(value)
+        for key, value in params.items()
+    }
