@@ -1,0 +1,197 @@
+"""Reads shared by the standings, the ratings, the leagues and the player statistics.
+
+What a match and a deal mean per player (who won, the points for and against, who made
+an event, who bid what) is read from the stored, engine-derived JSON in one place here,
+so every table counts the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+
+from scorebook.matches.models import Deal, Match
+from scorebook.rules import get_game
+
+from .models import Season
+
+
+def season_of(club_id: int, day: date) -> Season | None:
+    """The club's season that holds ``day`` (the latest-starting one if they overlap)."""
+    return (
+        Season.objects.filter(club_id=club_id, starts_on__lte=day)
+        .filter(Q(ends_on__isnull=True) | Q(ends_on__gte=day))
+        .order_by("-starts_on", "-pk")
+        .first()
+    )
+
+
+def season_matches(season: Season) -> QuerySet[Match]:
+    """The matches of a season: those whose night's date falls in it."""
+    matches = Match.objects.filter(night__club_id=season.club_id, night__date__gte=season.starts_on)
+    if season.ends_on is not None:
+        matches = matches.filter(night__date__lte=season.ends_on)
+    return matches
+
+
+def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet[Match]:
+    """The club's finished matches in the order they finished.
+
+    A match finished when its last deal was first entered (version 1 of that deal: a later
+    correction does not move it), ties broken by id. Derived from the deal log alone, so
+    a full rebuild finds the same order as the incremental path.
+    """
+    matches = Match.objects.filter(night__club_id=club_id, status=Match.Status.FINISHED)
+    if game is not None:
+        matches = matches.filter(game=game)
+    first_entered = Deal.objects.filter(
+        match=OuterRef("pk"), number=OuterRef("last_deal"), version=1
+    ).values("entered_at")[:1]
+    return (
+        matches.annotate(last_deal=Max("deals__number", filter=Q(deals__is_current=True)))
+        .annotate(finished_at=Subquery(first_entered))
+        .order_by("finished_at", "pk")
+    )
+
+
+# -- what a match and a deal mean per seat ------------------------------------------------
+
+
+def _scorer_of(seats: list[str], scorers: list[str]) -> dict[str, str]:
+    """Seat -> the scorer keeping its total: itself, or its side (partners sit across,
+    so seats 1 and 3 are side A, seats 2 and 4 side B)."""
+    if set(scorers) == set(seats):
+        return {s: s for s in seats}
+    return {s: scorers[i % len(scorers)] for i, s in enumerate(seats)}
+
+
+def is_race(match: Match) -> bool:
+    """A race to a target whose totals are game points (not a per-deal chips game)."""
+    game = get_game(match.game)
+    return not game.settles_per_deal(game.rules(match.rules["values"]))
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One player's result in a finished match."""
+
+    player_id: int
+    seat: str
+    side: str
+    won: bool
+    lost: bool
+    units: int
+    points_for: int
+    points_against: int
+
+
+def match_results(match: Match) -> list[SeatResult]:
+    """Per player: won or lost (a draw is neither), the stake units, and for race games
+    the points of the player's side and of the other sides. Empty for an open match."""
+    outcome = match.result or {}
+    if match.status != Match.Status.FINISHED or not outcome:
+        return []
+    state = match.state
+    seats = list(match.seats)
+    side = _scorer_of(seats, list(state.get("scorers", seats)))
+    totals = state.get("totals", {}) if is_race(match) else {}
+    units = outcome.get("units") or state.get("units", {})
+    winners, losers = set(outcome.get("winners", ())), set(outcome.get("losers", ()))
+    results = []
+    for seat in seats:
+        own = totals.get(side[seat], 0)
+        results.append(
+            SeatResult(
+                player_id=match.seats[seat],
+                seat=seat,
+                side=side[seat],
+                won=seat in winners,
+                lost=seat in losers,
+                units=int(units.get(seat, 0)),
+                points_for=own,
+                points_against=sum(v for k, v in totals.items() if k != side[seat]),
+            )
+        )
+    return results
+
+
+@dataclass
+class DealFacts:
+    """What one deal means per seat for the leaderboards and ratings."""
+
+    event: str | None = None
+    made: tuple[str, ...] = ()  # seats that made the event
+    suffered: tuple[str, ...] = ()
+    bid: str | None = None  # the contract, for the bidding games
+    bidder: str | None = None
+    bid_won: bool = False
+    teams: tuple[tuple[str, ...], ...] = ()  # the sides that played it (for ratings)
+    winner: int | None = None  # index in ``teams`` of the winning side; None: a draw
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def _seats_of(scorer_seats: dict[str, list[str]], names: Iterable[str]) -> tuple[str, ...]:
+    return tuple(seat for name in names for seat in scorer_seats.get(name, [name]))
+
+
+def deal_facts(match: Match, result: dict[str, Any]) -> DealFacts:
+    """Who made or suffered the deal's event and who bid what, read from the deal's stored
+    result. The maker of an event is the side the engine names (Tressette's event side,
+    the winning side of a Terziglio contract, Rovescino's taker of every point), else the
+    side that scored most in the deal."""
+    seats = list(match.seats)
+    side = _scorer_of(seats, list(match.state.get("scorers", seats)))
+    members: dict[str, list[str]] = {}
+    for seat, name in side.items():
+        members.setdefault(name, []).append(seat)
+    facts = result.get("facts") or {}
+    out = DealFacts()
+    if match.game in ("terziglio", "calabrasella"):
+        bidder = facts.get("soloist") or facts.get("bidder")
+        if bidder:
+            won = bool(facts.get("soloist_won", facts.get("won", False)))
+            out.bid = facts.get("bid") or match.game
+            out.bidder = bidder
+            out.bid_won = won
+            opponents = tuple(facts.get("opponents") or ())
+            out.teams = ((bidder,), opponents)
+            out.winner = 0 if won else 1
+    elif match.game == "chiamata":
+        sides = facts.get("members") or {}
+        callers, others = tuple(sides.get("callers", ())), tuple(sides.get("others", ()))
+        points = facts.get("side_points") or {}
+        if callers and others:
+            out.teams = (callers, others)
+            a, b = points.get("callers", 0), points.get("others", 0)
+            out.winner = None if a == b else (0 if a > b else 1)
+    event = result.get("event")
+    if event and not result.get("annulled"):
+        out.event = event
+        if facts.get("event_side"):
+            made = _seats_of(members, [facts["event_side"]])
+        elif out.teams and out.winner is not None:
+            made = out.teams[out.winner]
+        elif match.game == "rovescino" and facts.get("last_trick"):
+            made = _seats_of(members, [facts["last_trick"]])
+        else:
+            points = result.get("points") or {}
+            best = max(points.values(), default=0)
+            made = _seats_of(members, [k for k, v in points.items() if v == best])
+        out.made = tuple(s for s in seats if s in made)
+        out.suffered = tuple(s for s in seats if s not in made)
+    return out
+
+
+def current_deal_results(match_ids: list[int]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """(match id, stored result) of the current version of every deal of these matches,
+    in match and deal order."""
+    rows = (
+        Deal.objects.filter(match_id__in=match_ids, is_current=True)
+        .order_by("match_id", "number")
+        .values_list("match_id", "result")
+    )
+    yield from rows.iterator(chunk_size=2000)
