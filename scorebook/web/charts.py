@@ -1,0 +1,144 @@
+"""Line charts as server-rendered SVG: no JavaScript, no inline style (CSP-safe).
+
+One helper for every chart (a match's running score, a player's rating over time).
+Lines carry a class per series (``chart-series-0`` ...) for the stylesheet and a
+``stroke`` presentation attribute so the chart still reads without it. Text is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString, mark_safe
+
+#: high-contrast colours, distinguishable by the common colour blindnesses (Okabe-Ito)
+PALETTE = ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000")
+
+
+@dataclass(frozen=True)
+class Series:
+    label: str
+    points: Sequence[tuple[float, float]]  # (x, y), x increasing
+
+
+def line_chart(
+    series: Sequence[Series],
+    *,
+    title: str,
+    width: int = 360,
+    height: int = 200,
+    reference: float | None = None,
+    reference_label: str = "",
+    step: bool = False,
+) -> SafeString:
+    """An SVG line chart of ``series`` scaled to fit, with the y range labelled, an
+    optional horizontal ``reference`` line (a target score) and a legend. ``step``
+    draws each change as a step (running totals change deal by deal)."""
+    pad_left, pad_right, pad_top, pad_bottom = 40, 8, 8, 22 + 16 * len(series)
+    plot_w, plot_h = width - pad_left - pad_right, height - pad_top - pad_bottom
+    xs = [x for s in series for x, _ in s.points]
+    ys = [y for s in series for _, y in s.points]
+    if reference is not None:
+        ys.append(reference)
+    x_lo, x_hi = (min(xs), max(xs)) if xs else (0.0, 1.0)
+    y_lo, y_hi = (min(ys), max(ys)) if ys else (0.0, 1.0)
+    if x_hi == x_lo:
+        x_hi = x_lo + 1
+    if y_hi == y_lo:
+        y_lo, y_hi = y_lo - 1, y_hi + 1
+
+    def sx(x: float) -> float:
+        return round(pad_left + (x - x_lo) / (x_hi - x_lo) * plot_w, 1)
+
+    def sy(y: float) -> float:
+        return round(pad_top + (y_hi - y) / (y_hi - y_lo) * plot_h, 1)
+
+    parts: list[SafeString] = [
+        format_html(
+            '<line class="chart-axis" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#555"/>',
+            pad_left,
+            pad_top + plot_h,
+            pad_left + plot_w,
+            pad_top + plot_h,
+        ),
+        format_html(
+            '<line class="chart-axis" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#555"/>',
+            pad_left,
+            pad_top,
+            pad_left,
+            pad_top + plot_h,
+        ),
+        format_html(
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="11">{}</text>',
+            pad_left - 4,
+            pad_top + 10,
+            _number(y_hi),
+        ),
+        format_html(
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="11">{}</text>',
+            pad_left - 4,
+            pad_top + plot_h,
+            _number(y_lo),
+        ),
+    ]
+    if reference is not None:
+        parts.append(
+            format_html(
+                '<line class="chart-reference" x1="{}" y1="{}" x2="{}" y2="{}" stroke="#888"'
+                ' stroke-dasharray="4 3"><title>{}</title></line>',
+                pad_left,
+                sy(reference),
+                pad_left + plot_w,
+                sy(reference),
+                reference_label or _number(reference),
+            )
+        )
+    for i, s in enumerate(series):
+        colour = PALETTE[i % len(PALETTE)]
+        coords: list[tuple[float, float]] = []
+        for x, y in s.points:
+            if step and coords:
+                coords.append((sx(x), coords[-1][1]))
+            coords.append((sx(x), sy(y)))
+        if coords:
+            parts.append(
+                format_html(
+                    '<polyline class="chart-series chart-series-{}" fill="none" stroke="{}"'
+                    ' stroke-width="2.5" points="{}"><title>{}</title></polyline>',
+                    i,
+                    colour,
+                    " ".join(f"{x},{y}" for x, y in coords),
+                    s.label,
+                )
+            )
+        legend_y = height - pad_bottom + 22 + 16 * i
+        last = f" {_number(s.points[-1][1])}" if s.points else ""
+        parts.append(
+            format_html(
+                '<rect x="{}" y="{}" width="12" height="4" fill="{}"/>'
+                '<text class="chart-legend" x="{}" y="{}" font-size="12">{}{}</text>',
+                pad_left,
+                legend_y - 4,
+                colour,
+                pad_left + 18,
+                legend_y,
+                s.label,
+                last,
+            )
+        )
+    body = format_html_join("", "{}", ((p,) for p in parts))
+    return format_html(
+        '<svg class="chart" xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {} {}"'
+        ' width="100%" role="img" aria-label="{}"><title>{}</title>{}</svg>',
+        width,
+        height,
+        title,
+        title,
+        mark_safe(body),  # noqa: S308 - built from format_html pieces only
+    )
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

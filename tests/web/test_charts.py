@@ -1,0 +1,42 @@
+"""The one SVG line-chart helper: scaled, escaped, and free of inline style."""
+
+from xml.etree import ElementTree
+
+from scorebook.web.charts import Series, line_chart
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(markup):
+    return ElementTree.fromstring(str(markup))
+
+
+def test_lines_fit_the_box_and_the_labels_are_escaped():
+    chart = line_chart(
+        [Series("Nino & <Ettore>", [(1, 0), (2, 11), (3, 41)]), Series("B", [(1, 5), (3, 20)])],
+        title="Punteggio",
+        width=300,
+        height=200,
+        reference=31,
+    )
+    svg = parse(chart)  # well-formed XML: the label was escaped
+    assert svg.get("role") == "img" and svg.findtext(f"{SVG}title") == "Punteggio"
+    lines = svg.findall(f"{SVG}polyline")
+    assert [line.findtext(f"{SVG}title") for line in lines] == ["Nino & <Ettore>", "B"]
+    coords = [tuple(map(float, p.split(","))) for p in lines[0].get("points").split()]
+    assert all(0 <= x <= 300 and 0 <= y <= 200 for x, y in coords)
+    ys = [y for _, y in coords]
+    assert ys == sorted(ys, reverse=True)  # rising scores go up the screen
+    assert "style=" not in str(chart) and "<script" not in str(chart)
+
+
+def test_step_charts_hold_each_total_until_the_next_deal():
+    svg = parse(line_chart([Series("A", [(0, 0), (1, 10)])], title="t", step=True))
+    points = svg.find(f"{SVG}polyline").get("points").split()
+    assert len(points) == 3 and points[1].split(",")[1] == points[0].split(",")[1]
+
+
+def test_empty_and_flat_series_still_draw():
+    assert parse(line_chart([], title="empty")).tag == f"{SVG}svg"
+    flat = parse(line_chart([Series("A", [(0, 7), (1, 7)])], title="flat"))
+    assert flat.find(f"{SVG}polyline") is not None
