@@ -10,6 +10,7 @@ from .engine import (
     games,
     get_game,
     play_match,
+    resume_match,
     score_deal,
     start_match,
 )
@@ -30,6 +31,7 @@ __all__ = [
     "games",
     "get_game",
     "play_match",
+    "resume_match",
     "score_deal",
     "start_match",
 ]

@@ -73,6 +73,24 @@ def start_match(
     return game, rules, game.new_match(rules, players, first_dealer)
 
 
+def resume_match(
+    game_key: Any, rules_spec: Any, state: Mapping[str, Any]
+) -> tuple[Game, Rules, MatchState]:
+    """Continue a match from its stored state (``MatchState.as_dict``): the next
+    ``game.add_deal(state, deal, rules)`` scores as if all earlier deals had been folded
+    again, without them. ``rules_spec`` is the match's house rules, as at the start.
+
+    The state is the engine's own output: one of another game, or an older layout, raises
+    ``ValueError`` (re-derive it by folding the deals instead).
+    """
+    game = get_game(game_key)
+    rules = game.rules(rules_spec)
+    resumed = MatchState.from_dict(state)
+    if resumed.game != game.key:
+        raise ValueError(f"a state of {resumed.game!r}, not of {game.key!r}")
+    return game, rules, resumed
+
+
 def play_match(match: Any) -> MatchReport:
     """Fold ``{"game", "rules", "players", "first_dealer", "deals": [...]}`` into a match."""
     problems = Problems()
@@ -150,6 +168,7 @@ __all__ = [
     "games",
     "get_game",
     "play_match",
+    "resume_match",
     "score_deal",
     "start_match",
 ]

@@ -180,8 +180,9 @@ class Game:
         return result
 
     def advance(self, state: MatchState, result: DealResult, rules: Rules) -> None:
-        state.deals.append(result)
+        state.deals_played += 1
         if result.annulled:
+            state.deals_annulled += 1
             return
         for scorer, points in result.points.items():
             state.totals[scorer] = state.totals.get(scorer, 0) + points

@@ -178,7 +178,7 @@ def leads_by_4d(rules: Rules, state: MatchState) -> bool:
     """
     rule = rules.values.get("core.first_lead", "eldest")
     if rule == "holder_of_4d_first_deal_only":
-        return not any(not d.annulled for d in state.deals)
+        return state.deals_counted == 0
     return bool(rule == "holder_of_4d")
 
 

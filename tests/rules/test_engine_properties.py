@@ -75,12 +75,16 @@ def test_random_matches_fold_and_refuse_deals_after_the_end(key, level, seed):
     rules = game.rules(None)
     state = game.new_match(rules)
     rng = random.Random(seed)
+    results = []
     for _ in range(60):
         if state.finished:
             break
         deal = game.random_deal(rng, rules, state, level)
-        check_result(game.add_deal(state, deal, rules))
-    played = [d for d in state.deals if not d.annulled]
+        results.append(game.add_deal(state, deal, rules))
+        check_result(results[-1])
+    played = [d for d in results if not d.annulled]
+    assert state.deals_played == len(results)
+    assert state.deals_counted == len(played)
     if game.settlement == "match" and not any("pots" in d.facts for d in played):
         for scorer in state.scorers:
             assert state.totals[scorer] == sum(d.points.get(scorer, 0) for d in played)

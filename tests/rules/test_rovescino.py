@@ -135,6 +135,15 @@ def test_elimination_until_three_remain():
     assert not match.state.finished  # P2, P3, P4 tied on 0: play on among the three
 
 
+def test_elimination_of_everyone_in_one_deal_ranks_those_who_played_it():
+    rules = {"rov.end": "elimination_until_three_remain", "rov.target": 1}
+    deal = {"seats": per(P1=(9, 3), P2=(9, 3), P3=(6, 2), P4=(8, 2)), "last_trick": "P4"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [deal]})
+    assert match.state.totals == {"P1": 3, "P2": 3, "P3": 2, "P4": 3}
+    assert match.state.outcome.winners == ("P3",)
+    assert match.state.outcome.reason == "elimination"
+
+
 def test_eliminated_player_cannot_play_on():
     rules = {"rov.end": "elimination_until_three_remain", "rov.target": 11}
     first = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}

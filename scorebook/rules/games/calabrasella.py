@@ -653,7 +653,7 @@ class Calabrasella(Game):
 
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         limit = rules["cav.deals"]
-        if not limit or len(state.deals) < limit:
+        if not limit or state.deals_played < limit:
             return None
         n = len(state.seats)
         nets = session_balance(state.totals, n)

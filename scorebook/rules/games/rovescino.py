@@ -349,8 +349,7 @@ class Rovescino(Game):
         seats = self.playing(state)
         totals = state.totals
         if end == "fixed_number_of_deals":
-            played = sum(1 for d in state.deals if not d.annulled)
-            if played < rules["rov.deals"]:
+            if state.deals_counted < rules["rov.deals"]:
                 return None
             return _lowest_wins(seats, state, "deals")
         reached = [s for s in seats if totals[s] >= target]
@@ -374,7 +373,9 @@ class Rovescino(Game):
         remaining = [s for s in state.seats if s not in out]
         if len(remaining) > 3:
             return None
-        return _lowest_wins(tuple(remaining), state, "elimination")
+        # The lowest of those still in wins; when the deal put everyone out, the lowest of
+        # those who played it (whoever stays in is below the target, so the same rule).
+        return _lowest_wins(tuple(remaining) or seats, state, "elimination")
 
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str

@@ -612,7 +612,7 @@ class Spinado(Game):
 
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         limit = rules["spin.deals"]
-        if not limit or len(state.deals) < limit:
+        if not limit or state.deals_played < limit:
             return None
         best = max(state.totals.values())
         winners = tuple(p for p in state.seats if state.totals[p] == best)

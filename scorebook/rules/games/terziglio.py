@@ -760,7 +760,13 @@ class Terziglio(Game):
 
     # -- the match ----------------------------------------------------------------------
 
+    def setup(self, state: MatchState, rules: Rules) -> None:
+        # Passed-out deals do not count towards ``terz.deals``.
+        state.extra["passed_out"] = 0
+
     def advance(self, state: MatchState, result: DealResult, rules: Rules) -> None:
+        if result.facts.get("pass_out"):
+            state.extra["passed_out"] += 1
         super().advance(state, result, rules)
         if result.facts.get("redeal_min_solo"):
             state.extra["min_bid"] = "solo"
@@ -770,7 +776,7 @@ class Terziglio(Game):
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         if rules["terz.settlement"] == "chips_zero_sum":
             limit = rules["terz.deals"]
-            played = sum(1 for d in state.deals if not d.facts.get("pass_out"))
+            played = state.deals_played - state.extra["passed_out"]
             if limit and played >= limit:
                 ranked = sorted(state.seats, key=lambda p: -state.totals[p])
                 return Outcome(
