@@ -155,14 +155,35 @@ AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "scorebook.core.views.login_locked_out"
-# Behind nginx (deploy/) the client address comes from X-Forwarded-For, trusting as many
-# proxies as TRUSTED_PROXY_COUNT says; with none, only the socket address counts.
+# The client address, for the login lockout and the anonymous throttles alike: behind
+# TRUSTED_PROXY_COUNT proxies (nginx in deploy/: 1) it is the address the outermost trusted
+# proxy put at the end of X-Forwarded-For; anything a client wrote before that is ignored.
+# With 0, only the socket address counts. DRF's NUM_PROXIES implements the rule; axes
+# calls the same function (scorebook.core.clientip).
 TRUSTED_PROXY_COUNT = envint("TRUSTED_PROXY_COUNT", 0)
-if TRUSTED_PROXY_COUNT:
-    AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXY_COUNT
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+AXES_CLIENT_IP_CALLABLE = "scorebook.core.clientip.client_address"
+
+# The cache holds the anonymous throttles' counts, so every worker process (and every web
+# host) must share it. Production: Redis (CACHE_URL=redis://...). The embedded default is
+# Django's database cache: it works across processes and hosts with nothing but the
+# database already configured, and it is transactional (a file cache is per host and can
+# be read half-written). Its table comes from `manage.py createcachetable`.
+CACHE_URL = envstr("CACHE_URL")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+elif CACHE_URL in ("", "db://"):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "scorebook_cache",
+        }
+    }
+elif CACHE_URL == "locmem://":  # one process only: its counts are not shared
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 else:
-    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+    raise RuntimeError(f"CACHE_URL: use redis://, db:// or locmem://, not {CACHE_URL!r}")
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -176,6 +197,12 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.handler",
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
+    # Anonymous requests per client address, counted in the shared cache.
+    "DEFAULT_THROTTLE_RATES": {
+        "score": envstr("THROTTLE_SCORE_RATE", "120/min"),
+        "public": envstr("THROTTLE_PUBLIC_RATE", "300/min"),
+    },
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Scorebook API",

@@ -21,8 +21,7 @@ from scorebook.matches.models import Deal, Match, Night
 
 
 class PublicThrottle(AnonRateThrottle):
-    scope = "public"
-    rate = "300/min"
+    scope = "public"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
 
 
 class PublicClubSerializer(serializers.ModelSerializer):

@@ -27,7 +27,7 @@ class GamesView(APIView):
 
 
 class ScoreThrottle(AnonRateThrottle):
-    rate = "120/min"
+    scope = "score"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
 
 
 class ScoreView(APIView):
