@@ -12,6 +12,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -61,6 +62,8 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "axes",
+    "django_htmx",
+    "csp",
     "scorebook.core",
     "scorebook.clubs",
     "scorebook.matches",
@@ -79,6 +82,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -96,6 +101,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorebook.web.context.site",
             ],
         },
     },
@@ -142,7 +148,30 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "/admin/login/"
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
+# The language a user picks is remembered in a cookie for a year (set_language); until
+# then LocaleMiddleware follows the browser's Accept-Language.
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+
+# Content-Security-Policy (django-csp): scripts and styles only from our own static files,
+# never inline and never from a CDN (a café may have no internet beyond the club's server).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "font-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
 
 # Failed logins (web, admin and the API token endpoint) are counted per username *and*
 # address: a whole club shares one Wi-Fi address, so never lock out by address alone.

@@ -9,6 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("api.urls")),
+    path("", include("scorebook.web.urls")),
 ]
 
 if settings.BENCH_ENDPOINTS:

@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.db import DatabaseError, connection
-from django.http import HttpResponse, JsonResponse
+from django.http import JsonResponse
+from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
@@ -28,7 +29,7 @@ def login_locked_out(request, original_response=None, credentials=None):
             {"errors": [{"code": "auth.locked_out", "message": message}]}, status=429
         )
     else:
-        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+        response = render(request, "web/auth/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))
     return response
 

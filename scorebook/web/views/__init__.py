@@ -1,0 +1,1 @@
+"""The pages, one module per area (see docs in templates/web/<area>/)."""
