@@ -61,6 +61,18 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
 # -- what a match and a deal mean per seat ------------------------------------------------
 
 
+def seats_in_order(match: Match) -> list[str]:
+    """The seats in playing order, as the engine keeps them (``match.seats`` keeps the
+    order the client happened to send)."""
+    return list(match.state.get("seats") or match.seats)
+
+
+def sides_of(match: Match) -> dict[str, str]:
+    """Seat -> the side (scorer) it plays for, for open and finished matches alike."""
+    seats = seats_in_order(match)
+    return _scorer_of(seats, list(match.state.get("scorers", seats)))
+
+
 def _scorer_of(seats: list[str], scorers: list[str]) -> dict[str, str]:
     """Seat -> the scorer keeping its total: itself, or its side (partners sit across,
     so seats 1 and 3 are side A, seats 2 and 4 side B)."""
@@ -96,7 +108,7 @@ def match_results(match: Match) -> list[SeatResult]:
     if match.status != Match.Status.FINISHED or not outcome:
         return []
     state = match.state
-    seats = list(match.seats)
+    seats = seats_in_order(match)
     side = _scorer_of(seats, list(state.get("scorers", seats)))
     totals = state.get("totals", {}) if is_race(match) else {}
     units = outcome.get("units") or state.get("units", {})
@@ -143,7 +155,7 @@ def deal_facts(match: Match, result: dict[str, Any]) -> DealFacts:
     result. The maker of an event is the side the engine names (Tressette's event side,
     the winning side of a Terziglio contract, Rovescino's taker of every point), else the
     side that scored most in the deal."""
-    seats = list(match.seats)
+    seats = seats_in_order(match)
     side = _scorer_of(seats, list(match.state.get("scorers", seats)))
     members: dict[str, list[str]] = {}
     for seat, name in side.items():
