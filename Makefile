@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http messages clean
+.PHONY: install run test lint format bench bench-http bench-leagues messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -38,6 +38,10 @@ bench: install
 
 bench-http: install
 	$(PY) deploy/bench/http_bench.py
+
+# A 20-entry double round robin's table computed on read, beside a 20-row indexed read.
+bench-leagues: install
+	$(PY) deploy/bench/leagues_bench.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

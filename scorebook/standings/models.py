@@ -7,6 +7,7 @@ outbox: a write to the match record adds one in its own transaction, and the reb
 (or the beat sweeper, if no task ran) clears it after bringing the tables up to date.
 """
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
@@ -193,3 +194,122 @@ class Freshness(models.Model):
 
     def __str__(self) -> str:
         return f"{self.club_id} built {self.built_at}"
+
+
+# -- leagues ---------------------------------------------------------------------------------
+
+
+def default_chain() -> list[str]:
+    from .tiebreaks import DEFAULT_CHAIN
+
+    return list(DEFAULT_CHAIN)
+
+
+class League(models.Model):
+    """A club's round-robin competition between pairs, teams or single players.
+
+    Entries are added while it is a draft; starting it makes the fixtures (circle method)
+    and draws the lots, once. Its table is computed from the fixtures' matches on read
+    (see ``selectors.league_table``: one query, fresh by construction)."""
+
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", _("pairs")
+        TEAMS = "teams", _("teams")
+        PLAYERS = "players", _("single players")
+
+    class Withdrawals(models.TextChoices):
+        VOID = "void", _("results voided")
+        KEEP = "keep", _("results kept")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(max_length=80)
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIRS)
+    game = models.CharField(max_length=40, blank=True, help_text="The game played; blank: any.")
+    legs = models.PositiveSmallIntegerField(
+        default=1, help_text="1: single, 2: double round robin."
+    )
+    points_win = models.PositiveSmallIntegerField(default=2)
+    points_draw = models.PositiveSmallIntegerField(default=1)
+    points_loss = models.PositiveSmallIntegerField(default=0)
+    tiebreaks = models.JSONField(default=default_chain, help_text="The tie-break chain, in order.")
+    withdrawals = models.CharField(
+        max_length=4, choices=Withdrawals.choices, default=Withdrawals.VOID
+    )
+    started_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["club", "-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="league_name_unique_in_club"),
+            models.CheckConstraint(condition=Q(legs__in=[1, 2]), name="league_legs_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeagueEntry(models.Model):
+    """A pair, team or player in a league. ``lot`` is its number in the drawing of lots,
+    drawn once when the league starts and never redrawn (the last tie-break)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(max_length=80)
+    players = models.ManyToManyField(Player, related_name="league_entries")
+    seed = models.PositiveSmallIntegerField()
+    lot = models.PositiveSmallIntegerField(null=True, blank=True)
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["league", "seed"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "name"], name="entry_name_unique"),
+            models.UniqueConstraint(fields=["league", "seed"], name="entry_seed_unique"),
+            models.UniqueConstraint(fields=["league", "lot"], name="entry_lot_unique"),
+        ]
+        verbose_name_plural = "league entries"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Fixture(models.Model):
+    """Two entries meeting in a round. It is played as one or more matches (linked by
+    ``FixtureMatch``); the entry that wins more of them wins the fixture."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
+    round = models.PositiveSmallIntegerField()
+    leg = models.PositiveSmallIntegerField(default=1)
+    home = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="+")
+    away = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        ordering = ["league", "round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "round", "home"], name="fixture_home_once"),
+            models.UniqueConstraint(fields=["league", "round", "away"], name="fixture_away_once"),
+            models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_sides"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.league} R{self.round}: {self.home_id} v {self.away_id}"
+
+
+class FixtureMatch(models.Model):
+    """A match whose result counts for a fixture (a match counts for one fixture at most)."""
+
+    fixture = models.ForeignKey(Fixture, on_delete=models.CASCADE, related_name="links")
+    match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="fixture_link")
+    linked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    linked_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["fixture", "match"]
+
+    def __str__(self) -> str:
+        return f"{self.fixture} <- match {self.match_id}"

@@ -1,0 +1,290 @@
+"""Reads for leagues and player statistics (selectors: they never write).
+
+A league table is computed on read from its fixtures' matches: four queries (entries,
+their players, fixtures, linked matches) and the pure tie-break chain. Measured with 20
+entries in a double round robin (380 fixtures, 760 matches) by ``make bench-leagues``;
+see docs/leagues.md for the figures and why that beats a precomputed table here: it is
+never stale, so a correction shows at once, and nothing needs an outbox hook.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Prefetch, QuerySet
+
+from scorebook.clubs.models import Player
+from scorebook.matches.models import Deal, Match
+
+from . import playerstats, tiebreaks
+from .models import Fixture, FixtureMatch, League, LeagueEntry, RatingChange
+from .selectors import finished_matches_in_order, is_race, seats_in_order, sides_of
+
+MIN_SHARED = 3  # matches together (or against) before a best partner, rival or nemesis
+
+
+# -- leagues --------------------------------------------------------------------------------
+
+
+@dataclass
+class FixtureScore:
+    """A fixture as its linked matches stand: matches won and game points per entry."""
+
+    fixture: Fixture
+    home_wins: int = 0
+    away_wins: int = 0
+    home_points: int = 0
+    away_points: int = 0
+    finished: int = 0
+    playing: int = 0
+    matches: list[int] = field(default_factory=list)
+    status: str = "scheduled"  # scheduled, playing, played, cancelled, void
+
+
+@dataclass
+class LeagueRound:
+    number: int
+    leg: int
+    fixtures: list[FixtureScore]
+    bye: LeagueEntry | None
+
+
+@dataclass
+class LeagueTable:
+    league: League
+    rows: list[tuple[tiebreaks.Row[int], LeagueEntry]]
+    rounds: list[LeagueRound]
+
+
+def leagues_of_club(club_id: int) -> QuerySet[League]:
+    return League.objects.filter(club_id=club_id)
+
+
+def league_entries(league: League) -> list[LeagueEntry]:
+    return list(
+        league.entries.order_by("seed").prefetch_related(
+            Prefetch("players", queryset=Player.objects.order_by("name"))
+        )
+    )
+
+
+@dataclass
+class _Link:
+    fixture_id: int
+    match: Match
+
+
+def linked_matches(league: League) -> list[_Link]:
+    """The league's linked matches with only the parts of their stored JSON a fixture's
+    score needs (one query; decoding whole match states was most of the time)."""
+    columns = (
+        "fixture_id", "match_id", "match__game", "match__status", "match__rules",
+        "match__seats", "match__state__seats", "match__state__scorers",
+        "match__state__totals", "match__state__units", "match__result__winners",
+        "match__result__units",
+    )  # fmt: skip
+    links = []
+    rows = FixtureMatch.objects.filter(fixture__league=league).order_by("id")
+    for row in rows.values_list(*columns):
+        fixture_id, pk, game, status, rules, seats, *state, winners, units = row
+        match = Match(
+            pk=pk,
+            game=game,
+            status=status,
+            rules=rules,
+            seats=seats,
+            state=dict(zip(("seats", "scorers", "totals", "units"), state, strict=True)),
+            result={"winners": winners or [], "units": units or {}},
+        )
+        links.append(_Link(fixture_id, match))
+    return links
+
+
+def match_score(
+    match: Match, entry_of: dict[int, int], *, race: bool | None = None
+) -> dict[int, tuple[bool, int]]:
+    """Per entry playing in a finished match: (won it, game points made). Game points are
+    the sides' totals in a race game, else the stake units the entry's players won."""
+    outcome = match.result or {}
+    winners = set(outcome.get("winners", ()))
+    sides = sides_of(match)
+    race = is_race(match) if race is None else race
+    totals = match.state.get("totals") or {} if race else None
+    units = outcome.get("units") or match.state.get("units") or {}
+    won: dict[int, bool] = {}
+    points: dict[int, int] = defaultdict(int)
+    counted: set[str] = set()
+    for seat in seats_in_order(match):
+        entry = entry_of.get(match.seats[seat])
+        if entry is None:
+            continue
+        won[entry] = won.get(entry, False) or seat in winners
+        if totals is None:
+            points[entry] += int(units.get(seat, 0))
+        elif sides[seat] not in counted:
+            counted.add(sides[seat])
+            points[entry] += int(totals.get(sides[seat], 0))
+    return {entry: (won[entry], points[entry]) for entry in won}
+
+
+def league_table(league: League) -> LeagueTable:
+    """The table, the rounds and every fixture's score, as of now."""
+    entries = league_entries(league)
+    by_id = {e.pk: e for e in entries}
+    entry_of = {p.pk: e.pk for e in entries for p in e.players.all()}
+    withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
+    void = league.withdrawals == League.Withdrawals.VOID
+    scores = {f.pk: FixtureScore(f) for f in league.fixtures.order_by("round", "id")}
+    race: dict[tuple[str, str], bool] = {}
+    for link in linked_matches(league):
+        score = scores[link.fixture_id]
+        match = link.match
+        score.matches.append(match.pk)
+        if match.status != Match.Status.FINISHED:
+            score.playing += 1
+            continue
+        score.finished += 1
+        key = (match.game, repr(match.rules))
+        if key not in race:
+            race[key] = is_race(match)
+        result = match_score(match, entry_of, race=race[key])
+        home, away = score.fixture.home_id, score.fixture.away_id
+        home_won, score_home = result.get(home, (False, 0))
+        away_won, score_away = result.get(away, (False, 0))
+        score.home_wins += home_won and not away_won
+        score.away_wins += away_won and not home_won
+        score.home_points += score_home
+        score.away_points += score_away
+    results = []
+    for score in scores.values():
+        f = score.fixture
+        out = {f.home_id, f.away_id} & withdrawn
+        if score.finished:
+            score.status = "void" if out and void else "played"
+            results.append(
+                tiebreaks.Result(
+                    f.home_id,
+                    f.away_id,
+                    score.home_wins,
+                    score.away_wins,
+                    score.home_points,
+                    score.away_points,
+                )  # fmt: skip
+            )
+        elif out:
+            score.status = "cancelled"
+        elif score.playing:
+            score.status = "playing"
+    rows = tiebreaks.league_table(
+        by_id,
+        results,
+        scoring=tiebreaks.Scoring(league.points_win, league.points_draw, league.points_loss),
+        chain=league.tiebreaks,
+        lots={e.pk: e.lot for e in entries if e.lot is not None},
+        withdrawn=withdrawn,
+        void_withdrawn=void,
+    )
+    rounds: dict[int, LeagueRound] = {}
+    for score in scores.values():
+        f = score.fixture
+        rounds.setdefault(f.round, LeagueRound(f.round, f.leg, [], None)).fixtures.append(score)
+    for r in rounds.values():
+        playing = {id_ for s in r.fixtures for id_ in (s.fixture.home_id, s.fixture.away_id)}
+        resting = [e for e in entries if e.pk not in playing]
+        r.bye = resting[0] if len(resting) == 1 else None
+    for score in scores.values():  # the entries, without another query
+        score.fixture.home = by_id[score.fixture.home_id]
+        score.fixture.away = by_id[score.fixture.away_id]
+    return LeagueTable(league, [(row, by_id[row.entry]) for row in rows], list(rounds.values()))
+
+
+# -- player statistics --------------------------------------------------------------------
+
+
+def match_records(club_id: int) -> list[playerstats.MatchRecord]:
+    """The club's finished matches, in the order they finished, as statistics need them."""
+    records = []
+    matches = finished_matches_in_order(club_id).only(
+        "id", "game", "seats", "state", "result", "status"
+    )
+    for match in matches:
+        outcome = match.result or {}
+        sides: dict[str, set[int]] = defaultdict(set)
+        for seat, side in sides_of(match).items():
+            sides[side].add(match.seats[seat])
+        player = match.seats.__getitem__
+        records.append(
+            playerstats.MatchRecord(
+                match=match.pk,
+                game=match.game,
+                sides=tuple(frozenset(s) for s in sides.values()),
+                winners=frozenset(map(player, outcome.get("winners", ()))),
+                losers=frozenset(map(player, outcome.get("losers", ()))),
+            )
+        )
+    return records
+
+
+@dataclass
+class PlayerStatistics:
+    player: Player
+    names: dict[int, str]
+    by_game: dict[str, playerstats.Record]
+    head_to_head: dict[int, playerstats.Record]
+    synergies: list[playerstats.Synergy]
+    best_partner: int | None
+    rival: tuple[int, playerstats.Record] | None
+    nemesis: tuple[int, playerstats.Record] | None
+    streak: playerstats.Streak
+    recent: list[playerstats.MatchRecord]
+    min_shared: int
+    ratings: dict[str, list[dict[str, Any]]]
+
+
+def player_statistics(player: Player, *, min_shared: int = MIN_SHARED) -> PlayerStatistics:
+    """Everything the player page and the statistics endpoint show, in four queries."""
+    records = match_records(player.club_id)
+    me = player.pk
+    mine = [m for m in records if m.side_of(me) is not None]
+    return PlayerStatistics(
+        player=player,
+        names=dict(Player.objects.filter(club_id=player.club_id).values_list("pk", "name")),
+        by_game=playerstats.record_by_game(me, mine),
+        head_to_head=playerstats.head_to_head(me, mine),
+        synergies=playerstats.synergies(me, records),
+        best_partner=playerstats.best_partner(me, records, min_shared=min_shared),
+        rival=playerstats.rival(me, mine, min_shared=min_shared),
+        nemesis=playerstats.nemesis(me, mine, min_shared=min_shared),
+        streak=playerstats.longest_streak(me, mine),
+        recent=mine[-10:][::-1],
+        min_shared=min_shared,
+        ratings=rating_history(player),
+    )
+
+
+def rating_history(player: Player) -> dict[str, list[dict[str, Any]]]:
+    """Per game, the player's rating after each rated match, in order."""
+    history: dict[str, list[dict[str, Any]]] = {}
+    changes = RatingChange.objects.filter(player=player).order_by("game", "seq")
+    for change in changes.values("game", "seq", "match_id", "display_after", "mu_after"):
+        history.setdefault(change.pop("game"), []).append(change)
+    return history
+
+
+def running_scores(match: Match) -> dict[str, list[tuple[int, int]]]:
+    """Per scorer (side or player), the running total after each deal, from 0 at deal 0:
+    game points in a race game, stake units in a game settled per deal."""
+    scorers = list(match.state.get("scorers") or match.seats)
+    race = is_race(match)
+    key = "points" if race else "units"
+    names = scorers if race else seats_in_order(match)
+    running = dict.fromkeys(names, 0)
+    series: dict[str, list[tuple[int, int]]] = {name: [(0, 0)] for name in names}
+    deals = Deal.objects.filter(match=match, is_current=True).order_by("number")
+    for number, result in deals.values_list("number", "result"):
+        for name in names:
+            running[name] += int((result.get(key) or {}).get(name, 0))
+            series[name].append((number, running[name]))
+    return series
