@@ -255,6 +255,15 @@ if not CELERY_BROKER_URL:
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Standings freshness: the beat sweeper re-schedules stale marks older than
+# STANDINGS_SWEEP_AFTER seconds that no task handled (broker down, worker killed).
+STANDINGS_SWEEP_AFTER = envint("STANDINGS_SWEEP_AFTER", 10)
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {
+        "task": "scorebook.standings.tasks.sweep_stale_standings",
+        "schedule": float(envint("STANDINGS_SWEEP_EVERY", 30)),
+    },
+}
 
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

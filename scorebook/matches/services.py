@@ -21,6 +21,7 @@ from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core import rows
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
+from scorebook.standings.services import mark_stale
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
 
@@ -106,6 +107,7 @@ def night_close(*, night: Night, user: Any) -> Night:
             object_id=str(night.pk),
         )
         ledger.settle_night(night=night, user=user)
+        mark_stale(club_id=night.club_id, night_id=night.pk)
     return night
 
 
@@ -261,6 +263,7 @@ def deal_create(
         user=user,
         was_finished=was_finished,
     )
+    mark_stale(club_id=match.club_id, night_id=match.night_id)
     return deal
 
 
@@ -315,6 +318,7 @@ def deal_correct(
     )
     if night_status == Night.Status.CLOSED:
         ledger.settle_night(night=Night.objects.get(pk=match.night_id), user=user)
+    mark_stale(club_id=match.club_id, night_id=match.night_id)
     return new
 
 

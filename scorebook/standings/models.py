@@ -128,6 +128,9 @@ class RatedMatch(models.Model):
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="+")
     seq = models.PositiveIntegerField()
     fingerprint = models.CharField(max_length=64)
+    carry = models.JSONField(
+        default=dict, help_text="The contracts' pseudo-player ratings after this match."
+    )
 
     class Meta:
         ordering = ["club", "game", "seq"]

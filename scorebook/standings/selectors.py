@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from django.db.models import Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import get_game
@@ -48,14 +48,14 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
     matches = Match.objects.filter(night__club_id=club_id, status=Match.Status.FINISHED)
     if game is not None:
         matches = matches.filter(game=game)
-    first_entered = Deal.objects.filter(
-        match=OuterRef("pk"), number=OuterRef("last_deal"), version=1
-    ).values("entered_at")[:1]
-    return (
-        matches.annotate(last_deal=Max("deals__number", filter=Q(deals__is_current=True)))
-        .annotate(finished_at=Subquery(first_entered))
-        .order_by("finished_at", "pk")
+    # Deals are never deleted and numbered without gaps: the highest-numbered first
+    # version is the first entry of the last deal.
+    first_entered = (
+        Deal.objects.filter(match=OuterRef("pk"), version=1)
+        .order_by("-number")
+        .values("entered_at")[:1]
     )
+    return matches.annotate(finished_at=Subquery(first_entered)).order_by("finished_at", "pk")
 
 
 # -- what a match and a deal mean per seat ------------------------------------------------
