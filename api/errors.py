@@ -16,6 +16,7 @@ from rest_framework.views import exception_handler
 
 from api.permissions import needs_role
 from scorebook.clubs.services import LastOwner, NotAllowed
+from scorebook.core.refusals import Refusal
 
 
 def error(code: str, message: str, status: int, **extra: Any) -> Response:
@@ -46,6 +47,8 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
 
 def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's exception handler, answering in the ``errors`` shape."""
+    if isinstance(exc, Refusal):
+        return Response({"errors": exc.errors()}, status=exc.status, headers=exc.headers())
     if isinstance(exc, NotAllowed):
         exc = exceptions.PermissionDenied(needs_role(str(exc)))
     elif isinstance(exc, LastOwner):

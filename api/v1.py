@@ -9,6 +9,16 @@ from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GamesView, ScoreView
+from api.views.standings import (
+    LeaderboardView,
+    PublicLeaderboard,
+    PublicRatings,
+    PublicSeasons,
+    RatingHistoryView,
+    RatingsView,
+    SeasonViewSet,
+    StandingsSettingsView,
+)
 
 router = DefaultRouter(trailing_slash=False)
 router.register("clubs", ClubViewSet, basename="club")
@@ -20,6 +30,7 @@ router.register("matches", MatchViewSet, basename="match")
 router.register("deals", DealViewSet, basename="deal")
 router.register("entries", EntryViewSet, basename="entry")
 router.register("transfers", TransferViewSet, basename="transfer")
+router.register("seasons", SeasonViewSet, basename="season")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
@@ -28,5 +39,20 @@ urlpatterns = [
     path("public/clubs", PublicClubs.as_view(), name="public-clubs"),
     path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
     path("public/clubs/<slug:slug>/matches/<int:pk>", PublicMatch.as_view(), name="public-match"),
+    path("leaderboard", LeaderboardView.as_view(), name="leaderboard"),
+    path("ratings", RatingsView.as_view(), name="ratings"),
+    path("rating-history", RatingHistoryView.as_view(), name="rating-history"),
+    path(
+        "clubs/<int:club_id>/standings-settings",
+        StandingsSettingsView.as_view(),
+        name="standings-settings",
+    ),
+    path("public/clubs/<slug:slug>/seasons", PublicSeasons.as_view(), name="public-seasons"),
+    path(
+        "public/clubs/<slug:slug>/leaderboard",
+        PublicLeaderboard.as_view(),
+        name="public-leaderboard",
+    ),
+    path("public/clubs/<slug:slug>/ratings", PublicRatings.as_view(), name="public-ratings"),
     path("", include(router.urls)),
 ]

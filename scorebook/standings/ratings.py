@@ -87,9 +87,7 @@ def rate(contest: Contest, ratings: dict[int, Pair], carry: dict[str, Pair]) -> 
     mus = [ratings[pid][0] for pid in coalition]
     sigmas = [ratings[pid][1] for pid in coalition]
     average = (sum(mus) / len(mus), math.sqrt(sum(s * s for s in sigmas) / len(sigmas)))
-    new = MODEL.rate(
-        [[_rating(ratings[soloist]), _rating(hand)], [_rating(average)]], ranks=ranks
-    )
+    new = MODEL.rate([[_rating(ratings[soloist]), _rating(hand)], [_rating(average)]], ranks=ranks)
     (solo_new, hand_new), (avg_new,) = new
     ratings[soloist] = (solo_new.mu, solo_new.sigma)
     carry[contest.contract] = (hand_new.mu, hand_new.sigma)

@@ -207,3 +207,78 @@ def current_deal_results(match_ids: list[int]) -> Iterator[tuple[int, dict[str, 
         .values_list("match_id", "result")
     )
     yield from rows.iterator(chunk_size=2000)
+
+
+# -- reading the precomputed tables --------------------------------------------------------
+
+#: Leaderboard columns one may sort by; ``money:EUR``, ``events:cappotto:made`` and
+#: ``bids:solo:won`` sort by one currency, event or contract.
+SORTABLE = (
+    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "units",
+    "player",
+)  # fmt: skip
+JSON_SORTABLE = {"money": 1, "events": 2, "bids": 2}
+
+
+def sort_key(name: str):
+    """The ORM expression for a leaderboard column name, or None if there is no such
+    column (the caller refuses it)."""
+    from django.db.models import FloatField
+    from django.db.models.fields.json import KT
+    from django.db.models.functions import Cast
+
+    if name == "player":
+        return "player__name"
+    if name in SORTABLE:
+        return name
+    head, _, rest = name.partition(":")
+    parts = rest.split(":") if rest else []
+    if (
+        head in JSON_SORTABLE
+        and len(parts) == JSON_SORTABLE[head]
+        and all(p.isidentifier() or p.isalnum() for p in parts)
+    ):
+        return Cast(KT("__".join([head, *parts])), FloatField())
+    return None
+
+
+def leaderboard(season: Season, game: str, ordering: list[str], min_matches: int):
+    """One season's leaderboard for ``game`` ("" for all games): the ranked players
+    first, then the unranked (fewer than ``min_matches`` finished matches), each sorted
+    by ``ordering`` (column names, ``-`` for descending; already checked). One query on
+    the (season, game) index."""
+    from django.db.models import BooleanField, Case, Value, When
+
+    from .models import LeaderboardRow
+
+    rows = (
+        LeaderboardRow.objects.filter(season=season, game=game)
+        .select_related("player")
+        .annotate(
+            ranked=Case(
+                When(matches__gte=min_matches, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            )
+        )
+    )
+    keys = []
+    for name in ordering:
+        desc = name.startswith("-")
+        expression = sort_key(name.lstrip("-"))
+        if isinstance(expression, str):
+            keys.append(f"-{expression}" if desc else expression)
+        else:
+            keys.append(
+                expression.desc(nulls_last=True) if desc else expression.asc(nulls_last=True)
+            )
+    return rows.order_by("-ranked", *keys, "player__name", "player_id")
+
+
+def freshness_of(club_id: int):
+    """When the club's standings were last brought up to date, and whether changes are
+    waiting for the next rebuild."""
+    from .models import Freshness, StaleMark
+
+    built = Freshness.objects.filter(club_id=club_id).values_list("built_at", flat=True).first()
+    return built, StaleMark.objects.filter(club_id=club_id).exists()

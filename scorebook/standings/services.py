@@ -89,9 +89,7 @@ def season_create(
     """A director opens a season; its leaderboard is built by the next rebuild."""
     require_role(user, club_id, Role.DIRECTOR)
     _check_season(club_id, name, starts_on, ends_on)
-    season = Season.objects.create(
-        club_id=club_id, name=name, starts_on=starts_on, ends_on=ends_on
-    )
+    season = Season.objects.create(club_id=club_id, name=name, starts_on=starts_on, ends_on=ends_on)
     mark_stale(club_id=club_id, season_id=season.pk)
     return season
 
@@ -208,7 +206,9 @@ def refresh_club(club_id: int) -> int:
         fresh = lock.first()
         if fresh is None:
             raise Busy(club_id)
-        marks = list(StaleMark.objects.filter(club_id=club_id).values("id", "night_id", "season_id"))
+        marks = list(
+            StaleMark.objects.filter(club_id=club_id).values("id", "night_id", "season_id")
+        )
         if not marks:
             return 0
         _rebuild_club(club_id, _seasons_of(club_id, marks))
@@ -425,8 +425,7 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
         return []
     units = (match.state or {}).get("units", {}) if match.game == "spinado" else None
     scores = {
-        r.player_id: float(units.get(r.seat, 0) if units is not None else r.units)
-        for r in results
+        r.player_id: float(units.get(r.seat, 0) if units is not None else r.units) for r in results
     }
     teams, ranks = rt.ranks_by(scores)
     return [rt.Contest(teams, ranks)]

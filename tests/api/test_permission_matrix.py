@@ -11,6 +11,7 @@ import pytest
 
 from scorebook.clubs.models import Membership
 from scorebook.matches import services
+from scorebook.standings.models import Season
 from tests.api.common import PERSONAS, SIDES, SMALL, api
 
 ANON, STRANGER, MEMBER, SCORER, DIRECTOR, OWNER = PERSONAS
@@ -62,6 +63,9 @@ def world(club, match, deal):
         "member_membership": Membership.objects.get(club=club, user=club.people[MEMBER]).pk,
         "seats": {"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
         "newbie": club.people[STRANGER].username,
+        "season": Season.objects.create(
+            club=club, name="2026-27", starts_on=datetime.date(2026, 9, 1)
+        ).pk,
     }
 
 
@@ -196,6 +200,48 @@ MATRIX = {
         {"override_reason": "Nino left early"},
         {},
         writes(DIRECTOR, 201),
+    ),
+    "list seasons": ("get", "/api/v1/seasons", None, {}, LIST),
+    "read season": ("get", "/api/v1/seasons/{season}", None, {}, READ),
+    "open season": (
+        "post",
+        "/api/v1/seasons",
+        lambda world, who: {"club": world["club"], "name": f"S-{who}", "starts_on": "2027-09-01"},
+        {},
+        # DRF checks the club field against the caller's clubs only in the service.
+        writes(DIRECTOR, 201, stranger=403),
+    ),
+    "change season": (
+        "patch",
+        "/api/v1/seasons/{season}",
+        {"name": "Autunno"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "leaderboard": ("get", "/api/v1/leaderboard?season={season}", None, {}, READ),
+    "leaderboard csv": ("get", "/api/v1/leaderboard?season={season}&format=csv", None, {}, READ),
+    "ratings": ("get", "/api/v1/ratings?club={club}&game=tressette4", None, {}, READ),
+    "rating history": (
+        "get",
+        "/api/v1/rating-history?club={club}&game=tressette4",
+        None,
+        {},
+        READ,
+    ),
+    "standings settings": ("get", "/api/v1/clubs/{club}/standings-settings", None, {}, READ),
+    "change standings settings": (
+        "patch",
+        "/api/v1/clubs/{club}/standings-settings",
+        {"min_matches": 1},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "public leaderboard of a private club": (
+        "get",
+        "/api/v1/public/clubs/san-rocco/leaderboard?season={season}",
+        None,
+        {},
+        dict.fromkeys(PERSONAS, 404),
     ),
 }
 

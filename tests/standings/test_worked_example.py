@@ -17,9 +17,7 @@ def test_a_season_by_hand(club, season, night, django_capture_on_commit_callback
     assert first.result["winners"] == ["N", "S"]
     assert not StaleMark.objects.exists()  # every mark handled by the eager refresh
     assert Freshness.objects.get(club=club).built_at is not None
-    rows = {
-        (r.game, r.player_id): r for r in LeaderboardRow.objects.filter(season=season)
-    }
+    rows = {(r.game, r.player_id): r for r in LeaderboardRow.objects.filter(season=season)}
     for game in ("tressette4", ALL_GAMES):
         row = rows[(game, nino.pk)]
         assert (row.matches, row.won, row.lost) == (3, 2, 1)

@@ -1,0 +1,414 @@
+"""Standings: seasons, leaderboards, ratings and rating history, for members and (for
+clubs that publish results) for anyone; every table also as CSV (``?format=csv``).
+
+Reads come from the precomputed tables; each answer says when they were last brought up
+to date (``updated_at``) and whether changes are waiting (``pending``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any
+
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, mixins, serializers, viewsets
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.response import Response
+
+from api.permissions import ClubRole
+from api.views.public import PublicThrottle, public_club
+from scorebook.clubs.models import Club, Role
+from scorebook.clubs.selectors import clubs_of
+from scorebook.core.refusals import Refusal
+from scorebook.standings import selectors, services
+from scorebook.standings.models import ALL_GAMES, Rating, RatingChange, Season
+
+
+class MissingParameter(Refusal):
+    code = "standings.parameter_required"
+    message = _("The %(name)s parameter is required.")
+
+
+class UnknownColumn(Refusal):
+    code = "standings.unknown_column"
+    message = _("There is no column %(name)s to sort by.")
+
+
+class CSVRenderer(BaseRenderer):
+    """Any of these tables as CSV: nested columns (money per currency, events, bids)
+    become one column each, named like the ordering parameter (``money:EUR``)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(self, data: Any, accepted_media_type: Any = None, renderer_context: Any = None):
+        if isinstance(data, dict) and "results" in data:
+            data = data["results"]
+        if isinstance(data, dict):  # an error answer
+            data = data.get("errors", [data])
+        rows = [dict(_flat(row)) for row in data]
+        columns: list[str] = []
+        for row in rows:
+            columns.extend(key for key in row if key not in columns)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+        return out.getvalue().encode()
+
+
+def _flat(row: dict[str, Any], prefix: str = ""):
+    for key, value in row.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, dict):
+            yield from _flat(value, f"{name}:")
+        else:
+            yield name, value
+
+
+RENDERERS = [JSONRenderer, CSVRenderer]
+
+
+class TableMixin:
+    """A table read: whole as CSV, paginated as JSON, with when it was brought up to date."""
+
+    renderer_classes = RENDERERS
+    club_id: int
+
+    def handle_exception(self, exc):
+        """Errors are answered in JSON, even to a CSV request."""
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
+
+    def paginate_queryset(self, queryset):
+        if self.request.accepted_renderer.format == "csv":
+            return None
+        return super().paginate_queryset(queryset)
+
+    def get_paginated_response(self, data):
+        response = super().get_paginated_response(data)
+        built, pending = selectors.freshness_of(self.club_id)
+        response.data["updated_at"] = built.isoformat() if built else None
+        response.data["pending"] = pending
+        return response
+
+
+def _param(request, name: str) -> str:
+    value = request.query_params.get(name, "")
+    if not value:
+        raise MissingParameter(path=name, name=name)
+    return value
+
+
+def _int_param(request, name: str) -> int:
+    value = _param(request, name)
+    if not value.isdigit():
+        raise MissingParameter(path=name, name=name)
+    return int(value)
+
+
+# -- seasons -------------------------------------------------------------------------------
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "starts_on", "ends_on"]
+
+
+class SeasonViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
+    """A club's seasons: members read, directors open and change them."""
+
+    serializer_class = SeasonSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+    filterset_fields = ["club"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return Season.objects.filter(club__in=clubs_of(self.request.user)).order_by(
+            "club_id", "-starts_on"
+        )
+
+    def perform_create(self, serializer):
+        data = serializer.validated_data
+        serializer.instance = services.season_create(
+            club_id=data["club"].pk,
+            name=data["name"],
+            starts_on=data["starts_on"],
+            ends_on=data.get("ends_on"),
+            user=self.request.user,
+        )
+
+    def perform_update(self, serializer):
+        changes = {k: v for k, v in serializer.validated_data.items() if k != "club"}
+        serializer.instance = services.season_update(
+            season=serializer.instance, changes=changes, user=self.request.user
+        )
+
+
+# -- leaderboards --------------------------------------------------------------------------
+
+
+class LeaderboardRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField(source="player_id")
+    player_name = serializers.CharField(source="player.name")
+    ranked = serializers.BooleanField()
+    matches = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    deals = serializers.IntegerField()
+    units = serializers.DecimalField(max_digits=14, decimal_places=2)
+    money = serializers.DictField(child=serializers.CharField())
+    events = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    bids = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+
+
+LEADERBOARD_PARAMS = [
+    OpenApiParameter("season", int, required=True),
+    OpenApiParameter("game", str, description='A game key; empty or "all": all games.'),
+    OpenApiParameter(
+        "ordering",
+        str,
+        description="Comma-separated columns, '-' for descending (default -won,-win_rate): "
+        + ", ".join(selectors.SORTABLE)
+        + ", money:<CUR>, events:<event>:made|suffered, bids:<contract>:made|won.",
+    ),
+    OpenApiParameter("format", str, enum=["json", "csv"]),
+]
+
+
+def leaderboard_rows(request, season: Season):
+    game = request.query_params.get("game", "")
+    game = ALL_GAMES if game in ("", "all") else game
+    ordering = [o for o in request.query_params.get("ordering", "").split(",") if o]
+    for name in ordering:
+        if selectors.sort_key(name.lstrip("-")) is None:
+            raise UnknownColumn(path="ordering", name=name)
+    settings = services.settings_of(season.club_id)
+    return selectors.leaderboard(
+        season, game, ordering or ["-won", "-win_rate"], settings.min_matches
+    )
+
+
+class PositionedList(TableMixin, generics.ListAPIView):
+    """Numbers the ranked rows of the page in order (the unranked have none)."""
+
+    def list(self, request, *args, **kwargs):
+        queryset = self.get_queryset()
+        page = self.paginate_queryset(queryset)
+        rows = page if page is not None else list(queryset)
+        offset = (self.paginator.page.start_index() - 1) if page is not None else 0
+        for i, row in enumerate(rows):
+            row.position = offset + i + 1 if row.ranked else None
+        data = self.get_serializer(rows, many=True).data
+        return self.get_paginated_response(data) if page is not None else Response(data)
+
+
+@extend_schema(parameters=LEADERBOARD_PARAMS)
+class LeaderboardView(PositionedList):
+    """A season's leaderboard for a game or all games: the ranked players (at least the
+    club's minimum of finished matches) first, then the unranked."""
+
+    serializer_class = LeaderboardRowSerializer
+    permission_classes = [IsAuthenticated]
+    filter_backends: list[Any] = []
+
+    def get_queryset(self):
+        season = get_object_or_404(
+            Season, pk=_int_param(self.request, "season"), club__in=clubs_of(self.request.user)
+        )
+        self.club_id = season.club_id
+        return leaderboard_rows(self.request, season)
+
+
+# -- ratings -------------------------------------------------------------------------------
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name")
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "player", "player_name", "game", "display", "mu", "sigma", "matches", "provisional",
+        ]  # fmt: skip
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return rating.matches < self.context["provisional_matches"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingChange
+        fields = [
+            "player", "game", "match", "seq", "mu_before", "sigma_before", "mu_after",
+            "sigma_after", "display_after",
+        ]  # fmt: skip
+
+
+CLUB_GAME = [
+    OpenApiParameter("club", int, required=True),
+    OpenApiParameter("game", str, required=True),
+    OpenApiParameter("format", str, enum=["json", "csv"]),
+]
+
+
+class ClubScoped(TableMixin, generics.ListAPIView):
+    permission_classes = [IsAuthenticated]
+    filter_backends: list[Any] = []
+
+    def club(self) -> Club:
+        return get_object_or_404(clubs_of(self.request.user), pk=_int_param(self.request, "club"))
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if hasattr(self, "club_id"):
+            settings = services.settings_of(self.club_id)
+            context["provisional_matches"] = settings.provisional_matches
+        return context
+
+
+@extend_schema(parameters=CLUB_GAME)
+class RatingsView(ClubScoped):
+    """A club's ratings in one game, by the conservative value (mu - 3 sigma)."""
+
+    serializer_class = RatingSerializer
+
+    def get_queryset(self):
+        self.club_id = self.club().pk
+        return ratings_of(self.club_id, _param(self.request, "game"))
+
+
+def ratings_of(club_id: int, game: str):
+    return (
+        Rating.objects.filter(club_id=club_id, game=game)
+        .select_related("player")
+        .order_by("-display", "player__name")
+    )
+
+
+@extend_schema(parameters=[*CLUB_GAME, OpenApiParameter("player", int)])
+class RatingHistoryView(ClubScoped):
+    """Each rated match's before and after, in the order the matches finished."""
+
+    serializer_class = RatingChangeSerializer
+
+    def get_queryset(self):
+        self.club_id = self.club().pk
+        changes = RatingChange.objects.filter(
+            club_id=self.club_id, game=_param(self.request, "game")
+        )
+        player = self.request.query_params.get("player", "")
+        if player.isdigit():
+            changes = changes.filter(player_id=int(player))
+        return changes.order_by("player_id", "seq")
+
+
+# -- settings ------------------------------------------------------------------------------
+
+
+class SettingsSerializer(serializers.Serializer):
+    min_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    provisional_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+
+
+class StandingsSettingsView(generics.GenericAPIView):
+    """The club's minimum of matches to be ranked and its provisional count."""
+
+    serializer_class = SettingsSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+
+    def get_object(self):
+        club = get_object_or_404(clubs_of(self.request.user), pk=self.kwargs["club_id"])
+        self.check_object_permissions(self.request, club)
+        return club
+
+    def get(self, request, club_id: int):
+        club = self.get_object()
+        return Response(SettingsSerializer(services.settings_of(club.pk)).data)
+
+    def patch(self, request, club_id: int):
+        club = self.get_object()
+        serializer = SettingsSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        found = services.settings_update(
+            club_id=club.pk, changes=serializer.validated_data, user=request.user
+        )
+        return Response(SettingsSerializer(found).data)
+
+
+# -- public --------------------------------------------------------------------------------
+
+
+class PublicScoped:
+    permission_classes = [AllowAny]
+    authentication_classes: list[Any] = []
+    throttle_classes = [PublicThrottle]
+    filter_backends: list[Any] = []
+
+
+@extend_schema(parameters=[OpenApiParameter("format", str, enum=["json", "csv"])])
+class PublicSeasons(PublicScoped, TableMixin, generics.ListAPIView):
+    """A public club's seasons."""
+
+    serializer_class = SeasonSerializer
+
+    def get_queryset(self):
+        club = public_club(self.kwargs["slug"])
+        self.club_id = club.pk
+        return Season.objects.filter(club=club).order_by("-starts_on")
+
+
+@extend_schema(parameters=LEADERBOARD_PARAMS)
+class PublicLeaderboard(PublicScoped, PositionedList):
+    """A public club's leaderboard (the same columns as the members see)."""
+
+    serializer_class = LeaderboardRowSerializer
+
+    def get_queryset(self):
+        club = public_club(self.kwargs["slug"])
+        season = get_object_or_404(Season, pk=_int_param(self.request, "season"), club=club)
+        self.club_id = club.pk
+        return leaderboard_rows(self.request, season)
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter("game", str, required=True),
+        OpenApiParameter("format", str, enum=["json", "csv"]),
+    ]
+)
+class PublicRatings(PublicScoped, TableMixin, generics.ListAPIView):
+    """A public club's ratings in one game."""
+
+    serializer_class = RatingSerializer
+
+    def get_queryset(self):
+        club = public_club(self.kwargs["slug"])
+        self.club_id = club.pk
+        return ratings_of(club.pk, _param(self.request, "game"))
+
+    def get_serializer_context(self):
+        context = super().get_serializer_context()
+        if hasattr(self, "club_id"):
+            context["provisional_matches"] = services.settings_of(self.club_id).provisional_matches
+        return context
