@@ -33,8 +33,10 @@ THIRDS: dict[str, int] = {"A": 3, "3": 1, "2": 1, "R": 1, "C": 1, "F": 1}
 #: The carichi (3s, 2s, aces) and figure (R, C, F).
 CARICHI = frozenset({"3", "2", "A"})
 FIGURE = frozenset({"R", "C", "F"})
+#: The 40-card deck holds 32 thirds; the last trick adds 3: 11 points in a deal.
 CARD_THIRDS_IN_DECK = 32
 LAST_TRICK_THIRDS = 3
+DEAL_POINTS = (CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS) // 3
 
 
 @dataclass(frozen=True, slots=True)

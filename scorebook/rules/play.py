@@ -422,7 +422,7 @@ def replay(
                     trick=number,
                     player=player,
                     card=card_name(card),
-                    where=_whereabouts(card, dealt_to, played_in, player),
+                    where=_whereabouts(card, dealt_to, played_in, player, out.remaining),
                 )
                 out.broken = True
                 return out
@@ -494,7 +494,11 @@ def _wrong_leader(
 
 
 def _whereabouts(
-    card: Card, dealt_to: Mapping[Card, str], played_in: Mapping[Card, int], player: str
+    card: Card,
+    dealt_to: Mapping[Card, str],
+    played_in: Mapping[Card, int],
+    player: str,
+    remaining: Mapping[str, Collection[Card]],
 ) -> Localized:
     if card in played_in:
         n = played_in[card]
@@ -504,6 +508,13 @@ def _whereabouts(
         return Localized("not yet in hand", "non ancora in mano")
     if owner in PILE_NAMES:
         en, it = PILE_NAMES[owner]
+        # Drawn by now (Tressette for two: the other player's draw after the last trick).
+        holder = next((p for p, hand in remaining.items() if card in hand), None)
+        if holder is not None:
+            return Localized(
+                f"it is in {holder}'s hand, drawn from the {en}",
+                f"è in mano a {holder}, che l'ha pescato dal {it}",
+            )
         return Localized(f"it is in the {en}", f"è nel {it}")
     if owner is not None:
         return Localized(f"it was dealt to {owner}", f"era stato dato a {owner}")

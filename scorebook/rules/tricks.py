@@ -8,7 +8,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CARD_THIRDS_IN_DECK, CARICHI, DECK40, FIGURE, Card, thirds_of
+from .cards import (
+    CARD_THIRDS_IN_DECK,
+    CARICHI,
+    DEAL_POINTS,
+    DECK40,
+    FIGURE,
+    LAST_TRICK_THIRDS,
+    Card,
+    thirds_of,
+)
 from .errors import Problems, messages
 from .houserules import choice
 from .parse import cards, integer, join, known_fields, no_duplicates, obj
@@ -342,8 +351,8 @@ def score_thirds(
     last_trick: str | None,
     rounding: str,
     *,
-    last_trick_points: int = 1,
-    deal_points: int = 11,
+    last_trick_points: int = LAST_TRICK_THIRDS // 3,
+    deal_points: int = DEAL_POINTS,
 ) -> dict[str, list[Line]]:
     """Section 1.4: each scorer's card points and last-trick point, as breakdown lines.
 

@@ -430,6 +430,21 @@ def test_tressette_for_two_draws_from_the_stock_in_order():
     assert leader_card != stock_card
 
 
+def test_tressette_for_two_a_card_the_other_player_drew_is_in_his_hand():
+    deal = score_record("tressette2", 7)
+    first = score_deal(deal, "tressette2").facts["play"]["tricks"][0]
+    winner = first["winner"]
+    loser = next(p for p in first["players"] if p != winner)
+    drawn = deal["stock"][1]  # the loser's draw after trick 1; the winner leads trick 2
+    bad = copy.deepcopy(deal)
+    bad["tricks"][1][0] = drawn
+    (found,) = problems("tressette2", bad)
+    assert (found.code, found.path) == ("play.not_held", "tricks[1][0]")
+    assert f"it is in {loser}'s hand, drawn from the stock" in found.en
+    assert f"è in mano a {loser}, che l'ha pescato dal tallone" in found.it
+    assert "it is in the stock" not in found.en
+
+
 def score_record(key, seed, rules_spec=None, players=None):
     _, _, _, deal = deal_at(key, rules_spec, players, seed, "play")
     return deal

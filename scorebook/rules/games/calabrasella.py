@@ -13,7 +13,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, DECK40_SET, Card, parse_card, thirds_of
+from ..cards import (
+    CARD_THIRDS_IN_DECK,
+    DECK40,
+    DECK40_SET,
+    LAST_TRICK_THIRDS,
+    Card,
+    parse_card,
+    thirds_of,
+)
 from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
@@ -33,8 +41,10 @@ from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import CORE_SWITCHES
 from .individual import play_out_hands, rank_order
 
-TOTAL = 35
+TOTAL = CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS  # 35: thirds are this game's points
 TRICKS = 12
+#: The most the stock won with the last trick can hold: four aces.
+STOCK_THIRDS = 4 * 3
 REVOKE = 9
 SIDES = ("bidder", "opponents")
 OTHER = {"bidder": "opponents", "opponents": "bidder"}
@@ -550,7 +560,7 @@ class Calabrasella(Game):
                 taken = cards(entry, "cards", where, problems)
                 if taken is not None:
                     piles[side] = taken
-                    points[side] = thirds_of(taken) + (3 if side == last else 0)
+                    points[side] = thirds_of(taken) + (LAST_TRICK_THIRDS if side == last else 0)
             else:
                 p = integer(entry, "points", where, problems, low=0, high=TOTAL)
                 if p is not None:
@@ -571,7 +581,7 @@ class Calabrasella(Game):
                 )
             for side in SIDES:
                 if side in points:
-                    extra = 3 + 12 if side == last else 0
+                    extra = LAST_TRICK_THIRDS + STOCK_THIRDS if side == last else 0
                     limit = 9 * tricks[side] + extra
                     if points[side] > limit:
                         problems.add(
@@ -736,7 +746,7 @@ class Calabrasella(Game):
                 deal["sides"][s] = {"cards": [c.code for c in pile], "tricks": won}
             else:
                 deal["sides"][s] = {
-                    "points": thirds_of(pile) + (3 if side[last] == s else 0),
+                    "points": thirds_of(pile) + (LAST_TRICK_THIRDS if side[last] == s else 0),
                     "tricks": won,
                 }
         deal["last_trick"] = side[last]

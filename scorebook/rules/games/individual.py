@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ..cards import (
+    DEAL_POINTS,
     DECK40,
     DECK40_SET,
     TRESSETTE_RANKS,
@@ -226,7 +227,7 @@ def check_points(
             )
 
 
-def over_eleven(points_total: int, limit: int = 11) -> tuple[Problem, ...]:
+def over_eleven(points_total: int, limit: int = DEAL_POINTS) -> tuple[Problem, ...]:
     """S5: rounding two thirds up may push a deal past 11 points: warn, do not reject."""
     if points_total > limit:
         return (problem("ind.total_over_eleven", "", total=points_total),)
@@ -446,7 +447,7 @@ class IndividualGame(Game):
                 values[f"{self.prefix}.both_reach_target"],
             ),
             facts=facts,
-            warnings=over_eleven(deal_total, 11 if round1 is None else 12),
+            warnings=over_eleven(deal_total, DEAL_POINTS + (round1 is not None)),
         )
 
     def add_facts(

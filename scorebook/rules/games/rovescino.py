@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ..cards import DECK40, DECK40_SET, Card, parse_card
+from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
@@ -476,7 +476,7 @@ class TraversonePairs(Game):
                 event = "cappotto"
                 other = "B" if full == "A" else "A"
                 lines = {full: [Line("event", 0, {"cappotto": full})], other: [Line("event", 11)]}
-                points = {full: 0, other: 11}
+                points = {full: 0, other: DEAL_POINTS}
         return DealResult(
             game=self.key,
             level="cards" if all(c.cards is not None for c in captures.values()) else "totals",

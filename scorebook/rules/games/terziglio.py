@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, DECK40_SET, Card, parse_card
+from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Localized, Problems, messages
 from ..game import Game
 from ..houserules import Rules, Switch, choice
@@ -742,7 +742,7 @@ class Terziglio(Game):
             if rules["terz.cappotto_def"] == "all_tricks":
                 if captures[winner].tricks == TRICKS:
                     return "cappotto"
-            elif side_points[winner] == 11:
+            elif side_points[winner] == DEAL_POINTS:
                 return "cappotto"
         mode = rules["terz.stramazzo"]
         if mode == "off" or (mode == "soloist_only" and winner != "soloist"):
@@ -753,7 +753,7 @@ class Terziglio(Game):
         if definition == "losers_lt_one_point_ignoring_last_trick":
             hit = captures[loser].thirds <= 2
         elif definition == "winner_takes_all_11":
-            hit = side_points[winner] == 11 and last == winner
+            hit = side_points[winner] == DEAL_POINTS and last == winner
         else:
             hit = captures[loser].thirds == 0
         return "stramazzo" if hit else None
