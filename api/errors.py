@@ -1,27 +1,72 @@
 """One shape for every refusal the API gives: ``{"errors": [{"code", "message", "path"?}]}``.
 
-The engine's rejections already have it; the exception handler gives DRF's own errors
-(validation, authentication, permission, throttling) and the services' refusals the same
-shape, with messages in the request's language.
+The exception handler maps, in one place: the services' refusals (``Refusal``: its status,
+entries, extra fields and headers), the engine's rejections (inside ``RulesRejected``),
+DRF's own errors (validation, authentication, permission, throttling), all with messages
+in the request's language. Anything else is a bug: logged with the request id and
+answered 500 with that id, never dressed up as an input error.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
-from rest_framework.views import exception_handler
+from rest_framework.views import exception_handler, set_rollback
 
-from api.permissions import needs_role
-from scorebook.clubs.services import LastOwner, NotAllowed
+from api.serializers.matches import DealSerializer
+from scorebook.core import requestid
 from scorebook.core.refusals import Refusal
+from scorebook.matches.models import Deal
+
+logger = logging.getLogger(__name__)
+
+#: How the API shows the objects a refusal carries (``Refusal.extra``).
+REPRESENTATIONS: dict[type, Callable[[Any], Any]] = {
+    Deal: lambda deal: DealSerializer(deal).data,
+}
 
 
 def error(code: str, message: str, status: int, **extra: Any) -> Response:
     """A refusal with a stable ``code`` and a ``message`` a player can read."""
     return Response({"errors": [{"code": code, "message": str(message)}], **extra}, status=status)
+
+
+def _represent(value: Any) -> Any:
+    render = REPRESENTATIONS.get(type(value))
+    return render(value) if render is not None else value
+
+
+def refusal_response(refusal: Refusal) -> Response:
+    """The answer to a service's refusal (the work it refused was rolled back)."""
+    body = {"errors": refusal.errors()}
+    body.update((key, _represent(value)) for key, value in refusal.extra().items())
+    return Response(body, status=refusal.status, headers=refusal.headers())
+
+
+def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
+    request_id = requestid.current()
+    request = context.get("request")
+    logger.error(
+        "unhandled %s in %s %s",
+        type(exc).__name__,
+        getattr(request, "method", "?"),
+        getattr(request, "path", "?"),
+        exc_info=exc,
+        extra={"request_id": request_id},
+    )
+    message = _("Something went wrong on our side. It was logged as %(request_id)s.")
+    return Response(
+        {
+            "errors": [{"code": "server.error", "message": message % {"request_id": request_id}}],
+            "request_id": request_id,
+        },
+        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    )
 
 
 def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
@@ -48,14 +93,12 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
 def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's exception handler, answering in the ``errors`` shape."""
     if isinstance(exc, Refusal):
-        return Response({"errors": exc.errors()}, status=exc.status, headers=exc.headers())
-    if isinstance(exc, NotAllowed):
-        exc = exceptions.PermissionDenied(needs_role(str(exc)))
-    elif isinstance(exc, LastOwner):
-        return error("club.last_owner", _("A club must keep at least one owner."), 409)
+        set_rollback()
+        return refusal_response(exc)
     response = exception_handler(exc, context)
     if response is None:
-        return None
+        set_rollback()
+        return _server_error(exc, context)
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
     else:

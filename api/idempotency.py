@@ -24,8 +24,9 @@ from django.utils.translation import gettext as _
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import error
+from api.errors import error, refusal_response
 from scorebook.core import rows
+from scorebook.core.refusals import Refusal
 from scorebook.matches.models import IdempotencyKey
 
 HEADER = "HTTP_IDEMPOTENCY_KEY"
@@ -61,7 +62,10 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
         digest = _body_hash(request)
         try:
             with transaction.atomic():
-                response = view(self, request, *args, **kwargs)
+                try:
+                    response = view(self, request, *args, **kwargs)
+                except Refusal as refusal:  # the service rolled its work back; keep the answer
+                    response = refusal_response(refusal)
                 if response.status_code >= 500:
                     transaction.set_rollback(True)
                     return response

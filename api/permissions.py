@@ -2,12 +2,11 @@
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 
 from scorebook.clubs.models import Club
 from scorebook.clubs.selectors import membership_of
+from scorebook.clubs.services import NotAllowed
 
 
 def club_id_of(obj: Any) -> int:
@@ -24,22 +23,9 @@ def club_id_of(obj: Any) -> int:
     raise AttributeError(f"{obj!r} has no club")
 
 
-ROLE_NAMES = {
-    "owner": gettext_lazy("owner"),
-    "director": gettext_lazy("director"),
-    "scorer": gettext_lazy("scorer"),
-    "member": gettext_lazy("member"),
-    "seated player": gettext_lazy("player seated at this match"),
-}
-
-
-def needs_role(role: str) -> str:
-    name = ROLE_NAMES.get(role, role)
-    return _("This needs the %(role)s role in this club.") % {"role": name}
-
-
 class ClubRole(BasePermission):
-    """Reads need membership; writes need ``write_role`` (set on the view)."""
+    """Reads need membership; writes need ``write_role`` (set on the view), refused as the
+    services refuse (``NotAllowed``: the role needed, in the request's language)."""
 
     def has_object_permission(self, request: Any, view: Any, obj: Any) -> bool:
         membership = membership_of(request.user, club_id_of(obj))
@@ -47,4 +33,7 @@ class ClubRole(BasePermission):
             return False
         if request.method in SAFE_METHODS:
             return True
-        return membership.at_least(getattr(view, "write_role", "director"))
+        role = getattr(view, "write_role", "director")
+        if not membership.at_least(role):
+            raise NotAllowed(role)
+        return True

@@ -6,7 +6,6 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from api.errors import error
 from api.idempotency import idempotent
 from api.permissions import ClubRole
 from api.serializers.clubs import (
@@ -19,10 +18,6 @@ from api.serializers.clubs import (
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of
-
-
-def invalid(refused: ValueError) -> Response:
-    return error("input.invalid", str(refused), 400)
 
 
 class ClubViewSet(
@@ -117,17 +112,14 @@ class PlayerViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        try:
-            player = services.player_create(
-                club=data["club"],
-                name=data["name"],
-                user=request.user,
-                linked_user=data.get("user"),
-                guest=data.get("guest", False),
-                active=data.get("active", True),
-            )
-        except ValueError as refused:
-            return invalid(refused)
+        player = services.player_create(
+            club=data["club"],
+            name=data["name"],
+            user=request.user,
+            linked_user=data.get("user"),
+            guest=data.get("guest", False),
+            active=data.get("active", True),
+        )
         return Response(PlayerSerializer(player).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=PlayerUpdateSerializer, responses=PlayerSerializer)
@@ -135,10 +127,7 @@ class PlayerViewSet(
         player = self.get_object()
         serializer = PlayerUpdateSerializer(player, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        try:
-            player = services.player_update(
-                player=player, changes=serializer.validated_data, user=request.user
-            )
-        except ValueError as refused:
-            return invalid(refused)
+        player = services.player_update(
+            player=player, changes=serializer.validated_data, user=request.user
+        )
         return Response(PlayerSerializer(player).data)

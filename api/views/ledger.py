@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -16,7 +15,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import error
 from api.idempotency import idempotent
 from api.permissions import ClubRole
 from scorebook.clubs.models import Player, Role
@@ -68,14 +66,7 @@ class TransferViewSet(viewsets.GenericViewSet):
     def paid(self, request: Request, pk: Any = None) -> Response:
         """Mark the transfer paid (who, when); marking it twice changes nothing."""
         transfer = self.get_object()
-        try:
-            transfer = services.mark_paid(transfer=transfer, user=request.user)
-        except services.Superseded:
-            return error(
-                "settlement.superseded",
-                _("The settlement changed since: mark the transfers of the current one."),
-                409,
-            )
+        transfer = services.mark_paid(transfer=transfer, user=request.user)
         names = selectors.account_names([transfer.payer_id, transfer.payee_id])
         return Response(selectors.transfer_dict(transfer, names))
 

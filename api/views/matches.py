@@ -1,24 +1,25 @@
 """Nights, tables, matches and deals. Writes go through ``scorebook.matches.services``;
-these views only translate HTTP to service calls and service errors to statuses."""
+these views only translate HTTP to service calls (their refusals are mapped once, by
+``api.errors.handler``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.errors import error
 from api.idempotency import idempotent
-from api.permissions import ClubRole, needs_role
+from api.permissions import ClubRole
 from api.serializers.matches import (
     ConfirmSerializer,
     DealSerializer,
@@ -29,49 +30,23 @@ from api.serializers.matches import (
     TableSerializer,
 )
 from api.views.ledger import SettlementActions
-from api.views.rules import language
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 
 
+class IfMatchRequired(Refusal):
+    """A correction must name the version it edits (two directors, one deal)."""
+
+    code = "deal.if_match_required"
+    status = 428
+    message = _("Say which version you are correcting: send If-Match with the deal's ETag.")
+
+
 def my_clubs(request: Request) -> Any:
     return clubs_of(request.user)
-
-
-def service_errors(request: Request, call: Any) -> Response | Any:
-    """Run a service call; map its refusals to HTTP answers."""
-    try:
-        return call()
-    except Match.DoesNotExist:
-        raise NotFound() from None
-    except services.RulesRejected as refused:
-        return Response(refused.rejection.as_dict(language(request)), status=400)
-    except services.NotAllowed as denied:
-        raise PermissionDenied(needs_role(str(denied))) from None
-    except services.ClosedNight:
-        return error("night.closed", _("The night is closed."), 409)
-    except services.DealConflict as conflict:
-        stored = DealSerializer(conflict.stored).data if conflict.stored is not None else None
-        return error(
-            "deal.conflict",
-            _("Deal %(number)d is already entered or is not the next deal.")
-            % {"number": conflict.expected},
-            409,
-            **({"stored": stored} if stored is not None else {}),
-        )
-    except services.StaleVersion as stale:
-        response = error(
-            "deal.stale_version",
-            _("Someone changed this deal meanwhile: check the current version."),
-            412,
-            current=DealSerializer(stale.current).data,
-        )
-        response["ETag"] = stale.current.etag
-        return response
-    except ValueError as bad:
-        return error("input.invalid", str(bad), 400)
 
 
 class NightViewSet(
@@ -92,17 +67,12 @@ class NightViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result = service_errors(
-            request,
-            lambda: services.night_open(
-                club_id=data["club"].pk,
-                date=data["date"],
-                venue=data.get("venue", ""),
-                user=request.user,
-            ),
+        result = services.night_open(
+            club_id=data["club"].pk,
+            date=data["date"],
+            venue=data.get("venue", ""),
+            user=request.user,
         )
-        if isinstance(result, Response):
-            return result
         return Response(NightSerializer(result).data, status=201)
 
     @extend_schema(request=None, responses=NightSerializer)
@@ -110,11 +80,7 @@ class NightViewSet(
     @idempotent
     def close(self, request: Request, pk: Any = None) -> Response:
         night = self.get_object()
-        result = service_errors(
-            request, lambda: services.night_close(night=night, user=request.user)
-        )
-        if isinstance(result, Response):
-            return result
+        result = services.night_close(night=night, user=request.user)
         return Response(NightSerializer(result).data)
 
 
@@ -135,17 +101,12 @@ class TableViewSet(
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result = service_errors(
-            request,
-            lambda: services.table_create(
-                night=data["night"],
-                number=data["number"],
-                name=data.get("name", ""),
-                user=request.user,
-            ),
+        result = services.table_create(
+            night=data["night"],
+            number=data["number"],
+            name=data.get("name", ""),
+            user=request.user,
         )
-        if isinstance(result, Response):
-            return result
         return Response(TableSerializer(result).data, status=201)
 
 
@@ -168,22 +129,17 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         serializer = MatchCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result = service_errors(
-            request,
-            lambda: services.match_create(
-                night=data["night"],
-                game=data["game"],
-                rules=data.get("rules"),
-                seats=data["seats"],
-                user=request.user,
-                table=data.get("table"),
-                first_dealer=data.get("first_dealer"),
-                stake_amount=data.get("stake_amount", 0),
-                stake_currency=data.get("stake_currency", ""),
-            ),
+        result = services.match_create(
+            night=data["night"],
+            game=data["game"],
+            rules=data.get("rules"),
+            seats=data["seats"],
+            user=request.user,
+            table=data.get("table"),
+            first_dealer=data.get("first_dealer"),
+            stake_amount=data.get("stake_amount", 0),
+            stake_currency=data.get("stake_currency", ""),
         )
-        if isinstance(result, Response):
-            return result
         return Response(MatchSerializer(result).data, status=201)
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
@@ -231,19 +187,14 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result = service_errors(
-            request,
-            lambda: services.deal_create(
-                match=int(pk),
-                data=data["deal"],
-                expected_number=data.get("number"),
-                user=request.user,
-                client=request.META.get("HTTP_USER_AGENT", ""),
-                client_id=data.get("client_id"),
-            ),
+        result = services.deal_create(
+            match=int(pk),
+            data=data["deal"],
+            expected_number=data.get("number"),
+            user=request.user,
+            client=request.META.get("HTTP_USER_AGENT", ""),
+            client_id=data.get("client_id"),
         )
-        if isinstance(result, Response):
-            return result
         # A deal just stored has no confirmations yet: fill the cache as prefetch_related
         # would (an evaluated queryset), so answering neither asks nor builds a query.
         none = Confirmation.objects.none()
@@ -284,27 +235,18 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         deal = get_object_or_404(self.get_queryset(), pk=pk)
         tag = request.META.get("HTTP_IF_MATCH")
         if not tag:
-            return error(
-                "deal.if_match_required",
-                _("Say which version you are correcting: send If-Match with the deal's ETag."),
-                428,
-            )
+            raise IfMatchRequired(path="If-Match")
         version = _version_of(tag)
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result = service_errors(
-            request,
-            lambda: services.deal_correct(
-                deal=deal,
-                data=data["deal"],
-                reason=data.get("reason", ""),
-                user=request.user,
-                expected_version=version,
-            ),
+        result = services.deal_correct(
+            deal=deal,
+            data=data["deal"],
+            reason=data.get("reason", ""),
+            user=request.user,
+            expected_version=version,
         )
-        if isinstance(result, Response):
-            return result
         response = Response(DealSerializer(result).data, status=201)
         response["ETag"] = result.etag
         return response
@@ -317,12 +259,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         serializer = ConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reason = serializer.validated_data.get("override_reason", "")
-        result = service_errors(
-            request,
-            lambda: services.deal_confirm(deal=deal, user=request.user, override_reason=reason),
-        )
-        if isinstance(result, Response):
-            return result
+        result = services.deal_confirm(deal=deal, user=request.user, override_reason=reason)
         return Response(
             {"id": result.id, "seat": result.seat, "override": result.override}, status=201
         )
@@ -343,7 +280,5 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
 def _version_of(tag: str) -> int:
     """ETags are ``"<id>-<version>"``; anything else matches no version."""
-    try:
-        return int(tag.strip().strip('"').rsplit("-", 1)[1])
-    except (IndexError, ValueError):
-        return -1
+    found = re.fullmatch(r'(?:W/)?"?\d+-(\d+)"?', tag.strip())
+    return int(found.group(1)) if found else -1

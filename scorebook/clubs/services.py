@@ -9,17 +9,49 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.core.refusals import Refusal
 
 from .models import ROLE_RANK, Club, Membership, Player, Role
 from .selectors import membership_of
 
+ROLE_NAMES = {
+    "owner": _("owner"),
+    "director": _("director"),
+    "scorer": _("scorer"),
+    "member": _("member"),
+    "seated player": _("player seated at this match"),
+}
 
-class NotAllowed(Exception):
-    """The user's role does not allow this write; the argument names the role needed."""
+
+class NotAllowed(Refusal):
+    """The user's role does not allow this write; ``role`` names the role needed."""
+
+    code = "role.required"
+    status = 403
+    message = _("This needs the %(role)s role in this club.")
+
+    def __init__(self, role: str) -> None:
+        super().__init__(role=str(role))
+
+    def words(self) -> dict[str, Any]:
+        return {"role": ROLE_NAMES.get(self.params["role"], self.params["role"])}
 
 
-class LastOwner(Exception):
+class LastOwner(Refusal):
     """The change would leave the club without an owner."""
+
+    code = "club.last_owner"
+    status = 409
+    message = _("A club must keep at least one owner.")
+
+
+class NotAMember(Refusal):
+    """A player can be linked only to the account of a member of its club."""
+
+    code = "player.not_member"
+    message = _("A player can only be linked to a member of the club.")
 
 
 def require_role(user: Any, club_id: int, role: str) -> Membership:
@@ -55,7 +87,7 @@ def _keeps_an_owner(membership: Membership) -> None:
             club_id=membership.club_id, role=Role.OWNER
         )
         if owners.count() <= 1:
-            raise LastOwner(membership.club_id)
+            raise LastOwner()
 
 
 @transaction.atomic
@@ -127,7 +159,7 @@ def membership_remove(*, membership: Membership, user: Any) -> None:
 
 def _linkable(club: Club, linked: Any) -> None:
     if linked is not None and membership_of(linked, club.pk) is None:
-        raise ValueError("a player can only be linked to a member of the club")
+        raise NotAMember(path="user")
 
 
 @transaction.atomic

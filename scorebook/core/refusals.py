@@ -6,12 +6,16 @@ Anything else a service raises is a bug: a logged 500, never shown as an input e
 
 A subclass names its stable ``code``, its HTTP ``status`` and a translatable ``message``
 whose ``%(name)s`` placeholders are filled from the keyword arguments it was raised with.
+What a refusal carries besides its words (the deal already stored, the current version)
+it returns from :meth:`Refusal.extra`; the API renders those objects its own way.
 """
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from django.utils import translation
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 
@@ -20,28 +24,34 @@ class Refusal(Exception):
 
     code: ClassVar[str] = "refused"
     status: ClassVar[int] = 400
-    message: ClassVar[Any] = _("This request was refused.")
+    message: ClassVar[str | Promise] = _("This request was refused.")
 
     def __init__(self, *, path: str = "", **params: Any) -> None:
         self.path = path
         self.params = params
         super().__init__(f"{self.code}: {params}" if params else self.code)
 
+    def words(self) -> dict[str, Any]:
+        """The values the message's placeholders read (a subclass may translate some)."""
+        return self.params
+
     def text(self) -> str:
         """The message in the active language, its placeholders filled."""
         template = str(self.message)
-        return template % self.params if self.params else template
+        return template % self.words() if self.params else template
 
     def errors(self, language: str | None = None) -> list[dict[str, Any]]:
-        """The ``errors`` entries of the answer: ``code``, ``path``, ``message``, ``params``."""
-        return [
-            {
-                "code": self.code,
-                "path": self.path,
-                "message": self.text(),
-                "params": _plain(self.params),
-            }
-        ]
+        """The ``errors`` entries of the answer: ``code``, ``message``, ``path``, ``params``."""
+        with translation.override(language or translation.get_language()):
+            entry: dict[str, Any] = {"code": self.code, "message": self.text()}
+        if self.path:
+            entry["path"] = self.path
+        entry["params"] = _plain(self.params)
+        return [entry]
+
+    def extra(self) -> dict[str, Any]:
+        """Fields of the answer besides ``errors`` (objects: the caller renders them)."""
+        return {}
 
     def headers(self) -> dict[str, str]:
         """Extra response headers (``Retry-After``, ``ETag``...)."""

@@ -1,6 +1,6 @@
 from django.contrib import admin, messages
 
-from scorebook.clubs.services import NotAllowed
+from scorebook.core.refusals import Refusal
 from scorebook.matches.admin import ReadOnly
 
 from . import services
@@ -50,7 +50,5 @@ class TransferAdmin(ReadOnly):
         for transfer in queryset:
             try:
                 services.mark_paid(transfer=transfer, user=request.user)
-            except (services.Superseded, NotAllowed) as refused:
-                self.message_user(
-                    request, f"{transfer}: not marked ({type(refused).__name__})", messages.ERROR
-                )
+            except Refusal as refused:
+                self.message_user(request, f"{transfer}: {refused.text()}", messages.ERROR)

@@ -16,9 +16,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Q, Sum
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
+from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Deal, Match, Night
 from scorebook.rules import DealResult, MatchState, get_game
 
@@ -28,8 +30,12 @@ from .models import Account, Entry, Settlement, Transfer, Unit
 CENT = Decimal("0.01")
 
 
-class Superseded(Exception):
+class Superseded(Refusal):
     """The transfer belongs to a settlement that a newer one replaced."""
+
+    code = "settlement.superseded"
+    status = 409
+    message = _("The settlement changed since: mark the transfers of the current one.")
 
 
 def unit_of(match: Match) -> tuple[str, str, Decimal]:
@@ -235,7 +241,7 @@ def mark_paid(*, transfer: Transfer, user: Any) -> Transfer:
     night = transfer.settlement.night
     require_role(user, night.club_id, Role.DIRECTOR)
     if current_settlement(night).pk != transfer.settlement_id:
-        raise Superseded(transfer.settlement_id)
+        raise Superseded()
     if transfer.paid_at is None:
         transfer.paid_at = timezone.now()
         transfer.paid_by = user

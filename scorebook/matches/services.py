@@ -15,10 +15,13 @@ from typing import Any
 
 from django.db import connection, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core import rows
+from scorebook.core.refusals import Refusal
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 from scorebook.standings.services import mark_stale
@@ -26,33 +29,84 @@ from scorebook.standings.services import mark_stale
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
 
 
-class RulesRejected(Exception):
-    """The engine refused the entry; ``rejection.problems`` says why."""
+class RulesRejected(Refusal):
+    """The engine refused the entry; ``rejection.problems`` says every reason."""
+
+    code = "rules.rejected"
+    message = _("The rules refuse this entry.")
 
     def __init__(self, rejection: Rejection) -> None:
-        super().__init__(str(rejection))
+        super().__init__()
         self.rejection = rejection
 
+    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
+        """The engine's own problems (code, path, params), in the request's language."""
+        lang = "it" if (language or get_language() or "en").startswith("it") else "en"
+        return [problem.as_dict(lang) for problem in self.rejection.problems]
 
-class DealConflict(Exception):
+
+class DealConflict(Refusal):
     """Another entry already took this deal number (two phones at one table)."""
 
+    code = "deal.conflict"
+    status = 409
+    message = _("Deal %(number)d is already entered or is not the next deal.")
+
     def __init__(self, stored: Deal | None, expected: int) -> None:
-        super().__init__(f"deal {expected} is not the next deal")
+        super().__init__(path="number", number=expected)
         self.stored = stored
         self.expected = expected
 
+    def extra(self) -> dict[str, Any]:
+        return {"stored": self.stored} if self.stored is not None else {}
 
-class StaleVersion(Exception):
+
+class StaleVersion(Refusal):
     """The edit names a version that is no longer current."""
 
+    code = "deal.stale_version"
+    status = 412
+    message = _("Someone changed this deal meanwhile: check the current version.")
+
     def __init__(self, current: Deal) -> None:
-        super().__init__("stale version")
+        super().__init__()
         self.current = current
 
+    def extra(self) -> dict[str, Any]:
+        return {"current": self.current}
 
-class ClosedNight(Exception):
+    def headers(self) -> dict[str, str]:
+        return {"ETag": self.current.etag}
+
+
+class ClosedNight(Refusal):
     """The night is closed: only a director may still change it."""
+
+    code = "night.closed"
+    status = 409
+    message = _("The night is closed.")
+
+
+class NoSuchMatch(Refusal):
+    """The match does not exist, or the user is no member of its club (the same to them)."""
+
+    code = "match.not_found"
+    status = 404
+    message = _("There is no such match.")
+
+
+class SeatsMismatch(Refusal):
+    """The seats named are not the seats of this game."""
+
+    code = "match.seats"
+    message = _("The seats must be exactly %(seats)s.")
+
+
+class SeatPlayers(Refusal):
+    """A seat names a player of another club, or one player sits twice."""
+
+    code = "match.seat_players"
+    message = _("Each seat needs a different player of this club.")
 
 
 @dataclass(frozen=True)
@@ -141,14 +195,14 @@ def match_create(
     except Rejection as rejection:
         raise RulesRejected(rejection) from None
     if set(seats) != set(state.seats):
-        raise ValueError(f"seats must be exactly {', '.join(state.seats)}")
+        raise SeatsMismatch(path="seats", seats=", ".join(state.seats))
     known = set(
         Player.objects.filter(club_id=night.club_id, pk__in=seats.values()).values_list(
             "pk", flat=True
         )
     )
     if len(set(seats.values())) != len(seats) or known != set(seats.values()):
-        raise ValueError("each seat needs a different player of this club")
+        raise SeatPlayers(path="seats")
     match = Match.objects.create(
         night=night,
         table=table,
@@ -186,7 +240,7 @@ def _lock_sql(vendor: str) -> str:
 def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
     """Lock the match row (its deals are serialized) and share-lock its night: deals at
     many tables go on side by side, and closing the night waits for those in flight and
-    is seen by those after. Outsiders get Match.DoesNotExist, as if it did not exist;
+    is seen by those after. Outsiders get NoSuchMatch, as if it did not exist;
     members below ``role`` (or ``role(match, night_status)``) get NotAllowed.
 
     The hot path of deal entry: one statement (the match, its night and the caller's
@@ -196,7 +250,7 @@ def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
         cursor.execute(_lock_sql(connection.vendor), [user.pk, match_id])
         row = cursor.fetchone()
     if row is None or row[-1] is None:
-        raise Match.DoesNotExist
+        raise NoSuchMatch()
     match = rows.load(Match, _LOCKED_FIELDS, row)
     match.club_id, night_status, held = row[-3:]
     needed = role(match, night_status) if callable(role) else role

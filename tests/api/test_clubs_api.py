@@ -16,7 +16,7 @@ def test_a_director_cannot_make_an_owner_or_touch_one(club):
         f"/api/v1/memberships/{membership(club, 'scorer').pk}", {"role": "owner"}, format="json"
     )
     assert promote.status_code == 403
-    assert promote.json()["errors"][0]["code"] == "http.permission_denied"
+    assert promote.json()["errors"][0]["code"] == "role.required"
     demote = director.patch(
         f"/api/v1/memberships/{membership(club, 'owner').pk}", {"role": "member"}, format="json"
     )
@@ -71,7 +71,8 @@ def test_a_player_links_only_to_a_member_and_stays_in_its_club(club):
         format="json",
     )
     assert outsider.status_code == 400
-    assert outsider.json()["errors"][0]["code"] == "input.invalid"
+    assert outsider.json()["errors"][0]["code"] == "player.not_member"
+    assert outsider.json()["errors"][0]["path"] == "user"
     nino = club.seated[0]
     moved = scorer.patch(f"/api/v1/players/{nino.pk}", {"club": club.other.pk}, format="json")
     assert moved.status_code == 200

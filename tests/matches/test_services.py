@@ -72,7 +72,7 @@ def test_second_phone_with_the_same_number_gets_a_conflict(match, club):
 def test_members_may_not_enter_deals_and_outsiders_do_not_see_the_match(match, club):
     with pytest.raises(services.NotAllowed):
         services.deal_create(match=match, data=SIDES, expected_number=1, user=club.people["member"])
-    with pytest.raises(Match.DoesNotExist):
+    with pytest.raises(services.NoSuchMatch):
         services.deal_create(
             match=match, data=SIDES, expected_number=1, user=club.people["stranger"]
         )
