@@ -61,6 +61,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "axes",
     "django_htmx",
     "csp",
@@ -239,6 +240,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scorekeeping and match records for the Tressette family of card games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page loads a pinned Swagger UI from our own static files, never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "ENUM_NAME_OVERRIDES": {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",
         "MatchStatusEnum": "scorebook.matches.models.Match.Status",
@@ -267,7 +273,15 @@ CELERY_BEAT_SCHEDULE = {
 }
 
 if not DEBUG:
+    # Production is HTTPS only (`manage.py check --deploy` is clean, tests/core/). nginx
+    # redirects port 80 and says so with X-Forwarded-Proto; Django redirects too, except
+    # /healthz, which monitors may ask over plain HTTP on the local port.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", True)
     SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", True)
     CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", True)
 

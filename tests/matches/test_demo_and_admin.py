@@ -1,9 +1,25 @@
 """The demo club loads once, and the admin shows every model but never edits a deal."""
 
 import pytest
-from django.core.management import call_command
+from django.contrib.auth import get_user_model
+from django.core.management import CommandError, call_command
 
 from scorebook.matches.models import Deal, Match, Night
+
+
+@pytest.fixture(autouse=True)
+def debug(settings):
+    settings.DEBUG = True  # load_demo refuses otherwise
+
+
+@pytest.mark.django_db
+def test_load_demo_refuses_without_debug(settings):
+    """The demo user is a superuser with a known password: never on a production site."""
+    settings.DEBUG = False
+    with pytest.raises(CommandError, match="only with DEBUG on"):
+        call_command("load_demo")
+    assert not get_user_model().objects.exists()
+    assert not Night.objects.exists()
 
 
 @pytest.mark.django_db

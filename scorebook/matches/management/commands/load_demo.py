@@ -2,8 +2,9 @@
 
 import datetime
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from scorebook.clubs.models import Club, Membership, Player
@@ -45,6 +46,9 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **options):
+        if not settings.DEBUG:
+            # The demo user is a superuser whose password everybody knows.
+            raise CommandError("load_demo creates the superuser demo/demo: only with DEBUG on.")
         if Club.objects.filter(slug="san-rocco").exists():
             self.stdout.write("Demo club already loaded (user demo / demo).")
             return
