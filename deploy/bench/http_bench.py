@@ -115,6 +115,7 @@ def main() -> int:
         "SECRET_KEY": "bench-only",
         "ALLOWED_HOSTS": "127.0.0.1",
         "BENCH_ENDPOINTS": "1",
+        "SECURE_SSL_REDIRECT": "0",  # wrk speaks plain HTTP to gunicorn, as nginx does
         "LOG_LEVEL": "WARNING",
     }
     reset_database(env)
