@@ -144,7 +144,7 @@ def schedule(club_id: int) -> None:
     from .tasks import refresh_standings
 
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        refresh_standings.delay(club_id)
+        refresh_standings.apply((club_id,), throw=True)
     else:
         PUBLISHER.submit(club_id)
 
@@ -153,11 +153,13 @@ class Publisher:
     """Publishes refresh tasks from one daemon thread per process; club ids submitted
     while a publish is under way are coalesced into one message each."""
 
-    def __init__(self) -> None:
+    def __init__(self, broker_url: str | None = None) -> None:
+        self.broker_url = broker_url  # None: the app's broker (a test points it elsewhere)
         self._pending: set[int] = set()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._pid = 0
+        self.published = 0  # publish attempts, done or failed
 
     def submit(self, club_id: int) -> None:
         with self._wake:
@@ -182,10 +184,15 @@ class Publisher:
                 clubs, self._pending = self._pending, set()
             for club_id in sorted(clubs):
                 try:
-                    refresh_standings.apply_async((club_id,), retry=False)
+                    if self.broker_url is None:
+                        refresh_standings.apply_async((club_id,), retry=False)
+                    else:
+                        with refresh_standings.app.connection_for_write(self.broker_url) as conn:
+                            refresh_standings.apply_async((club_id,), retry=False, connection=conn)
                 except (OperationalError, KombuError, OSError) as error:
                     # The mark stays; the beat sweeper schedules it when the broker is back.
                     log.warning("standings refresh of club %s not published: %s", club_id, error)
+                self.published += 1
 
 
 PUBLISHER = Publisher()
@@ -308,8 +315,10 @@ def rebuild_season(season: Season) -> None:
         .values_list("match_id", "n")
     )
     for match in matches.values():
+        if not deal_counts.get(match.pk):
+            continue  # a player appears once a deal of theirs is in
         for pid in match.seats.values():
-            add(match.game, pid, deals=deal_counts.get(match.pk, 0))
+            add(match.game, pid, deals=deal_counts[match.pk])
         for r in match_results(match):
             add(
                 match.game,

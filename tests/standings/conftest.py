@@ -21,7 +21,14 @@ NOV_20 = datetime.date(2026, 11, 20)
 
 
 @pytest.fixture
-def season(club):
+def eager(settings):
+    """Refresh in-process after commit (as with no broker), even in the CI pass that
+    sets a real broker: these tests are about what the refresh computes."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
+@pytest.fixture
+def season(club, eager):
     return services.season_create(
         club_id=club.pk,
         name="2026-27",

@@ -1,0 +1,96 @@
+"""Freshness without waiting on the broker: deal entry commits its outbox row and answers
+whatever the broker does; a refresh coalesces a burst of marks."""
+
+import socket
+import threading
+
+import pytest
+
+from scorebook.standings import services
+from scorebook.standings.models import Freshness, StaleMark
+from tests.api.common import SIDES, api
+from tests.standings.conftest import eager  # noqa: F401
+
+
+@pytest.fixture
+def blackhole():
+    """A 'broker' that accepts connections and never answers (a hung Redis)."""
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(16)
+    yield f"redis://127.0.0.1:{server.getsockname()[1]}/0"
+    server.close()
+
+
+@pytest.fixture
+def closed_port():
+    """A broker address nothing listens on (Redis stopped)."""
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    return f"redis://127.0.0.1:{port}/0"
+
+
+@pytest.fixture
+def not_eager():
+    """The Celery app publishes instead of running tasks in-process."""
+    from scorebook.celery import app
+
+    was = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = was
+
+
+def _enter_deal(club, match):
+    answers = []
+
+    def post():
+        answers.append(
+            api(club, "scorer").post(
+                f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES}, format="json"
+            )
+        )
+
+    caller = threading.Thread(target=post)
+    caller.start()
+    caller.join(timeout=30)  # bounded: a request stuck on the broker fails the test
+    return caller, answers
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("broker", ["blackhole", "closed_port"])
+def test_deal_entry_answers_whatever_the_broker_does(
+    club, match, settings, monkeypatch, broker, request, not_eager
+):
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # as in production: publish to a broker
+    publisher = services.Publisher(broker_url=request.getfixturevalue(broker))
+    monkeypatch.setattr(services, "PUBLISHER", publisher)
+    caller, answers = _enter_deal(club, match)
+    assert not caller.is_alive(), "deal entry waited on the broker"
+    assert answers[0].status_code == 201, answers[0].content
+    # The outbox row committed with the deal and stays for the sweeper.
+    assert StaleMark.objects.filter(club=club).count() == 1
+    assert services.stale_clubs() == [club.pk]
+    assert publisher.published == 0 or broker == "closed_port"
+    if broker == "closed_port":
+        # The publisher gave up at once (connection refused) and logged it; when the
+        # broker is back the sweeper's refresh clears the mark.
+        assert services.refresh_club(club.pk) == 1
+        assert not StaleMark.objects.exists()
+
+
+def test_a_burst_of_marks_is_one_rebuild(club, match, eager, django_capture_on_commit_callbacks):
+    from scorebook.matches import services as matches
+    from scorebook.standings.models import Season
+
+    Season.objects.create(club=club, name="S", starts_on=match.night.date)
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        for _ in range(2):
+            matches.deal_create(
+                match=match, data=SIDES, expected_number=None, user=club.people["scorer"]
+            )
+    assert len(callbacks) == 2  # one schedule per write...
+    assert Freshness.objects.get(club=club).rebuilds == 1  # ...one rebuild for both
+    assert services.refresh_club(club.pk) == 0  # idempotent: nothing left to do
