@@ -9,11 +9,12 @@ import pytest
 
 from scorebook.standings.models import Season
 from tests.api.common import api
-from tests.standings.conftest import A_WINS_DEAL, B_WINS_DEAL, eager, play_pairs  # noqa: F401
+from tests.standings.conftest import A_WINS_DEAL, B_WINS_DEAL, play_pairs
 
 
 @pytest.fixture
-def season_played(club, eager, django_capture_on_commit_callbacks):
+def season_played(club, settings, django_capture_on_commit_callbacks):
+    settings.CELERY_TASK_ALWAYS_EAGER = True  # refresh in-process, even in the Redis CI pass
     from scorebook.matches import services as matches
 
     director = club.people["director"]

@@ -9,7 +9,6 @@ import pytest
 from scorebook.standings import services
 from scorebook.standings.models import Freshness, StaleMark
 from tests.api.common import SIDES, api
-from tests.standings.conftest import eager  # noqa: F401
 
 
 @pytest.fixture
@@ -81,7 +80,8 @@ def test_deal_entry_answers_whatever_the_broker_does(
         assert not StaleMark.objects.exists()
 
 
-def test_a_burst_of_marks_is_one_rebuild(club, match, eager, django_capture_on_commit_callbacks):
+def test_a_burst_of_marks_is_one_rebuild(club, match, settings, django_capture_on_commit_callbacks):
+    settings.CELERY_TASK_ALWAYS_EAGER = True
     from scorebook.matches import services as matches
     from scorebook.standings.models import Season
 
