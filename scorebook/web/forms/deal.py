@@ -1,0 +1,720 @@
+"""Deal entry at the table: what each game asks, and the one translation from the posted
+form to the engine's deal JSON.
+
+Every input is named by the engine path it fills (``sides.A.thirds``,
+``declarations[0].suit``), so each problem the engine reports lands next to the input of
+the same name. Nothing here judges a deal: the engine does, on the server. The only
+arithmetic is "the rest" (the one score or pile left blank is what the deck holds minus
+the others), taken from the engine's own deck and trick counts.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.rules import MatchState, Rejection
+from scorebook.rules.cards import (
+    CARD_THIRDS_IN_DECK,
+    DECK40,
+    RANK_NAMES_EN,
+    RANK_NAMES_IT,
+    SUIT_NAMES_EN,
+    SUIT_NAMES_IT,
+    SUITS,
+    THIRDS,
+)
+from scorebook.rules.games.calabrasella import TOTAL as CALABRASELLA_POINTS
+from scorebook.rules.games.terziglio import BIDS as TERZIGLIO_BIDS
+
+LEVELS = ("totals", "cards", "play")
+#: Games whose piles are cards of the 40-card Italian pack (a grid per side at level b).
+GRID_GAMES = frozenset(
+    {
+        "tressette4",
+        "tressette2",
+        "tressette3",
+        "tressette4i",
+        "chiamata",
+        "rovescino",
+        "traversone_pairs",
+        "terziglio",
+    }
+)
+#: Tricks in a deal, where a game always plays the same number (for "the rest").
+TRICKS = {"tressette4": 10, "traversone_pairs": 10, "chiamata": 10, "terziglio": 12}
+
+SUIT_LABELS = {
+    "c": pgettext_lazy("suit", "Cups"),
+    "d": pgettext_lazy("suit", "Coins"),
+    "b": pgettext_lazy("suit", "Batons"),
+    "s": pgettext_lazy("suit", "Swords"),
+}
+#: The Italian pack's suits in the order players sort them: coppe, denari, bastoni, spade.
+GRID_SUITS = ("c", "d", "b", "s")
+BID_LABELS = {
+    "pass": _("all passed"),
+    "chiamo": _("chiamo (calls a card)"),
+    "solo": _("solo"),
+    "solissimo": _("solissimo"),
+    "solissimo_dividete": _("solissimo aggravato, dividete"),
+    "solissimo_scegliete": _("solissimo aggravato, scegliete"),
+}
+DECLARATION_TYPES = {
+    "napoletana": _("napoletana (3, 2, A of a suit)"),
+    "three": _("three of a kind"),
+    "four": _("four of a kind"),
+    "decima": _("decima"),
+}
+
+
+def card_name(code: str) -> str:
+    """A card in the user's language: ``Ac`` is "asso di coppe" or "ace of cups"."""
+    rank, suit = code[:-1], code[-1]
+    if get_language() == "it":
+        return f"{RANK_NAMES_IT.get(rank, rank)} di {SUIT_NAMES_IT.get(suit, suit)}"
+    return f"{RANK_NAMES_EN.get(rank, rank)} of {SUIT_NAMES_EN.get(suit, suit)}"
+
+
+def rank_short(rank: str) -> str:
+    """What a grid button shows: the rank as printed on Italian cards."""
+    names = RANK_NAMES_IT if get_language() == "it" else RANK_NAMES_EN
+    return rank if rank.isdigit() else names[rank].capitalize()
+
+
+@dataclass
+class Input:
+    """One field of the form. ``name`` is the engine path it fills."""
+
+    name: str
+    label: Any
+    kind: str = "number"  # number | choice | check | cards | text
+    choices: list[tuple[str, Any]] = field(default_factory=list)
+    value: Any = ""
+    rest: Any = None  # what the server computed for a blank field
+    errors: list[str] = field(default_factory=list)
+    high: int | None = None
+    many: bool = False  # a choice the engine reads as a list of one
+
+    @property
+    def id(self) -> str:
+        return "f-" + re.sub(r"[^A-Za-z0-9]+", "-", self.name).strip("-")
+
+    @property
+    def selected(self) -> set[str]:
+        return set(self.value) if isinstance(self.value, list) else set()
+
+    def grid(self) -> list[dict[str, Any]]:
+        """The 40 cards by suit for a ``cards`` input, each with its state."""
+        chosen = self.selected
+        return [
+            {
+                "suit": suit,
+                "label": SUIT_LABELS[suit],
+                "cards": [
+                    {"code": c.code, "short": rank_short(c.rank), "name": card_name(c.code),
+                     "on": c.code in chosen}
+                    for c in DECK40
+                    if c.suit == suit
+                ],
+            }
+            for suit in GRID_SUITS
+        ]  # fmt: skip
+
+
+@dataclass
+class Section:
+    title: Any
+    inputs: list[Input]
+    note: Any = ""
+    claims: tuple[str, ...] = ()  # engine paths shown here when no input has them
+    errors: list[str] = field(default_factory=list)
+    open: bool = True
+
+
+@dataclass
+class DealForm:
+    """The form of one deal at one level: sections of inputs, problems in place."""
+
+    game: str
+    level: str
+    sections: list[Section]
+    errors: list[str] = field(default_factory=list)  # problems no field owns
+    record: str = ""
+
+    def inputs(self) -> Iterable[Input]:
+        for section in self.sections:
+            yield from section.inputs
+
+
+# -- who is who -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    """The match as the form needs it: seats with names, the state, the house rules."""
+
+    game: str
+    rules: Mapping[str, Any]
+    state: MatchState
+    names: Mapping[str, str]  # seat -> player name
+
+    def seat_label(self, seat: str) -> str:
+        name = self.names.get(seat)
+        return f"{seat} · {name}" if name else seat
+
+    def seat_choices(self, seats: Iterable[str] | None = None) -> list[tuple[str, Any]]:
+        return [(s, self.seat_label(s)) for s in (seats or self.state.seats)]
+
+    def side_label(self, side: str) -> Any:
+        members = SIDE_MEMBERS.get(self.game, {}).get(side)
+        if members:
+            names = ", ".join(self.names.get(s, s) for s in members)
+            return f"{side} ({names})"
+        return SIDE_LABELS.get(side, side)
+
+    def dealt_in(self) -> tuple[str, ...]:
+        """Who plays this deal, eldest first (a four-handed three-hander leaves the dealer out)."""
+        seats = self.state.seats
+        start = seats.index(self.state.dealer)
+        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
+        if self.game in ("terziglio", "calabrasella") and len(seats) == 4:
+            order.remove(self.state.dealer)
+        return tuple(order)
+
+
+SIDE_MEMBERS = {
+    "tressette4": {"A": ("N", "S"), "B": ("E", "W")},
+    "traversone_pairs": {"A": ("P1", "P3"), "B": ("P2", "P4")},
+}
+SIDE_LABELS = {
+    "soloist": _("the soloist"),
+    "coalition": _("the other two"),
+    "bidder": _("the bidder"),
+    "opponents": _("the opponents"),
+    "callers": _("caller and partner"),
+    "others": _("the other two"),
+    "A": _("side A"),
+    "B": _("side B"),
+}
+
+
+def scorers(table: Table) -> tuple[str, tuple[str, ...]]:
+    """Whose piles the form asks for: ``("sides", ...)`` or ``("seats", ...)``."""
+    game, rules = table.game, table.rules
+    if game in ("tressette4", "traversone_pairs"):
+        return "sides", ("A", "B")
+    if game == "tressette3" and rules.get("t3.mode") == "col_morto":
+        return "sides", ("A", "B")
+    if game == "chiamata":
+        return "sides", ("callers", "others")
+    if game == "terziglio":
+        return "sides", ("soloist", "coalition")
+    if game == "calabrasella":
+        return "sides", ("bidder", "opponents")
+    return "seats", table.state.seats
+
+
+# -- the form of each game ----------------------------------------------------------------
+
+
+def build(table: Table, level: str) -> DealForm:
+    """The empty form of the next deal of ``table`` at ``level``."""
+    if level == "play":
+        return DealForm(game=table.game, level=level, sections=[])
+    sections: list[Section] = []
+    game = table.game
+    if game in ("terziglio", "calabrasella"):
+        sections.append(_auction(table))
+    if game == "chiamata":
+        sections.append(_call(table))
+    if game == "spinado":
+        sections.extend(_spinado(table))
+        return DealForm(game=game, level=level, sections=sections)
+    sections.append(_piles(table, level))
+    if game == "terziglio" and level == "cards":
+        sections.append(
+            Section(
+                _("Monte and discards"),
+                [
+                    Input("monte", _("The monte (4 cards)"), "cards"),
+                    Input("discards", _("The soloist's discards"), "cards"),
+                ],
+            )
+        )
+    if game == "tressette4":
+        if table.rules.get("t4.declarations"):
+            sections.append(_declarations(table))
+        if table.rules.get("t4.claim_mode", "off") != "off":
+            sections.append(_claim(table))
+        sections.append(
+            Section(
+                _("Deal annulled"),
+                [
+                    Input(
+                        "annulled_by",
+                        _("Annulled by (a poor hand)"),
+                        "choice",
+                        [("", "—"), *table.seat_choices()],
+                    )
+                ],
+                open=False,
+            )
+        )
+    if game == "trappola":
+        sections.extend(_trappola(table))
+    return DealForm(game=game, level=level, sections=sections)
+
+
+def _piles(table: Table, level: str) -> Section:
+    group, who = scorers(table)
+    unit = "points" if table.game in ("calabrasella", "trappola") else "thirds"
+    inputs: list[Input] = []
+    for scorer in who:
+        label = table.side_label(scorer) if group == "sides" else table.seat_label(scorer)
+        where = f"{group}.{scorer}"
+        if level == "cards" and table.game in GRID_GAMES:
+            inputs.append(Input(f"{where}.cards", label, "cards"))
+        elif unit == "thirds":
+            inputs.append(Input(f"{where}.thirds", _("%(who)s: thirds") % {"who": label},
+                                high=CARD_THIRDS_IN_DECK))  # fmt: skip
+        else:
+            inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": label}))
+        inputs.append(Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label}))
+    last = [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
+    inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
+    if table.game == "tressette3" and table.rules.get("t3.removed_four") == "any_announced":
+        fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
+        inputs.append(Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours]))
+    if table.game == "rovescino" and len(table.state.seats) == 3:
+        fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
+        inputs.append(
+            Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours], many=True)
+        )
+    if table.game == "tressette3" and table.rules.get("t3.mode") == "col_morto":
+        inputs.append(
+            Input("dummy_partner", _("The dummy's partner"), "choice",
+                  [("", "—"), *table.seat_choices()])
+        )  # fmt: skip
+    note = (
+        _(
+            "Tap the cards each side took (the aces, 3s, 2s and figures at least); "
+            "a pile left empty gets the counting cards nobody else took."
+        )
+        if level == "cards" and table.game in GRID_GAMES
+        else _("Leave one blank: it gets the rest.")
+    )
+    return Section(_("Cards taken"), inputs, note=note, claims=(group,))
+
+
+def _declarations(table: Table, rows: int = 3) -> Section:
+    inputs: list[Input] = []
+    suits = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
+    ranks = [("", "—"), *((r, rank_short(r)) for r in ("3", "2", "A"))]
+    for i in range(rows):
+        n = i + 1
+        where = f"declarations[{i}]"
+        inputs += [
+            Input(f"{where}.player", _("Declaration %(n)d: who") % {"n": n}, "choice",
+                  [("", "—"), *table.seat_choices()]),
+            Input(f"{where}.type", _("Declaration %(n)d: what") % {"n": n}, "choice",
+                  [("", "—"), *DECLARATION_TYPES.items()]),
+            Input(f"{where}.suit", _("Declaration %(n)d: suit") % {"n": n}, "choice", suits),
+            Input(f"{where}.rank", _("Declaration %(n)d: rank") % {"n": n}, "choice", ranks),
+            Input(f"{where}.missing", _("Declaration %(n)d: suit missing (three of a kind)")
+                  % {"n": n}, "choice", suits),
+        ]  # fmt: skip
+    return Section(
+        _("Declarations"),
+        inputs,
+        note=_("Suit for a napoletana or decima; rank for three or four of a kind."),
+        claims=("declarations",),
+        open=False,
+    )
+
+
+def _claim(table: Table) -> Section:
+    sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
+    return Section(
+        _("Claim (chiamarsi fuori)"),
+        [
+            Input("claim.side", _("Side that claimed"), "choice", sides),
+            Input("claim.after_trick", _("After trick number")),
+            Input("claim.on_lead", _("The side was on lead"), "check"),
+        ],
+        claims=("claim",),
+        open=False,
+    )
+
+
+def _call(table: Table) -> Section:
+    if str(table.rules.get("cdt.call", "")).startswith("suit"):
+        called = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
+        called_label = _("Suit of the 3 called")
+    else:
+        called = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40 if c.rank != "A")]
+        called_label = _("Card called")
+    seats = [("", "—"), *table.seat_choices()]
+    return Section(
+        _("The call"),
+        [
+            Input("caller", _("Caller"), "choice", seats),
+            Input("called", called_label, "choice", called),
+            Input("partner", _("Partner (held the called card)"), "choice", seats),
+        ],
+    )
+
+
+def _auction(table: Table) -> Section:
+    """The auction's result (who won it with which contract); the form writes the bids."""
+    players = table.dealt_in()
+    inputs = [Input("auction.winner", _("Who won the auction"), "choice",
+                    [("", "—"), *table.seat_choices(players)])]  # fmt: skip
+    if table.game == "terziglio":
+        contracts = [(b, BID_LABELS[b]) for b in ("pass", *TERZIGLIO_BIDS)]
+        inputs.append(Input("auction.bid", _("Contract"), "choice", [("", "—"), *contracts]))
+        cards = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40)]
+        inputs += [
+            Input("called", _("Card called (chiamo)"), "choice", cards),
+            Input("called_from", _("Who held it"), "choice",
+                  [("", "—"), *table.seat_choices(players), ("monte", _("the monte")),
+                   ("own_hand", _("the soloist's own hand"))]),
+        ]  # fmt: skip
+        inputs += [
+            Input(f"monte_shares.{p}", _("%(who)s: monte cards chosen (scegliete)")
+                  % {"who": table.seat_label(p)})
+            for p in players
+        ]  # fmt: skip
+    else:
+        cards = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40 if c.rank in "32")]
+        inputs += [
+            Input("called", _("Card asked for"), "choice", cards),
+            Input("called_from", _("Who held it"), "choice",
+                  [("", "—"), *table.seat_choices(players), ("stock", _("the stock"))]),
+            Input("holds_all_threes", _("The bidder held all four 3s"), "check"),
+            Input("discards", _("Cards discarded (1-4)")),
+            Input("revoke", _("Revoke (renounce) by"), "choice",
+                  [("", "—"), ("bidder", _("the bidder")), ("opponents", _("the opponents")),
+                   ("both", _("both sides"))]),
+        ]  # fmt: skip
+    return Section(_("The auction"), inputs, claims=("bids", "auction"))
+
+
+def _trappola(table: Table) -> list[Section]:
+    seats = [("", "—"), *table.seat_choices()]
+    twos = [
+        inp
+        for i in range(3)
+        for inp in (
+            Input(f"twos[{i}].player", _("Trick won with a 2: who"), "choice", seats),
+            Input(f"twos[{i}].trick", _("Trick won with a 2: trick number")),
+        )
+    ]
+    ranks = [("", "—"), *((r, r) for r in ("A", "R", "C", "F", "10", "9", "8", "7", "2"))]
+    declarations = [
+        inp
+        for i in range(2)
+        for inp in (
+            Input(f"declarations[{i}].player", _("Declaration: who"), "choice", seats),
+            Input(f"declarations[{i}].rank", _("Declaration: rank"), "choice", ranks),
+            Input(f"declarations[{i}].count", _("Declaration: how many (3 or 4)")),
+        )
+    ]
+    redraws = [
+        Input(f"redraws.{p}", _("%(who)s: redraws") % {"who": table.seat_label(p)})
+        for p in table.state.seats
+    ]
+    return [
+        Section(_("Redraws"), redraws, claims=("redraws",), open=False),
+        Section(_("Tricks won with a 2"), twos, claims=("twos",), open=False),
+        Section(_("Declarations"), declarations, claims=("declarations",), open=False),
+    ]
+
+
+def _spinado(table: Table) -> list[Section]:
+    seats = [("", "—"), *table.seat_choices()]
+    events = [
+        Input("out_first", _("Went out first"), "choice", seats),
+        Input("matrimony_by", _("Matrimony made by"), "choice", seats),
+        Input("intrigue_by", _("Intrigue made by"), "choice", seats),
+        Input("spinado_played_by", _("Spinado played by"), "choice", seats),
+        Input("spinado_held_by", _("Spinado left in the hand of"), "choice", seats),
+        Input("spinado_in_dead_hand", _("The Spinado was in the dead hand"), "check"),
+    ]
+    kings = [
+        Input(f"kings_played.K{s}", _("King played: %(card)s") % {"card": SUIT_LABELS_FR[s]},
+              "choice", seats)
+        for s in SUITS
+    ]  # fmt: skip
+    left = [
+        Input(f"cards_left.{s}", _("%(who)s: cards left") % {"who": table.seat_label(s)})
+        for s in table.state.seats
+    ]
+    return [
+        Section(_("Who did what"), events),
+        Section(_("Kings played"), kings, claims=("kings_played",)),
+        Section(_("Cards left in each hand"), left, claims=("cards_left",)),
+    ]
+
+
+SUIT_LABELS_FR = {
+    "d": _("diamonds"),
+    "c": _("hearts"),
+    "s": _("spades"),
+    "b": _("clubs"),
+}
+
+
+# -- from the posted form to the engine's deal -------------------------------------------
+
+
+def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]:
+    """Fill the form from ``data`` (a QueryDict or a plain dict of lists) and build the
+    deal JSON the engine will judge. A play record is the pasted JSON itself."""
+    form = build(table, level)
+    if level == "play":
+        form.record = _first(data, "record")
+        try:
+            deal = json.loads(form.record) if form.record.strip() else {}
+        except json.JSONDecodeError as bad:
+            form.errors.append(str(_("This is not valid JSON: %(error)s") % {"error": bad.msg}))
+            return form, {}
+        if not isinstance(deal, dict):
+            form.errors.append(str(_("A play record is a JSON object.")))
+            return form, {}
+        return form, deal
+    deal: dict[str, Any] = {}
+    for inp in form.inputs():
+        if inp.kind == "cards":
+            inp.value = [v for v in _all(data, inp.name) if v]
+            value: Any = inp.value or None
+        else:
+            inp.value = _first(data, inp.name).strip()
+            value = _typed(inp, inp.value)
+            if inp.many and value is not None:
+                value = [value]
+        if value is not None and not inp.name.startswith("auction."):
+            _put(deal, inp.name, value)
+    _rest(table, form, deal)
+    _bids(table, form, deal)
+    if deal.get("annulled_by"):
+        deal = {"annulled_by": deal["annulled_by"]}
+    return form, deal
+
+
+def _first(data: Any, name: str) -> str:
+    value = data.get(name, "")
+    if isinstance(value, list):
+        value = value[0] if value else ""
+    return str(value or "")
+
+
+def _all(data: Any, name: str) -> list[str]:
+    getlist = getattr(data, "getlist", None)
+    if getlist is not None:
+        return [str(v) for v in getlist(name)]
+    value = data.get(name, [])
+    return [str(v) for v in (value if isinstance(value, list) else [value])]
+
+
+def _typed(inp: Input, raw: str) -> Any:
+    if raw == "":
+        return None
+    if inp.kind == "check":
+        return raw in ("on", "true", "1")
+    if inp.kind == "number":
+        # Not a number stays text: the engine says what is wrong with it, in words.
+        return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
+    return raw
+
+
+_STEP = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
+
+
+def _put(target: dict[str, Any], path: str, value: Any) -> None:
+    """Set ``value`` at an engine path (``declarations[0].suit``) inside ``target``."""
+    steps: list[str | int] = [int(index) if index else key for key, index in _STEP.findall(path)]
+    node: Any = target
+    for step, following in zip(steps, steps[1:], strict=False):
+        empty: Any = [] if isinstance(following, int) else {}
+        if isinstance(step, int):
+            while len(node) <= step:
+                node.append(None)
+            if node[step] is None:
+                node[step] = empty
+            node = node[step]
+        else:
+            node = node.setdefault(step, empty)
+    last = steps[-1]
+    if isinstance(last, int):
+        while len(node) <= last:
+            node.append(None)
+    node[last] = value
+
+
+def _rest(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
+    """The one pile, score or trick count left blank is the rest: shown and entered."""
+    group, who = scorers(table)
+    piles = deal.get(group)
+    if not isinstance(piles, dict):
+        return
+    by_name = {inp.name: inp for inp in form.inputs()}
+    if form.level == "cards" and table.game in GRID_GAMES:
+        taken = {c for p in piles.values() if isinstance(p, dict) for c in p.get("cards", [])}
+        extra = set(deal.get("monte", [])) | set(deal.get("discards", []))
+        rest = [c.code for c in DECK40 if c.rank in THIRDS and c.code not in taken | extra]
+        _fill(by_name, piles, who, "cards", rest)
+    elif table.game == "calabrasella":
+        _fill_number(by_name, piles, who, "points", CALABRASELLA_POINTS)
+    elif table.game != "trappola":
+        _fill_number(by_name, piles, who, "thirds", CARD_THIRDS_IN_DECK)
+    if table.game in TRICKS:
+        _fill_number(by_name, piles, who, "tricks", TRICKS[table.game])
+
+
+def _fill_number(
+    by_name: Mapping[str, Input], piles: dict[str, Any], who: tuple[str, ...], key: str,
+    whole: int,
+) -> None:  # fmt: skip
+    values = [piles.get(s, {}).get(key) if isinstance(piles.get(s), dict) else None for s in who]
+    blank = [s for s, v in zip(who, values, strict=True) if v is None]
+    known = [v for v in values if isinstance(v, int)]
+    if len(blank) == 1 and len(known) == len(who) - 1 and whole - sum(known) >= 0:
+        _fill(by_name, piles, who, key, whole - sum(known))
+
+
+def _fill(
+    by_name: Mapping[str, Input], piles: dict[str, Any], who: tuple[str, ...], key: str,
+    value: Any,
+) -> None:  # fmt: skip
+    blank = [s for s in who if not (isinstance(piles.get(s), dict) and key in piles[s])]
+    if len(blank) != 1 or value is None:
+        return
+    (scorer,) = blank
+    piles.setdefault(scorer, {})[key] = value
+    group = "sides" if f"sides.{scorer}.{key}" in by_name else "seats"
+    inp = by_name.get(f"{group}.{scorer}.{key}")
+    if inp is not None:
+        inp.rest = value if key != "cards" else len(value)
+
+
+def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
+    """The auction's result written as the engine's bids: the winner's bid, the rest pass."""
+    if table.game not in ("terziglio", "calabrasella"):
+        return
+    values = {inp.name: inp.value for inp in form.inputs()}
+    winner, bid = values.get("auction.winner", ""), values.get("auction.bid", "")
+    players = table.dealt_in()
+    if table.game == "terziglio":
+        if bid == "pass":
+            deal["bids"] = [{"player": p, "bid": "pass"} for p in players]
+        elif winner and bid:
+            before = players[: players.index(winner)] if winner in players else ()
+            after = players[players.index(winner) + 1 :] if winner in players else ()
+            deal["bids"] = [
+                *({"player": p, "bid": "pass"} for p in before),
+                {"player": winner, "bid": bid},
+                *({"player": p, "bid": "pass"} for p in after),
+            ]
+    elif winner in players:
+        before = players[: players.index(winner)]
+        deal["bids"] = [
+            *({"player": p, "bid": "pass"} for p in before),
+            {"player": winner, "bid": "stand"},
+        ]
+
+
+def place(form: DealForm, rejection: Rejection | None, language: str | None) -> None:
+    """Put each problem next to the input whose name is its path (or the nearest one)."""
+    if rejection is None:
+        return
+    inputs = list(form.inputs())
+    names = [i.name for i in inputs]
+    for problem in rejection.problems:
+        message = problem.message(language or "en")
+        path = _local(problem.path)
+        target = _owner(inputs, names, path)
+        if target is not None:
+            target.errors.append(message)
+            continue
+        section = next(
+            (s for s in form.sections if any(path.startswith(c) for c in s.claims)), None
+        )
+        (section.errors if section is not None else form.errors).append(message)
+        if section is not None:
+            section.open = True
+
+
+def _local(path: str) -> str:
+    """Inside a match the engine prefixes ``deals[n].``: the form speaks of one deal."""
+    return re.sub(r"^deals\[\d+\]\.?", "", path)
+
+
+def _owner(inputs: list[Input], names: list[str], path: str) -> Input | None:
+    if not path:
+        return None
+    if path in names:
+        return inputs[names.index(path)]
+    below = [i for i in inputs if i.name.startswith(path + ".") or i.name.startswith(path + "[")]
+    if below:
+        return below[0]
+    above = [i for i in inputs if path.startswith(i.name + ".") or path.startswith(i.name + "[")]
+    return max(above, key=lambda i: len(i.name)) if above else None
+
+
+def errors_of(form: DealForm) -> dict[str, list[str]]:
+    """Every input's problems by input id (the out-of-band slots the page refreshes)."""
+    return {inp.id: inp.errors for inp in form.inputs()}
+
+
+# -- a stored deal back into the form (corrections) ----------------------------------------
+
+
+def flatten(data: Any, path: str = "") -> dict[str, Any]:
+    """``{"sides": {"A": {"thirds": 14}}}`` as ``{"sides.A.thirds": 14}``; card lists stay
+    whole (they fill one grid)."""
+    if isinstance(data, dict):
+        out: dict[str, Any] = {}
+        for key, value in data.items():
+            out.update(flatten(value, f"{path}.{key}" if path else str(key)))
+        return out
+    if isinstance(data, list) and data and all(isinstance(v, dict) for v in data):
+        out = {}
+        for i, value in enumerate(data):
+            out.update(flatten(value, f"{path}[{i}]"))
+        return out
+    return {path: data}
+
+
+def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The posted fields that would enter ``deal`` again, or None when this level's form
+    cannot hold it (then the deal is shown as JSON)."""
+    body = dict(deal)
+    body.pop("dealer", None)
+    body.pop("level", None)
+    fields: dict[str, Any] = {}
+    bids = body.pop("bids", None)
+    if bids is not None:
+        said = [b for b in bids if isinstance(b, dict) and b.get("bid") != "pass"]
+        if not said:
+            fields["auction.bid"] = "pass"
+        else:
+            fields["auction.winner"] = said[-1].get("player", "")
+            if table.game == "terziglio":
+                fields["auction.bid"] = said[-1].get("bid", "")
+    inputs = {inp.name: inp for inp in build(table, level).inputs()}
+    for name, value in flatten(body).items():
+        if name not in inputs:
+            return None
+        if inputs[name].many and isinstance(value, list) and len(value) == 1:
+            value = value[0]
+        if value is True:
+            value = "on"
+        fields[name] = value if isinstance(value, list) else str(value)
+    return fields

@@ -1,0 +1,77 @@
+"""The engine's view of a match, for the pages: the state the next deal starts from, and
+a deal scored in its place without storing anything (live validation)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorebook.clubs.models import Player
+from scorebook.matches import services
+from scorebook.matches.models import Deal, Match
+from scorebook.rules import DealResult, MatchState, start_match
+from scorebook.web.forms.deal import Table
+
+
+def _fold(match: Match, inputs: list[Any]) -> tuple[Any, Any, MatchState]:
+    game, rules, state = start_match(
+        match.game, match.rules["values"], match.players, match.first_dealer
+    )
+    for i, data in enumerate(inputs):
+        game.add_deal(state, data, rules, f"deals[{i}]")
+    return game, rules, state
+
+
+def state_before(match: Match, number: int | None = None) -> tuple[Any, Any, MatchState]:
+    """The engine's state before deal ``number`` (default: the next deal)."""
+    inputs = list(
+        Deal.objects.filter(match=match, is_current=True)
+        .order_by("number")
+        .values_list("input", flat=True)
+    )
+    if number is not None:
+        inputs = inputs[: number - 1]
+    return _fold(match, inputs)
+
+
+def score(match: Match, data: Any, number: int | None = None) -> DealResult:
+    """Score ``data`` as deal ``number`` (default: the next) of ``match``; raises the
+    engine's Rejection with paths of the deal itself."""
+    game, rules, state = state_before(match, number)
+    return game.add_deal(state, data, rules)
+
+
+def table(match: Match, state: MatchState | None = None) -> Table:
+    """The match as the deal form needs it: who sits where, by name."""
+    if state is None:
+        state = state_before(match)[2]
+    names = dict(Player.objects.filter(pk__in=match.seats.values()).values_list("pk", "name"))
+    return Table(
+        game=match.game,
+        rules=match.rules["values"],
+        state=state,
+        names={seat: names.get(pid, "") for seat, pid in match.seats.items()},
+    )
+
+
+def quick_table(match: Match) -> Table:
+    """The same from the match's cached state (no deal read): enough to read a posted form."""
+    cached = match.state
+    state = MatchState(
+        game=match.game,
+        seats=tuple(cached["seats"]),
+        scorers=tuple(cached["scorers"]),
+        dealer=cached["dealer"],
+        totals=dict(cached.get("totals", {})),
+        units=dict(cached.get("units", {})),
+    )
+    return Table(game=match.game, rules=match.rules["values"], state=state, names={})
+
+
+def next_number(match: Match) -> int:
+    played = match.state.get("deals_played")
+    if isinstance(played, int):
+        return played + 1
+    return services.current_deals(match).__len__() + 1
+
+
+__all__ = ["DealResult", "next_number", "quick_table", "score", "state_before", "table"]

@@ -1,0 +1,12 @@
+"""Cards in words, for the deal pages."""
+
+from django import template
+
+from scorebook.web.forms.deal import card_name as _card_name
+
+register = template.Library()
+
+
+@register.filter
+def card_name(code: str) -> str:
+    return _card_name(str(code)) if code else ""

@@ -1,0 +1,374 @@
+"""Deal entry at the table: the form per game and level, live checks by the engine, the
+save (with the API's service and Idempotency-Key contract), a deal's page with every
+version, confirmations (own phone or PIN hand-over) and corrections.
+
+The views pick a service and render its answer; the engine judges every deal.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorebook.clubs.models import Player
+from scorebook.clubs.selectors import clubs_of
+from scorebook.clubs.services import NotAllowed
+from scorebook.core.refusals import Refusal
+from scorebook.matches import services
+from scorebook.matches.models import Deal, Match
+from scorebook.rules import Rejection
+from scorebook.web import preview
+from scorebook.web import services as web_services
+from scorebook.web.breakdown import describe
+from scorebook.web.forms import deal as forms
+from scorebook.web.idempotency import idempotent_page
+
+
+def _match(request: HttpRequest, match_id: int) -> Match:
+    match = (
+        Match.objects.select_related("night__club")
+        .filter(pk=match_id, night__club__in=clubs_of(request.user))
+        .first()
+    )
+    if match is None:
+        raise Http404
+    return match
+
+
+def _deal(request: HttpRequest, deal_id: int) -> Deal:
+    deal = (
+        Deal.objects.select_related("match__night__club", "entered_by")
+        .filter(pk=deal_id, match__night__club__in=clubs_of(request.user))
+        .first()
+    )
+    if deal is None:
+        raise Http404
+    return deal
+
+
+def _level(request: HttpRequest, default: str = "totals") -> str:
+    level = request.POST.get("level") or request.GET.get("level") or default
+    return level if level in forms.LEVELS else default
+
+
+def _refusal_errors(refusal: Exception) -> list[str]:
+    """The words of a service's refusal, in the user's language."""
+    if isinstance(refusal, Refusal):
+        return [e["message"] for e in refusal.errors()]
+    if isinstance(refusal, NotAllowed):
+        return [_("Your role in this club does not allow this.")]
+    if isinstance(refusal, services.ClosedNight):
+        return [_("The night is closed.")]
+    return [_("This request was refused.")]
+
+
+def _context(match: Match, form: forms.DealForm, **extra: Any) -> dict[str, Any]:
+    return {
+        "match": match,
+        "form": form,
+        "levels": [
+            ("totals", _("Totals")),
+            ("cards", _("Cards taken")),
+            ("play", _("Play record")),
+        ],
+        **extra,
+    }
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@idempotent_page
+def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The next deal's form; a POST saves it through ``deal_create`` (as the API does)."""
+    match = _match(request, match_id)
+    level = _level(request)
+    if request.method == "GET":
+        game, rules, state = preview.state_before(match)
+        table = preview.table(match, state)
+        form = forms.build(table, level)
+        return render(
+            request,
+            "web/deals/new.html",
+            _context(
+                match,
+                form,
+                table=table,
+                number=len(state.deals) + 1,
+                key=uuid.uuid4(),
+                finished=state.finished,
+            ),
+        )
+    form, data = forms.read(preview.quick_table(match), level, request.POST)
+    expected = _int(request.POST.get("expected_number"))
+    status = 400
+    if not form.errors:
+        try:
+            deal = services.deal_create(
+                match=match.pk,
+                data=data,
+                expected_number=expected,
+                user=request.user,
+                client=request.META.get("HTTP_USER_AGENT", ""),
+            )
+        except services.RulesRejected as refused:
+            forms.place(form, refused.rejection, get_language())
+        except services.DealConflict as conflict:
+            return _conflict(request, match, conflict, level)
+        except (Refusal, NotAllowed, services.ClosedNight) as refusal:
+            form.errors.extend(_refusal_errors(refusal))
+            status = getattr(refusal, "status", 403)
+        else:
+            return redirect(reverse("web:match", args=[match.pk]) + f"#deal-{deal.number}")
+    table = preview.table(match)
+    form = _reread(table, level, request, form)
+    return render(
+        request,
+        "web/deals/new.html",
+        _context(
+            match,
+            form,
+            table=table,
+            number=expected or preview.next_number(match),
+            key=request.POST.get("idempotency_key") or uuid.uuid4(),
+        ),
+        status=status,
+    )
+
+
+def _reread(
+    table: forms.Table, level: str, request: HttpRequest, done: forms.DealForm
+) -> forms.DealForm:
+    """The form again with names for the labels, keeping the problems already placed."""
+    form, _ = forms.read(table, level, request.POST)
+    errors = {inp.name: inp.errors for inp in done.inputs()}
+    for inp in form.inputs():
+        inp.errors = errors.get(inp.name, [])
+    for section, old in zip(form.sections, done.sections, strict=False):
+        section.errors, section.open = old.errors, old.open or section.open
+    form.errors = done.errors
+    return form
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def _conflict(
+    request: HttpRequest, match: Match, conflict: services.DealConflict, level: str
+) -> HttpResponse:
+    """Another phone stored this deal number first: show both, let the user choose."""
+    stored = conflict.stored
+    form, data = forms.read(preview.table(match), level, request.POST)
+    mine = None
+    if stored is not None:
+        try:
+            mine = preview.score(match, data, stored.number)
+        except Rejection as rejection:
+            forms.place(form, rejection, get_language())
+    fields = [
+        (name, value)
+        for name, value in request.POST.lists()
+        for value in value
+        if name not in ("csrfmiddlewaretoken", "idempotency_key", "expected_number")
+    ]
+    names = preview.table(match).names
+    return render(
+        request,
+        "web/deals/conflict.html",
+        {
+            "match": match,
+            "stored": stored,
+            "stored_lines": describe(stored.result, names) if stored else [],
+            "mine_lines": describe(mine.as_dict(), names) if mine else [],
+            "number": conflict.expected,
+            "fields": fields,
+            "level": level,
+            "key": uuid.uuid4(),
+            "form": form,
+        },
+        status=409,
+    )
+
+
+@login_required
+@require_POST
+def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
+    """The engine's verdict on the form as it is now (htmx, on every change)."""
+    match = _match(request, match_id)
+    level = _level(request)
+    number = _int(request.POST.get("deal_number"))
+    game, rules, state = preview.state_before(match, number)
+    table = preview.table(match, state)
+    form, data = forms.read(table, level, request.POST)
+    result = None
+    if data and not form.errors:
+        try:
+            result = game.add_deal(state, data, rules)
+        except Rejection as rejection:
+            forms.place(form, rejection, get_language())
+    return render(
+        request,
+        "web/deals/_check.html",
+        {
+            "form": form,
+            "result": result.as_dict() if result else None,
+            "lines": describe(result.as_dict(), table.names) if result else [],
+            "empty": not data,
+        },
+    )
+
+
+@login_required
+def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
+    return _deal_page(request, _deal(request, deal_id))
+
+
+def _deal_page(
+    request: HttpRequest, deal: Deal, errors: list[str] | None = None, status: int = 200
+) -> HttpResponse:
+    """A deal's breakdown in words, its play trick by trick, and every version."""
+    match = deal.match
+    versions = list(
+        Deal.objects.filter(match=match, number=deal.number)
+        .select_related("entered_by")
+        .prefetch_related("confirmations__user")
+        .order_by("-version")
+    )
+    current = next((v for v in versions if v.is_current), versions[0])
+    players = list(Player.objects.filter(pk__in=match.seats.values()).order_by("name"))
+    names = {p.pk: p.name for p in players}
+    seat_names = {seat: names.get(pid, "") for seat, pid in match.seats.items()}
+    confirmed = {c.user_id for c in current.confirmations.all()}
+    seated = [p for p in players if p.user_id is not None]
+    return render(
+        request,
+        "web/deals/deal.html",
+        {
+            "deal": current,
+            "match": match,
+            "versions": [
+                {"deal": v, "lines": describe(v.result, seat_names),
+                 "input": json.dumps(v.input, ensure_ascii=False)}
+                for v in versions
+            ],
+            "tricks": ((current.result.get("facts") or {}).get("play") or {}).get("tricks", []),
+            "handover": [p for p in seated if p.user_id not in confirmed],
+            "can_confirm": request.user.pk not in confirmed
+            and any(p.user_id == request.user.pk for p in seated),
+            "errors": errors or [],
+        },
+        status=status,
+    )  # fmt: skip
+
+
+@login_required
+@require_POST
+def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
+    """Confirm on one's own phone, or on the phone handed across with one's PIN."""
+    deal = _deal(request, deal_id)
+    player = _int(request.POST.get("player"))
+    try:
+        if player is not None:
+            web_services.deal_confirm_with_pin(
+                deal=deal, player_id=player, pin=request.POST.get("pin", "")
+            )
+        else:
+            services.deal_confirm(deal=deal, user=request.user)
+    except (Refusal, NotAllowed, services.ClosedNight) as refusal:
+        return _deal_page(request, deal, _refusal_errors(refusal), getattr(refusal, "status", 403))
+    return redirect("web:deal", deal_id=deal.pk)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@idempotent_page
+def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
+    """A new version of a deal, with a reason; every deal after it is re-derived."""
+    deal = _deal(request, deal_id)
+    match = deal.match
+    game, rules, state = preview.state_before(match, deal.number)
+    table = preview.table(match, state)
+    if request.method == "GET":
+        level = _level(request, deal.level if deal.level in forms.LEVELS else "totals")
+        fields = forms.prefill(table, level, deal.input) if level != "play" else None
+        if fields is None:
+            level = "play"
+            fields = {"record": json.dumps(deal.input, ensure_ascii=False, indent=1)}
+        form, _data = forms.read(table, level, fields)
+        return render(
+            request,
+            "web/deals/correct.html",
+            _context(match, form, deal=deal, table=table, key=uuid.uuid4(), reason=""),
+        )
+    level = _level(request)
+    form, data = forms.read(table, level, request.POST)
+    reason = request.POST.get("reason", "").strip()
+    reason_errors: list[str] = []
+    status = 400
+    if not reason:
+        reason_errors.append(_("Say why the deal is corrected."))
+    elif not form.errors:
+        try:
+            new = services.deal_correct(
+                deal=deal,
+                data=data,
+                reason=reason,
+                user=request.user,
+                expected_version=_int(request.POST.get("expected_version")),
+            )
+        except services.RulesRejected as refused:
+            forms.place(form, refused.rejection, get_language())
+        except services.StaleVersion:
+            form.errors.append(_("Someone changed this deal meanwhile: check the current version."))
+            status = 412
+        except (Refusal, NotAllowed, services.ClosedNight) as refusal:
+            form.errors.extend(_refusal_errors(refusal))
+            status = getattr(refusal, "status", 403)
+        else:
+            return redirect("web:deal", deal_id=new.pk)
+    return render(
+        request,
+        "web/deals/correct.html",
+        _context(
+            match,
+            form,
+            deal=deal,
+            table=table,
+            key=request.POST.get("idempotency_key") or uuid.uuid4(),
+            reason=reason,
+            reason_errors=reason_errors,
+        ),
+        status=status,
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pin(request: HttpRequest) -> HttpResponse:
+    """Set one's table PIN (typed on another player's phone to confirm a deal there)."""
+    errors: list[str] = []
+    done = False
+    if request.method == "POST":
+        try:
+            web_services.pin_set(user=request.user, pin=request.POST.get("pin", ""))
+            done = True
+        except Refusal as refusal:
+            errors = _refusal_errors(refusal)
+    return render(
+        request,
+        "web/deals/pin.html",
+        {"errors": errors, "done": done},
+        status=400 if errors else 200,
+    )
