@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.web.forms.deal import SIDE_LABELS, card_name
+from scorebook.web.deal_forms import SIDE_LABELS, card_name
 
 KINDS = {
     "cards": _("cards"),

@@ -9,7 +9,7 @@ from scorebook.clubs.models import Player
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import DealResult, MatchState, start_match
-from scorebook.web.forms.deal import Table
+from scorebook.web.deal_forms import Table
 
 
 def _fold(match: Match, inputs: list[Any]) -> tuple[Any, Any, MatchState]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scorebook.web.views import auth, clubs
+from scorebook.web.views import auth, clubs, deals
 
 app_name = "web"
 
@@ -11,4 +11,11 @@ urlpatterns = [
     path("login", auth.LoginView.as_view(), name="login"),
     path("logout", auth.LogoutView.as_view(), name="logout"),
     path("c/<slug:slug>/", clubs.club, name="club"),
+    # Deal entry at the table (table).
+    path("m/<int:match_id>/deals/new", deals.deal_new, name="deal_new"),
+    path("m/<int:match_id>/deals/check", deals.deal_check, name="deal_check"),
+    path("d/<int:deal_id>/", deals.deal_page, name="deal"),
+    path("d/<int:deal_id>/confirm", deals.deal_confirm, name="deal_confirm"),
+    path("d/<int:deal_id>/correct", deals.deal_correct, name="deal_correct"),
+    path("me/pin", deals.pin, name="pin"),
 ]

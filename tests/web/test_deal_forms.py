@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from scorebook.rules import Rejection, start_match
 from scorebook.rules.cards import DECK40, THIRDS
-from scorebook.web.forms import deal as forms
+from scorebook.web import deal_forms as forms
 
 NAMES = {"N": "Nino", "E": "Ettore", "S": "Salvo", "W": "Walter"}
 

@@ -2,7 +2,7 @@
 
 from django import template
 
-from scorebook.web.forms.deal import card_name as _card_name
+from scorebook.web.deal_forms import card_name as _card_name
 
 register = template.Library()
 

@@ -29,7 +29,7 @@ from scorebook.rules import Rejection
 from scorebook.web import preview
 from scorebook.web import services as web_services
 from scorebook.web.breakdown import describe
-from scorebook.web.forms import deal as forms
+from scorebook.web import deal_forms as forms
 from scorebook.web.idempotency import idempotent_page
 
 

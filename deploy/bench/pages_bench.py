@@ -1,0 +1,137 @@
+"""What a deal saved through the page costs the server, beside the same deal through the
+API (`make bench-pages`; issue 13 asks for at most 1.3x).
+
+One process, one run, the two paths interleaved deal by deal so both see the same
+database, caches and machine load: Django's test client drives the whole middleware stack
+(sessions, CSRF, locale, authentication) of each path; the page POST is the form a phone
+sends (the totals of TV01 with an Idempotency-Key field; its answer is the redirect to the
+match, not followed), the API POST is the same deal as JSON with a token and an
+Idempotency-Key header. Reported per deal: this process's CPU time and the wall time
+(which adds the database's own work). Uses PostgreSQL when BENCH_DATABASE_URL is set
+(a throw-away database of that name is created), else a throw-away SQLite file.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+DEALS = int(os.environ.get("BENCH_DEALS", "600"))
+DEALS_PER_MATCH = 5  # target 41: five deals of 7-4 never end a match
+TARGET = 1.3
+
+
+def _database() -> str:
+    url = os.environ.get("BENCH_DATABASE_URL")
+    if not url:
+        return f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    import psycopg
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return url
+
+
+def main() -> int:
+    os.environ["DATABASE_URL"] = _database()
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
+    os.environ.setdefault("DEBUG", "0")
+    os.environ.setdefault("SECRET_KEY", "bench-only")
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    os.environ.setdefault("LOG_LEVEL", "WARNING")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    from scorebook.clubs.models import Club, Membership, Player
+    from scorebook.matches import services
+
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False
+    call_command("migrate", verbosity=0)
+    users = get_user_model().objects
+    scorer, director = users.create_user("bench-scorer"), users.create_user("bench-director")
+    club = Club.objects.create(name="Bench club", slug="bench")
+    Membership.objects.create(club=club, user=scorer, role="scorer")
+    Membership.objects.create(club=club, user=director, role="director")
+    night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
+    players = [Player.objects.create(club=club, name=n) for n in "NESW"]
+    seats = dict(zip("NESW", (p.pk for p in players), strict=True))
+
+    def new_match():
+        return services.match_create(
+            night=night, game="tressette4", rules={"t4.target": 41}, seats=seats, user=scorer
+        )
+
+    page = Client(enforce_csrf_checks=True)
+    page.force_login(scorer)
+    page.get("/")  # the CSRF cookie, as the deal form's GET sets it
+    csrf = page.cookies[settings.CSRF_COOKIE_NAME].value
+    api = Client()
+    token = Token.objects.create(user=scorer).key
+    form = {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_trick": "B"}
+    deal = {"sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
+            "last_trick": "B"}  # fmt: skip
+
+    def save_page(match_id: int, number: int) -> int:
+        data = {**form, "csrfmiddlewaretoken": csrf, "expected_number": str(number),
+                "idempotency_key": str(uuid.uuid4())}  # fmt: skip
+        return page.post(f"/m/{match_id}/deals/new", data).status_code
+
+    def save_api(match_id: int, number: int) -> int:
+        return api.post(
+            f"/api/v1/matches/{match_id}/deals/",
+            {"deal": deal, "number": number},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Token {token}",
+            HTTP_IDEMPOTENCY_KEY=str(uuid.uuid4()),
+        ).status_code
+
+    costs: dict[str, list[tuple[float, float]]] = {"page": [], "api": []}
+    paths = (("page", save_page, 303), ("api", save_api, 201))
+    for warm in (True, False):
+        matches = {name: new_match() for name, _, _ in paths}
+        number = 0
+        for i in range(DEALS // 10 if warm else DEALS):
+            number += 1
+            if number > DEALS_PER_MATCH:
+                matches, number = {name: new_match() for name, _, _ in paths}, 1
+            for name, save, expected in paths if i % 2 else reversed(paths):
+                cpu, wall = time.process_time(), time.perf_counter()
+                status = save(matches[name].pk, number)
+                cost = (time.process_time() - cpu, time.perf_counter() - wall)
+                if status != expected:
+                    print(f"{name}: answered {status}, expected {expected}", file=sys.stderr)
+                    return 1
+                if not warm:
+                    costs[name].append(cost)
+
+    def ms(name: str, k: int) -> float:
+        return statistics.median(c[k] for c in costs[name]) * 1000
+
+    vendor = "PostgreSQL" if "postgres" in os.environ["DATABASE_URL"] else "SQLite"
+    print(f"Deal saved through the page vs the API: {DEALS} deals each, interleaved, {vendor}")
+    print(f"{'path':<34}{'CPU ms (median)':>17}{'wall ms (median)':>18}")
+    print(f"{'page (POST /m/<id>/deals/new)':<34}{ms('page', 0):>17.2f}{ms('page', 1):>18.2f}")
+    print(f"{'API (POST /api/v1/matches/...)':<34}{ms('api', 0):>17.2f}{ms('api', 1):>18.2f}")
+    ratio_cpu, ratio_wall = ms("page", 0) / ms("api", 0), ms("page", 1) / ms("api", 1)
+    print(f"page / API: CPU {ratio_cpu:.2f}, wall {ratio_wall:.2f} (target <= {TARGET})")
+    return 0 if max(ratio_cpu, ratio_wall) <= TARGET else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

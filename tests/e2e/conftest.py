@@ -1,0 +1,120 @@
+"""Browser tests: Playwright driving Debian's Chromium at a phone's size, against a live
+server (pytest-django's ``live_server``; its threads share the test database).
+
+Chromium is launched by its path (Playwright cannot download its own browser here). When
+it is missing the tests are skipped with a message saying so, except under
+``E2E_REQUIRED=1`` (CI), where they fail instead. Screenshots of every page go to
+``tests/e2e/artifacts/`` (git-ignored).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+PHONE = {"width": 390, "height": 844}
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+# Playwright's sync API runs an event loop in the test's thread; the ORM calls the tests
+# make there (setting up a club) are plain synchronous calls all the same.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_collection_modifyitems(config, items):
+    if Path(CHROMIUM).exists() or os.environ.get("E2E_REQUIRED") == "1":
+        return
+    skip = pytest.mark.skip(
+        reason=f"browser tests skipped: {CHROMIUM} is not installed (apt-get install chromium)"
+    )
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _chromium_required():
+    """Under E2E_REQUIRED=1 (CI) a missing Chromium fails the tests instead of skipping."""
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"E2E_REQUIRED=1 but {CHROMIUM} is not installed")
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": PHONE, "locale": "it-IT"}
+
+
+@pytest.fixture
+def phone(browser, browser_context_args, live_server):
+    """Make a new phone (a browser context) signed in as ``user``, in ``language``."""
+    made = []
+
+    def make(user=None, language="it"):
+        context = browser.new_context(
+            **{**browser_context_args, "locale": language}, base_url=live_server.url
+        )
+        context.set_default_timeout(10_000)
+        if user is not None:
+            from django.conf import settings
+            from django.test import Client
+
+            client = Client()
+            client.force_login(user)
+            cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+            context.add_cookies(
+                [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
+            )
+        made.append(context)
+        return context.new_page()
+
+    yield make
+    for context in made:
+        context.close()
+
+
+@pytest.fixture(scope="session")
+def shots():
+    """Save a full-page screenshot of the page under a name; returns the path."""
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    def shoot(page, name):
+        path = ARTIFACTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+
+    return shoot
+
+
+@pytest.fixture(scope="session")
+def axe():
+    """Run axe-core on a page; fail on any serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    checker = Axe()
+
+    def check(page, name):
+        results = checker.run(page)
+        bad = [
+            f"{v['id']} ({v['impact']}): {v['help']} -> "
+            + "; ".join(n["target"][0] for n in v["nodes"][:3])
+            for v in results.response["violations"]
+            if v.get("impact") in ("serious", "critical")
+        ]
+        assert not bad, f"{name}: " + " | ".join(bad)
+
+    return check
