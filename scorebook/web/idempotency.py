@@ -3,7 +3,7 @@
 The key comes in a hidden field (``idempotency_key``), made in the browser and kept until
 the save is acknowledged, or in the ``Idempotency-Key`` header. A save that succeeds (a
 redirect) stores the key with where it led, in the same transaction; a retry with the
-same key and body is sent there again; the same key with another body is refused (422).
+same key and fields is sent there again; the same key with another body is refused (422).
 A refusal stores nothing: it changed nothing, and the retry runs afresh.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +35,15 @@ def _replay(row: IdempotencyKey, digest: str) -> HttpResponse:
     return response
 
 
+def _digest(request: HttpRequest) -> str:
+    """The path and the posted fields (not the CSRF token, which a page may renew)."""
+    fields = sorted(
+        (name, values) for name, values in request.POST.lists() if name != "csrfmiddlewaretoken"
+    )
+    canonical = json.dumps([request.path, fields], separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 def idempotent_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -41,7 +51,7 @@ def idempotent_page(view: Callable[..., HttpResponse]) -> Callable[..., HttpResp
         if request.method != "POST" or not key or not request.user.is_authenticated:
             return view(request, *args, **kwargs)
         key = key[:255]
-        digest = hashlib.sha256(request.path.encode() + b"|" + request.body).hexdigest()
+        digest = _digest(request)
         try:
             with transaction.atomic():
                 response = view(request, *args, **kwargs)

@@ -124,7 +124,22 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
 
     # Captured cards: tap side A's counting cards; B's pile is the rest.
     nino.goto(f"/m/{match.pk}/deals/new?level=cards")
-    for code in ("Ad", "Ac", "2d", "2c", "2s", "3c", "Rd", "Rc", "Rs", "Cd", "Cc", "Fd", "Fc", "Fs"):
+    for code in (
+        "Ad",
+        "Ac",
+        "2d",
+        "2c",
+        "2s",
+        "3c",
+        "Rd",
+        "Rc",
+        "Rs",
+        "Cd",
+        "Cc",
+        "Fd",
+        "Fc",
+        "Fs",
+    ):
         nino.locator(f'[name="sides.A.cards"][value="{code}"]').check(force=True)
     fill(nino, {"sides.A.tricks": "5"})
     nino.locator('[name="last_trick"]').select_option("A")

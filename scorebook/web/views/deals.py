@@ -72,8 +72,12 @@ def _refusal_errors(refusal: Exception) -> list[str]:
 
 
 def _context(match: Match, form: forms.DealForm, **extra: Any) -> dict[str, Any]:
+    table = extra.get("table")
+    dealer = table.seat_label(table.state.dealer) if table is not None else ""
     return {
+        "club": match.night.club,
         "match": match,
+        "dealer": dealer,
         "form": form,
         "levels": [
             ("totals", _("Totals")),
@@ -188,6 +192,7 @@ def _conflict(
         request,
         "web/deals/conflict.html",
         {
+            "club": match.night.club,
             "match": match,
             "stored": stored,
             "stored_lines": describe(stored.result, names) if stored else [],
@@ -256,6 +261,7 @@ def _deal_page(
         request,
         "web/deals/deal.html",
         {
+            "club": match.night.club,
             "deal": current,
             "match": match,
             "versions": [

@@ -1,0 +1,181 @@
+"""The deal pages through HTTP: the form, the engine's check, the save with the API's
+service (expected number, Idempotency-Key replayed, 409 with both versions), the deal's
+page, confirmation (own phone, PIN hand-over) and correction."""
+
+import uuid
+
+import pytest
+from django.test import Client
+
+from scorebook.matches import services
+from scorebook.matches.models import Deal
+from scorebook.web.services import MAX_FAILURES, pin_set
+
+TV01 = {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_trick": "B"}
+
+
+@pytest.fixture
+def match(club):
+    night = services.night_open(
+        club_id=club.pk, date="2026-11-20", venue="", user=club.people["director"]
+    )
+    seats = dict(zip("NESW", (p.pk for p in club.seated), strict=True))
+    return services.match_create(
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41"},
+        seats=seats,
+        user=club.people["director"],
+    )
+
+
+def as_(club, who):
+    client = Client()
+    client.force_login(club.people[who])
+    return client
+
+
+def save(client, match, number=1, key=None, language="en", **fields):
+    data = {**TV01, "expected_number": str(number), **fields}
+    data["idempotency_key"] = key or str(uuid.uuid4())
+    return client.post(f"/m/{match.pk}/deals/new", data, HTTP_ACCEPT_LANGUAGE=language)
+
+
+def test_the_form_asks_what_the_game_needs(club, match):
+    page = as_(club, "scorer").get(f"/m/{match.pk}/deals/new")
+    assert page.status_code == 200
+    html = page.content.decode()
+    for name in ("sides.A.thirds", "sides.B.tricks", "last_trick", "declarations[0].suit"):
+        assert f'name="{name}"' in html
+    cards = as_(club, "scorer").get(f"/m/{match.pk}/deals/new?level=cards").content.decode()
+    assert cards.count('name="sides.A.cards"') == 40
+
+
+def test_check_shows_the_rest_and_the_engines_verdict(club, match):
+    client = as_(club, "scorer")
+    ok = client.post(f"/m/{match.pk}/deals/check", TV01).content.decode()
+    assert "18" in ok and 'class="verdict ok"' in ok
+    bad = client.post(
+        f"/m/{match.pk}/deals/check",
+        {**TV01, "sides.A.thirds": "30", "sides.B.thirds": "5"},
+        HTTP_ACCEPT_LANGUAGE="it",
+    ).content.decode()
+    assert 'class="verdict ok"' not in bad
+    assert "terzi" in bad  # the engine's Italian words, in an error slot
+    assert Deal.objects.count() == 0
+
+
+def test_save_goes_through_the_service_and_redirects(club, match):
+    answer = save(as_(club, "scorer"), match)
+    assert answer.status_code == 302 or answer.status_code == 303
+    deal = Deal.objects.get()
+    assert deal.input == {
+        "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
+        "last_trick": "B",
+    }
+    assert deal.entered_by == club.people["scorer"]
+
+
+def test_a_retry_with_the_same_key_is_stored_once(club, match):
+    client = as_(club, "scorer")
+    key = str(uuid.uuid4())
+    first = save(client, match, key=key)
+    again = save(client, match, key=key)
+    assert again["Location"] == first["Location"]
+    assert again["Idempotent-Replayed"] == "true"
+    assert Deal.objects.count() == 1
+    other = save(client, match, key=key, **{"sides.A.thirds": "20"})
+    assert other.status_code == 422
+    assert Deal.objects.count() == 1
+
+
+def test_a_rejection_is_shown_next_to_its_field_and_nothing_is_stored(club, match):
+    answer = save(
+        as_(club, "scorer"),
+        match,
+        language="it",
+        **{"sides.A.thirds": "40", "sides.B.thirds": "1"},
+    )
+    assert answer.status_code == 400
+    html = answer.content.decode()
+    assert 'id="f-sides-A-thirds-err"' in html and "deve essere tra" in html
+    assert Deal.objects.count() == 0
+
+
+def test_the_same_number_from_two_phones_is_a_409_with_both_versions(club, match):
+    save(as_(club, "scorer"), match)
+    answer = save(as_(club, "director"), match, **{"last_trick": "A"})
+    assert answer.status_code == 409
+    html = answer.content.decode()
+    assert "data-conflict" in html and f"/d/{Deal.objects.get().pk}/correct" in html
+    assert Deal.objects.count() == 1
+
+
+def test_a_member_cannot_enter_and_a_stranger_sees_nothing(club, match):
+    assert save(as_(club, "member"), match).status_code == 403
+    assert as_(club, "stranger").get(f"/m/{match.pk}/deals/new").status_code == 404
+    assert save(as_(club, "stranger"), match).status_code == 404
+    assert Deal.objects.count() == 0
+
+
+def test_deal_page_confirm_and_pin_handover(club, match):
+    save(as_(club, "scorer"), match)
+    deal = Deal.objects.get()
+    nino = as_(club, "member")  # Nino sits at N
+    page = nino.get(f"/d/{deal.pk}/")
+    assert page.status_code == 200 and "I confirm this deal" in page.content.decode()
+    assert nino.post(f"/d/{deal.pk}/confirm").status_code == 302
+    assert [c.user for c in deal.confirmations.all()] == [club.people["member"]]
+    # The stranger at another club cannot confirm; an unseated scorer cannot either.
+    assert as_(club, "stranger").post(f"/d/{deal.pk}/confirm").status_code == 404
+    assert as_(club, "scorer").post(f"/d/{deal.pk}/confirm").status_code == 403
+
+
+def test_pin_handover_counts_wrong_pins_and_locks(club, match):
+    from django.contrib.auth import get_user_model
+
+    save(as_(club, "scorer"), match)
+    deal = Deal.objects.get()
+    ettore = club.seated[1]
+    ettore.user = get_user_model().objects.create_user("ettore")
+    ettore.save()
+    phone = as_(club, "scorer")
+    no_pin = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "1234"})
+    assert no_pin.status_code == 400
+    pin_set(user=ettore.user, pin="2468")
+    for _ in range(MAX_FAILURES):
+        wrong = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "0000"})
+        assert wrong.status_code == 403
+    locked = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "2468"})
+    assert locked.status_code == 403 and deal.confirmations.count() == 0
+    pin_set(user=ettore.user, pin="2468")
+    right = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "2468"})
+    assert right.status_code == 302
+    assert [c.user for c in deal.confirmations.all()] == [ettore.user]
+
+
+def test_correction_needs_a_reason_and_keeps_every_version(club, match):
+    client = as_(club, "scorer")
+    save(client, match)
+    deal = Deal.objects.get()
+    form = client.get(f"/d/{deal.pk}/correct").content.decode()
+    assert 'value="14"' in form  # the stored deal, back in its fields
+    data = {**TV01, "sides.A.thirds": "20", "sides.A.tricks": "5", "last_trick": "A",
+            "expected_version": "1", "idempotency_key": str(uuid.uuid4())}  # fmt: skip
+    assert client.post(f"/d/{deal.pk}/correct", data).status_code == 400
+    answer = client.post(f"/d/{deal.pk}/correct", {**data, "reason": "Counted wrong"})
+    assert answer.status_code == 302
+    versions = list(Deal.objects.order_by("version"))
+    assert [(d.version, d.is_current) for d in versions] == [(1, False), (2, True)]
+    assert versions[1].reason == "Counted wrong"
+    history = client.get(f"/d/{versions[1].pk}/").content.decode()
+    assert "Counted wrong" in history and "Version 1" in history and "Version 2" in history
+    stale = client.post(f"/d/{versions[1].pk}/correct", {**data, "reason": "again",
+                        "idempotency_key": str(uuid.uuid4())})  # fmt: skip
+    assert stale.status_code == 412
+
+
+def test_pin_page(club):
+    client = as_(club, "member")
+    assert client.post("/me/pin", {"pin": "12"}).status_code == 400
+    assert client.post("/me/pin", {"pin": "4321"}).status_code == 200
