@@ -46,7 +46,9 @@ def night(transactional_db):
     night = services.night_open(
         club_id=club.pk, date="2026-11-20", venue="Bar", user=people["direttore"]
     )
-    seats = {s: players[n].pk for s, n in zip("NESW", ("nino", "ettore", "salvo", "walter"))}
+    seats = {
+        s: players[n].pk for s, n in zip("NESW", ("nino", "ettore", "salvo", "walter"), strict=True)
+    }
     tressette = services.match_create(
         night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
         user=people["direttore"],

@@ -26,10 +26,10 @@ from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import Rejection
+from scorebook.web import deal_forms as forms
 from scorebook.web import preview
 from scorebook.web import services as web_services
 from scorebook.web.breakdown import describe
-from scorebook.web import deal_forms as forms
 from scorebook.web.idempotency import idempotent_page
 
 
