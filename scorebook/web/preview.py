@@ -9,6 +9,7 @@ from scorebook.clubs.models import Player
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import DealResult, MatchState, start_match
+from scorebook.rules.engine import resume_match
 from scorebook.web.deal_forms import Table
 
 
@@ -22,7 +23,13 @@ def _fold(match: Match, inputs: list[Any]) -> tuple[Any, Any, MatchState]:
 
 
 def state_before(match: Match, number: int | None = None) -> tuple[Any, Any, MatchState]:
-    """The engine's state before deal ``number`` (default: the next deal)."""
+    """The engine's state before deal ``number``; the next deal resumes from the match's
+    stored state (no deal is read), an earlier one folds the deals before it."""
+    if number is None or number == next_number(match):
+        try:
+            return resume_match(match.game, match.rules["values"], match.state)
+        except ValueError:
+            pass  # a state stored before the engine could resume: fold the deals
     inputs = list(
         Deal.objects.filter(match=match, is_current=True)
         .order_by("number")
@@ -54,24 +61,20 @@ def table(match: Match, state: MatchState | None = None) -> Table:
 
 
 def quick_table(match: Match) -> Table:
-    """The same from the match's cached state (no deal read): enough to read a posted form."""
-    cached = match.state
-    state = MatchState(
-        game=match.game,
-        seats=tuple(cached["seats"]),
-        scorers=tuple(cached["scorers"]),
-        dealer=cached["dealer"],
-        totals=dict(cached.get("totals", {})),
-        units=dict(cached.get("units", {})),
-    )
+    """The same from the match's stored state (no deal read): enough to read a posted form."""
+    try:
+        state = MatchState.from_dict(match.state)
+    except ValueError:
+        state = state_before(match)[2]
     return Table(game=match.game, rules=match.rules["values"], state=state, names={})
 
 
 def next_number(match: Match) -> int:
+    """The number the next deal will have, from the stored state."""
     played = match.state.get("deals_played")
     if isinstance(played, int):
         return played + 1
-    return services.current_deals(match).__len__() + 1
+    return len(services.current_deals(match)) + 1
 
 
 __all__ = ["DealResult", "next_number", "quick_table", "score", "state_before", "table"]

@@ -106,7 +106,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
                 match,
                 form,
                 table=table,
-                number=len(state.deals) + 1,
+                number=state.deals_played + 1,
                 key=uuid.uuid4(),
                 finished=state.finished,
             ),
