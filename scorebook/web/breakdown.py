@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.web.deal_forms import SIDE_LABELS, card_name
+from scorebook.web.deal_forms import Table, card_name
 
 KINDS = {
     "cards": _("cards"),
@@ -41,7 +41,7 @@ def _detail(line: Mapping[str, Any]) -> str:
     return ""
 
 
-def describe(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> list[dict[str, Any]]:
+def describe(result: Mapping[str, Any] | None, table: Table) -> list[dict[str, Any]]:
     """One row per scorer: who, the points of the deal, and its lines in words."""
     if not result:
         return []
@@ -49,9 +49,7 @@ def describe(result: Mapping[str, Any] | None, names: Mapping[str, str]) -> list
     breakdown = result.get("breakdown") or {}
     units = result.get("units") or {}
     for scorer, points in (result.get("points") or {}).items():
-        label = SIDE_LABELS.get(scorer, scorer)
-        if scorer in names and names[scorer]:
-            label = f"{scorer} · {names[scorer]}"
+        label = table.label(scorer)
         rows.append(
             {
                 "scorer": scorer,

@@ -179,6 +179,10 @@ class Table:
             return f"{side} ({names})"
         return SIDE_LABELS.get(side, side)
 
+    def label(self, scorer: str) -> Any:
+        """A scorer in words: a seat with its player, or a side with its players."""
+        return self.seat_label(scorer) if scorer in self.state.seats else self.side_label(scorer)
+
     def dealt_in(self) -> tuple[str, ...]:
         """Who plays this deal, eldest first (a four-handed three-hander leaves the dealer out)."""
         seats = self.state.seats

@@ -78,8 +78,7 @@ def fill(page, values):
 
 
 def open_all(page):
-    for summary in page.locator("details.section:not([open]) > summary").all():
-        summary.click()
+    page.locator("details.section").evaluate_all("all => all.forEach(d => { d.open = true; })")
 
 
 def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots, axe):
@@ -95,7 +94,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     axe(nino, "deal entry, play record")
     shots(nino, "04-deal-new-play")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/"))
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
     assert [d.level for d in stored(match)] == ["play"]
 
     # Totals, with the rest computed as you type.
@@ -117,11 +116,12 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     expect(problem).to_contain_text("tre di spade")
     shots(nino, "02-deal-new-rejected")
     fill(nino, {"declarations[0].player": "", "declarations[0].type": "",
-                "declarations[0].rank": "", "declarations[1].type": ""})  # fmt: skip
+                "declarations[0].rank": "", "declarations[1].type": "",
+                "declarations[1].suit": ""})  # fmt: skip
     nino.locator('[name="declarations[1].player"]').select_option("")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/"))
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
     assert [d.number for d in stored(match)] == [1, 2]
 
     # Captured cards: tap side A's counting cards; B's pile is the rest.
@@ -150,7 +150,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     axe(nino, "deal entry, cards")
     shots(nino, "03-deal-new-cards")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/"))
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
     deals = stored(match)
     assert [d.level for d in deals] == ["play", "totals", "cards"]
 
@@ -161,7 +161,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     axe(salvo, "deal page")
     shots(salvo, "05-deal-page")
     salvo.locator("form[action$='/confirm'] button.primary.big").click()
-    expect(salvo.locator(".list")).to_contain_text("salvo")
+    expect(salvo.locator(".confirmations")).to_contain_text("Salvo")
     nino.goto(f"/d/{first.pk}/")
     nino.locator("details.handover > summary").click()
     nino.locator("#f-player").select_option(label="Ettore")
@@ -173,7 +173,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     nino.locator("#f-player").select_option(label="Ettore")
     nino.locator("#f-pin").fill("2468")
     nino.locator("details.handover button[type=submit]").click()
-    expect(nino.locator(".list")).to_contain_text("ettore")
+    expect(nino.locator(".confirmations")).to_contain_text("Ettore")
     assert {c.user.username for c in first.confirmations.all()} == {"salvo", "ettore"}
 
     # A correction with a reason: a new version, both in the history.
@@ -216,7 +216,7 @@ def test_terziglio_auction_at_the_totals_level(night, phone, shots, axe):
     axe(ettore, "terziglio deal entry")
     shots(ettore, "10-terziglio-totals")
     ettore.locator("#deal-form button[type=submit]").click()
-    ettore.wait_for_url(re.compile(rf"/m/{match.pk}/"))
+    ettore.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
     assert stored(match)[0].result["units"] == {"P1": 64, "P2": -32, "P3": -32}
 
 
@@ -250,7 +250,7 @@ def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shot
     ettore.locator('[name="last_trick"]').select_option("A")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/"))
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
     expect(ettore.locator("#deal-feedback .verdict.ok")).to_be_visible()
     ettore.locator("#deal-form button[type=submit]").click()
     expect(ettore.locator("[data-conflict]")).to_be_visible()

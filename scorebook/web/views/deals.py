@@ -187,7 +187,7 @@ def _conflict(
         for value in value
         if name not in ("csrfmiddlewaretoken", "idempotency_key", "expected_number")
     ]
-    names = preview.table(match).names
+    table = preview.table(match)
     return render(
         request,
         "web/deals/conflict.html",
@@ -195,8 +195,8 @@ def _conflict(
             "club": match.night.club,
             "match": match,
             "stored": stored,
-            "stored_lines": describe(stored.result, names) if stored else [],
-            "mine_lines": describe(mine.as_dict(), names) if mine else [],
+            "stored_lines": describe(stored.result, table) if stored else [],
+            "mine_lines": describe(mine.as_dict(), table) if mine else [],
             "number": conflict.expected,
             "fields": fields,
             "level": level,
@@ -229,7 +229,7 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
         {
             "form": form,
             "result": result.as_dict() if result else None,
-            "lines": describe(result.as_dict(), table.names) if result else [],
+            "lines": describe(result.as_dict(), table) if result else [],
             "empty": not data,
         },
     )
@@ -254,8 +254,16 @@ def _deal_page(
     current = next((v for v in versions if v.is_current), versions[0])
     players = list(Player.objects.filter(pk__in=match.seats.values()).order_by("name"))
     names = {p.pk: p.name for p in players}
-    seat_names = {seat: names.get(pid, "") for seat, pid in match.seats.items()}
-    confirmed = {c.user_id for c in current.confirmations.all()}
+    table = preview.quick_table(match)
+    table = forms.Table(
+        game=table.game,
+        rules=table.rules,
+        state=table.state,
+        names={seat: names.get(pid, "") for seat, pid in match.seats.items()},
+    )
+    confirmations = list(current.confirmations.all())
+    confirmed = {c.user_id for c in confirmations}
+    by_user = {p.user_id: p.name for p in players if p.user_id is not None}
     seated = [p for p in players if p.user_id is not None]
     return render(
         request,
@@ -265,7 +273,7 @@ def _deal_page(
             "deal": current,
             "match": match,
             "versions": [
-                {"deal": v, "lines": describe(v.result, seat_names),
+                {"deal": v, "lines": describe(v.result, table),
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
             ],
@@ -274,6 +282,9 @@ def _deal_page(
             "can_confirm": request.user.pk not in confirmed
             and any(p.user_id == request.user.pk for p in seated),
             "errors": errors or [],
+            "confirmations": [
+                (by_user.get(c.user_id) or c.user.get_username(), c.at) for c in confirmations
+            ],
         },
         status=status,
     )  # fmt: skip
