@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules import MatchState, Rejection
@@ -51,10 +51,10 @@ GRID_GAMES = frozenset(
 TRICKS = {"tressette4": 10, "traversone_pairs": 10, "chiamata": 10, "terziglio": 12}
 
 SUIT_LABELS = {
-    "c": pgettext_lazy("suit", "Cups"),
-    "d": pgettext_lazy("suit", "Coins"),
-    "b": pgettext_lazy("suit", "Batons"),
-    "s": pgettext_lazy("suit", "Swords"),
+    "c": _("Cups"),
+    "d": _("Coins"),
+    "b": _("Batons"),
+    "s": _("Swords"),
 }
 #: The Italian pack's suits in the order players sort them: coppe, denari, bastoni, spade.
 GRID_SUITS = ("c", "d", "b", "s")

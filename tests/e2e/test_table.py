@@ -94,7 +94,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     axe(nino, "deal entry, play record")
     shots(nino, "04-deal-new-play")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
     assert [d.level for d in stored(match)] == ["play"]
 
     # Totals, with the rest computed as you type.
@@ -121,7 +121,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     nino.locator('[name="declarations[1].player"]').select_option("")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
     assert [d.number for d in stored(match)] == [1, 2]
 
     # Captured cards: tap side A's counting cards; B's pile is the rest.
@@ -150,7 +150,7 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     axe(nino, "deal entry, cards")
     shots(nino, "03-deal-new-cards")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
     deals = stored(match)
     assert [d.level for d in deals] == ["play", "totals", "cards"]
 
@@ -216,7 +216,7 @@ def test_terziglio_auction_at_the_totals_level(night, phone, shots, axe):
     axe(ettore, "terziglio deal entry")
     shots(ettore, "10-terziglio-totals")
     ettore.locator("#deal-form button[type=submit]").click()
-    ettore.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
+    ettore.wait_for_url(re.compile(r"/d/\d+/$"))
     assert stored(match)[0].result["units"] == {"P1": 64, "P2": -32, "P3": -32}
 
 
@@ -233,7 +233,7 @@ def test_offline_queue_sends_the_deal_once(night, phone, shots):
     shots(nino, "11-offline-waiting")
     assert stored(match) == []
     nino.context.set_offline(False)
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"), timeout=20_000)
+    nino.wait_for_url(re.compile(r"/d/\d+/$"), timeout=20_000)
     assert [d.number for d in stored(match)] == [1]
     # A retry of the same save (the answer was lost) is replayed, not stored again.
     queued = nino.evaluate("() => localStorage.getItem('sb:queue')")
@@ -250,7 +250,7 @@ def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shot
     ettore.locator('[name="last_trick"]').select_option("A")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(rf"/m/{match.pk}/(#.*)?$"))
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
     expect(ettore.locator("#deal-feedback .verdict.ok")).to_be_visible()
     ettore.locator("#deal-form button[type=submit]").click()
     expect(ettore.locator("[data-conflict]")).to_be_visible()

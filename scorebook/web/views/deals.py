@@ -14,13 +14,13 @@ from typing import Any
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
+from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.clubs.models import Player
-from scorebook.clubs.selectors import clubs_of
+from scorebook.clubs.selectors import clubs_of, membership_of
 from scorebook.clubs.services import NotAllowed
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
@@ -29,6 +29,7 @@ from scorebook.rules import Rejection
 from scorebook.web import deal_forms as forms
 from scorebook.web import preview
 from scorebook.web import services as web_services
+from scorebook.web.access import page_context
 from scorebook.web.breakdown import describe
 from scorebook.web.idempotency import idempotent_page
 
@@ -55,6 +56,14 @@ def _deal(request: HttpRequest, deal_id: int) -> Deal:
     return deal
 
 
+def match_url(match: Match) -> str:
+    """The match page; until it exists (the web helper is landing it), the club's page."""
+    try:
+        return reverse("web:match", args=[match.pk])
+    except NoReverseMatch:
+        return reverse("web:club", args=[match.night.club.slug])
+
+
 def _level(request: HttpRequest, default: str = "totals") -> str:
     level = request.POST.get("level") or request.GET.get("level") or default
     return level if level in forms.LEVELS else default
@@ -71,12 +80,22 @@ def _refusal_errors(refusal: Exception) -> list[str]:
     return [_("This request was refused.")]
 
 
-def _context(match: Match, form: forms.DealForm, **extra: Any) -> dict[str, Any]:
+def _frame(request: HttpRequest, match: Match, **extra: Any) -> dict[str, Any]:
+    """What base.html needs (the club, the user's role) and the way back to the match."""
+    club = match.night.club
+    return page_context(
+        club, membership_of(request.user, club.pk), match=match, match_url=match_url(match),
+        **extra,
+    )  # fmt: skip
+
+
+def _context(
+    request: HttpRequest, match: Match, form: forms.DealForm, **extra: Any
+) -> dict[str, Any]:
     table = extra.get("table")
     dealer = table.seat_label(table.state.dealer) if table is not None else ""
     return {
-        "club": match.night.club,
-        "match": match,
+        **_frame(request, match),
         "dealer": dealer,
         "form": form,
         "levels": [
@@ -103,6 +122,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             request,
             "web/deals/new.html",
             _context(
+                request,
                 match,
                 form,
                 table=table,
@@ -131,13 +151,14 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             form.errors.extend(_refusal_errors(refusal))
             status = getattr(refusal, "status", 403)
         else:
-            return redirect(reverse("web:match", args=[match.pk]) + f"#deal-{deal.number}")
+            return redirect("web:deal", deal_id=deal.pk)
     table = preview.table(match)
     form = _reread(table, level, request, form)
     return render(
         request,
         "web/deals/new.html",
         _context(
+            request,
             match,
             form,
             table=table,
@@ -192,8 +213,7 @@ def _conflict(
         request,
         "web/deals/conflict.html",
         {
-            "club": match.night.club,
-            "match": match,
+            **_frame(request, match),
             "stored": stored,
             "stored_lines": describe(stored.result, table) if stored else [],
             "mine_lines": describe(mine.as_dict(), table) if mine else [],
@@ -269,9 +289,8 @@ def _deal_page(
         request,
         "web/deals/deal.html",
         {
-            "club": match.night.club,
+            **_frame(request, match),
             "deal": current,
-            "match": match,
             "versions": [
                 {"deal": v, "lines": describe(v.result, table),
                  "input": json.dumps(v.input, ensure_ascii=False)}
@@ -327,7 +346,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
         return render(
             request,
             "web/deals/correct.html",
-            _context(match, form, deal=deal, table=table, key=uuid.uuid4(), reason=""),
+            _context(request, match, form, deal=deal, table=table, key=uuid.uuid4(), reason=""),
         )
     level = _level(request)
     form, data = forms.read(table, level, request.POST)
@@ -359,6 +378,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
         request,
         "web/deals/correct.html",
         _context(
+            request,
             match,
             form,
             deal=deal,

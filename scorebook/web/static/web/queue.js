@@ -93,7 +93,7 @@
     }
     if (!n) { box.hidden = true; box.textContent = ""; return; }
     var text = n === 1 ? (words.one || "1 deal waiting to be sent")
-      : (words.many || "%(n)s deals waiting to be sent").replace("%(n)s", n);
+      : (words.many || "N deals waiting to be sent").replace("N", n);
     box.textContent = text;
     var again = document.createElement("button");
     again.type = "button";
