@@ -14,12 +14,14 @@ Idempotency-Key header. Reported per deal: this process's CPU time and the wall 
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import sys
 import tempfile
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -62,6 +64,11 @@ def main() -> int:
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False
+    # The one GET (the form, for its CSRF cookie) renders without collectstatic.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     call_command("migrate", verbosity=0)
     users = get_user_model().objects
     scorer, director = users.create_user("bench-scorer"), users.create_user("bench-director")
@@ -79,22 +86,34 @@ def main() -> int:
 
     page = Client(enforce_csrf_checks=True)
     page.force_login(scorer)
-    page.get("/")  # the CSRF cookie, as the deal form's GET sets it
+    # The form, as the phone gets it: its CSRF cookie and the shape it is read with.
+    html = page.get(f"/m/{new_match().pk}/deals/new").content.decode()
+    shape = re.search(r'name="shape" value="([^"]+)"', html).group(1)
     csrf = page.cookies[settings.CSRF_COOKIE_NAME].value
     api = Client()
     token = Token.objects.create(user=scorer).key
-    form = {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_trick": "B"}
+    form = {
+        "level": "totals",
+        "shape": shape,
+        "sides.A.thirds": "14",
+        "sides.A.tricks": "4",
+        "last_trick": "B",
+    }
     deal = {"sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
             "last_trick": "B"}  # fmt: skip
 
     def save_page(match_id: int, number: int) -> int:
         data = {**form, "csrfmiddlewaretoken": csrf, "expected_number": str(number),
                 "idempotency_key": str(uuid.uuid4())}  # fmt: skip
-        return page.post(f"/m/{match_id}/deals/new", data).status_code
+        return page.post(
+            f"/m/{match_id}/deals/new",
+            urlencode(data),
+            content_type="application/x-www-form-urlencoded",  # as a browser sends a form
+        ).status_code
 
     def save_api(match_id: int, number: int) -> int:
         return api.post(
-            f"/api/v1/matches/{match_id}/deals/",
+            f"/api/v1/matches/{match_id}/deals",
             {"deal": deal, "number": number},
             content_type="application/json",
             HTTP_AUTHORIZATION=f"Token {token}",
@@ -119,6 +138,19 @@ def main() -> int:
                     return 1
                 if not warm:
                     costs[name].append(cost)
+
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+        import pstats
+
+        match, which = new_match(), os.environ["BENCH_PROFILE"]
+        save = save_page if which == "page" else save_api
+        profile = cProfile.Profile()
+        profile.enable()
+        for n in range(1, DEALS_PER_MATCH + 1):
+            save(match.pk, n)
+        profile.disable()
+        pstats.Stats(profile).sort_stats(os.environ.get("BENCH_SORT", "cumulative")).print_stats(45)
 
     def ms(name: str, k: int) -> float:
         return statistics.median(c[k] for c in costs[name]) * 1000

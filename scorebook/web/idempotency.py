@@ -30,7 +30,6 @@ def _replay(row: IdempotencyKey, digest: str) -> HttpResponse:
             _("This save was already sent with other data. Reload the page."), status=422
         )
     response = HttpResponseRedirect((row.response or {}).get("location", "/"), status=303)
-    response.status_code = 303
     response["Idempotent-Replayed"] = "true"
     return response
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core import signing
+
 from scorebook.clubs.models import Player
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
@@ -78,3 +80,29 @@ def next_number(match: Match) -> int:
 
 
 __all__ = ["DealResult", "next_number", "quick_table", "score", "state_before", "table"]
+
+
+SHAPE_SALT = "scorebook.web.deal-form"
+
+
+def shape_of(table: Table) -> str:
+    """What reading the posted form needs (game, house rules, seats, dealer), signed: it
+    travels with the form so the save reads it without a query. It only shapes the deal
+    JSON; the service checks that deal against the match itself."""
+    state = table.state
+    return signing.dumps(
+        [table.game, dict(table.rules), list(state.seats), list(state.scorers), state.dealer],
+        salt=SHAPE_SALT,
+        compress=True,
+    )
+
+
+def table_from_shape(token: str) -> Table | None:
+    try:
+        game, rules, seats, scorers, dealer = signing.loads(token, salt=SHAPE_SALT)
+    except (signing.BadSignature, ValueError, TypeError):
+        return None
+    state = MatchState(
+        game=game, seats=tuple(seats), scorers=tuple(scorers), dealer=dealer, totals={}, units={}
+    )
+    return Table(game=game, rules=rules, state=state, names={})

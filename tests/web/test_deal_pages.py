@@ -67,7 +67,7 @@ def test_check_shows_the_rest_and_the_engines_verdict(club, match):
 
 def test_save_goes_through_the_service_and_redirects(club, match):
     answer = save(as_(club, "scorer"), match)
-    assert answer.status_code == 302 or answer.status_code == 303
+    assert answer.status_code == 303
     deal = Deal.objects.get()
     assert deal.input == {
         "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
@@ -124,7 +124,7 @@ def test_deal_page_confirm_and_pin_handover(club, match):
     nino = as_(club, "member")  # Nino sits at N
     page = nino.get(f"/d/{deal.pk}/")
     assert page.status_code == 200 and "I confirm this deal" in page.content.decode()
-    assert nino.post(f"/d/{deal.pk}/confirm").status_code == 302
+    assert nino.post(f"/d/{deal.pk}/confirm").status_code == 303
     assert [c.user for c in deal.confirmations.all()] == [club.people["member"]]
     # The stranger at another club cannot confirm; an unseated scorer cannot either.
     assert as_(club, "stranger").post(f"/d/{deal.pk}/confirm").status_code == 404
@@ -150,7 +150,7 @@ def test_pin_handover_counts_wrong_pins_and_locks(club, match):
     assert locked.status_code == 403 and deal.confirmations.count() == 0
     pin_set(user=ettore.user, pin="2468")
     right = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "2468"})
-    assert right.status_code == 302
+    assert right.status_code == 303
     assert [c.user for c in deal.confirmations.all()] == [ettore.user]
 
 
@@ -164,7 +164,7 @@ def test_correction_needs_a_reason_and_keeps_every_version(club, match):
             "expected_version": "1", "idempotency_key": str(uuid.uuid4())}  # fmt: skip
     assert client.post(f"/d/{deal.pk}/correct", data).status_code == 400
     answer = client.post(f"/d/{deal.pk}/correct", {**data, "reason": "Counted wrong"})
-    assert answer.status_code == 302
+    assert answer.status_code == 303
     versions = list(Deal.objects.order_by("version"))
     assert [(d.version, d.is_current) for d in versions] == [(1, False), (2, True)]
     assert versions[1].reason == "Counted wrong"

@@ -12,8 +12,8 @@ import uuid
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -54,6 +54,11 @@ def _deal(request: HttpRequest, deal_id: int) -> Deal:
     if deal is None:
         raise Http404
     return deal
+
+
+def see_other(url: str) -> HttpResponse:
+    """A POST that worked answers 303: the browser fetches the next page with a GET."""
+    return HttpResponseRedirect(url, status=303)
 
 
 def match_url(match: Match) -> str:
@@ -112,32 +117,45 @@ def _context(
 @idempotent_page
 def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
     """The next deal's form; a POST saves it through ``deal_create`` (as the API does)."""
-    match = _match(request, match_id)
     level = _level(request)
-    if request.method == "GET":
-        game, rules, state = preview.state_before(match)
-        table = preview.table(match, state)
-        form = forms.build(table, level)
-        return render(
+    if request.method == "POST":
+        return _save(request, match_id, level)
+    match = _match(request, match_id)
+    _game, _rules, state = preview.state_before(match)
+    table = preview.table(match, state)
+    return render(
+        request,
+        "web/deals/new.html",
+        _context(
             request,
-            "web/deals/new.html",
-            _context(
-                request,
-                match,
-                form,
-                table=table,
-                number=state.deals_played + 1,
-                key=uuid.uuid4(),
-                finished=state.finished,
-            ),
-        )
-    form, data = forms.read(preview.quick_table(match), level, request.POST)
+            match,
+            forms.build(table, level),
+            shape=preview.shape_of(table),
+            table=table,
+            number=state.deals_played + 1,
+            key=uuid.uuid4(),
+            finished=state.finished,
+        ),
+    )
+
+
+def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
+    """The save: the form read with the shape it was rendered with (or the match's stored
+    state), then ``deal_create``, which locks the match and refuses outsiders as for the
+    API. The pages' hot path: nothing read before the service but the session."""
+    table = preview.table_from_shape(request.POST.get("shape", ""))
+    if table is None:
+        match = Match.objects.only("game", "rules", "state", "seats").filter(pk=match_id).first()
+        if match is None:
+            raise Http404
+        table = preview.quick_table(match)
+    form, data = forms.read(table, level, request.POST)
     expected = _int(request.POST.get("expected_number"))
     status = 400
     if not form.errors:
         try:
             deal = services.deal_create(
-                match=match.pk,
+                match=match_id,
                 data=data,
                 expected_number=expected,
                 user=request.user,
@@ -145,13 +163,16 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             )
         except services.RulesRejected as refused:
             forms.place(form, refused.rejection, get_language())
+        except Match.DoesNotExist:
+            raise Http404 from None
         except services.DealConflict as conflict:
-            return _conflict(request, match, conflict, level)
+            return _conflict(request, _match(request, match_id), conflict, level)
         except (Refusal, NotAllowed, services.ClosedNight) as refusal:
             form.errors.extend(_refusal_errors(refusal))
             status = getattr(refusal, "status", 403)
         else:
-            return redirect("web:deal", deal_id=deal.pk)
+            return see_other(reverse("web:deal", args=[deal.pk]))
+    match = _match(request, match_id)
     table = preview.table(match)
     form = _reread(table, level, request, form)
     return render(
@@ -163,6 +184,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             form,
             table=table,
             number=expected or preview.next_number(match),
+            shape=preview.shape_of(table),
             key=request.POST.get("idempotency_key") or uuid.uuid4(),
         ),
         status=status,
@@ -324,7 +346,7 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
             services.deal_confirm(deal=deal, user=request.user)
     except (Refusal, NotAllowed, services.ClosedNight) as refusal:
         return _deal_page(request, deal, _refusal_errors(refusal), getattr(refusal, "status", 403))
-    return redirect("web:deal", deal_id=deal.pk)
+    return see_other(reverse("web:deal", args=[deal.pk]))
 
 
 @login_required
@@ -373,7 +395,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
             form.errors.extend(_refusal_errors(refusal))
             status = getattr(refusal, "status", 403)
         else:
-            return redirect("web:deal", deal_id=new.pk)
+            return see_other(reverse("web:deal", args=[new.pk]))
     return render(
         request,
         "web/deals/correct.html",
