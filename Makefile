@@ -3,12 +3,8 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-<<<<<<< HEAD
-.PHONY: install run test lint format bench bench-http bench-leagues messages clean
-=======
-.PHONY: install run test lint format bench bench-http bench-pages messages clean
+.PHONY: install run test lint format bench bench-http bench-leagues bench-pages messages clean
 CHROMIUM ?= /usr/bin/chromium
->>>>>>> 0ec413b (Deal save through the page at the API's cost: the form's shape (game, house rules, seats, dealer) travels signed with it, so the save reads nothing before deal_create; answers 303; make bench-pages measures page vs API in one run; make test says plainly when browser tests are skipped; .ci/run installs chromium and requires them)
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -48,16 +44,14 @@ bench: install
 bench-http: install
 	$(PY) deploy/bench/http_bench.py
 
-<<<<<<< HEAD
 # A 20-entry double round robin's table computed on read, beside a 20-row indexed read.
 bench-leagues: install
 	$(PY) deploy/bench/leagues_bench.py
-=======
+
 # A deal saved through the page beside the same deal through the API (target <= 1.3x).
 # Uses PostgreSQL when BENCH_DATABASE_URL is set, else SQLite.
 bench-pages: install
 	$(PY) deploy/bench/pages_bench.py
->>>>>>> 0ec413b (Deal save through the page at the API's cost: the form's shape (game, house rules, seats, dealer) travels signed with it, so the save reads nothing before deal_create; answers 303; make bench-pages measures page vs API in one run; make test says plainly when browser tests are skipped; .ci/run installs chromium and requires them)
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install
