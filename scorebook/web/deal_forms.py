@@ -634,25 +634,32 @@ def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
         ]
 
 
-def place(form: DealForm, rejection: Rejection | None, language: str | None) -> None:
-    """Put each problem next to the input whose name is its path (or the nearest one)."""
-    if rejection is None:
-        return
+def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
+    """Put each problem (``path``, ``message``: the engine's, or a refusal's ``errors()``)
+    next to the input whose name is its path, else the nearest input, else its section,
+    else at the top of the form."""
     inputs = list(form.inputs())
     names = [i.name for i in inputs]
-    for problem in rejection.problems:
-        message = problem.message(language or "en")
-        path = _local(problem.path)
+    for error in errors:
+        message = str(error["message"])
+        path = _local(str(error.get("path") or ""))
         target = _owner(inputs, names, path)
         if target is not None:
             target.errors.append(message)
             continue
         section = next(
-            (s for s in form.sections if any(path.startswith(c) for c in s.claims)), None
+            (s for s in form.sections if path and any(path.startswith(c) for c in s.claims)),
+            None,
         )
         (section.errors if section is not None else form.errors).append(message)
         if section is not None:
             section.open = True
+
+
+def problems(rejection: Rejection, language: str | None) -> list[dict[str, Any]]:
+    """The engine's problems as ``errors()`` entries in the user's language."""
+    lang = "it" if (language or "en").startswith("it") else "en"
+    return [p.as_dict(lang) for p in rejection.problems]
 
 
 def _local(path: str) -> str:

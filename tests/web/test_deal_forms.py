@@ -62,7 +62,7 @@ def test_a_word_where_a_number_goes_reaches_the_engine_as_it_is():
     with pytest.raises(Rejection) as caught:
         score(t, deal)
     with translation.override("it"):
-        forms.place(form, caught.value, "it")
+        forms.place(form, forms.problems(caught.value, "it"))
     by_name = {i.name: i.errors for i in form.inputs()}
     assert any("numero intero" in e for e in by_name["sides.A.thirds"])
 
@@ -87,7 +87,7 @@ def test_problems_land_next_to_their_field_in_italian():
     )
     with pytest.raises(Rejection) as caught:
         score(t, deal)
-    forms.place(form, caught.value, "it")
+    forms.place(form, forms.problems(caught.value, "it"))
     owners = [i.name for i in form.inputs() if i.errors]
     assert owners and all(name.startswith("declarations[") for name in owners)
     assert "tre di spade" in " ".join(e for i in form.inputs() for e in i.errors)
@@ -95,7 +95,7 @@ def test_problems_land_next_to_their_field_in_italian():
 
 def test_a_problem_of_the_whole_deal_goes_to_the_top():
     form = forms.build(table("tressette4"), "totals")
-    forms.place(form, Rejection([_problem("")]), "en")
+    forms.place(form, forms.problems(Rejection([_problem("")]), "en"))
     assert form.errors and not any(i.errors for i in form.inputs())
 
 
@@ -107,7 +107,7 @@ def _problem(path):
 
 def test_inside_a_match_the_deal_prefix_is_dropped():
     form = forms.build(table("tressette4"), "totals")
-    forms.place(form, Rejection([_problem("deals[3].sides.A.thirds")]), "en")
+    forms.place(form, forms.problems(Rejection([_problem("deals[3].sides.A.thirds")]), "en"))
     assert {i.name for i in form.inputs() if i.errors} == {"sides.A.thirds"}
 
 

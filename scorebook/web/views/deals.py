@@ -21,7 +21,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_of, membership_of
-from scorebook.clubs.services import NotAllowed
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
@@ -74,15 +73,9 @@ def _level(request: HttpRequest, default: str = "totals") -> str:
     return level if level in forms.LEVELS else default
 
 
-def _refusal_errors(refusal: Exception) -> list[str]:
+def _refusal_errors(refusal: Refusal) -> list[str]:
     """The words of a service's refusal, in the user's language."""
-    if isinstance(refusal, Refusal):
-        return [e["message"] for e in refusal.errors()]
-    if isinstance(refusal, NotAllowed):
-        return [_("Your role in this club does not allow this.")]
-    if isinstance(refusal, services.ClosedNight):
-        return [_("The night is closed.")]
-    return [_("This request was refused.")]
+    return [e["message"] for e in refusal.errors()]
 
 
 def _frame(request: HttpRequest, match: Match, **extra: Any) -> dict[str, Any]:
@@ -161,15 +154,13 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
                 user=request.user,
                 client=request.META.get("HTTP_USER_AGENT", ""),
             )
-        except services.RulesRejected as refused:
-            forms.place(form, refused.rejection, get_language())
-        except Match.DoesNotExist:
+        except services.NoSuchMatch:
             raise Http404 from None
         except services.DealConflict as conflict:
             return _conflict(request, _match(request, match_id), conflict, level)
-        except (Refusal, NotAllowed, services.ClosedNight) as refusal:
-            form.errors.extend(_refusal_errors(refusal))
-            status = getattr(refusal, "status", 403)
+        except Refusal as refusal:
+            forms.place(form, refusal.errors())
+            status = refusal.status
         else:
             return see_other(reverse("web:deal", args=[deal.pk]))
     match = _match(request, match_id)
@@ -223,7 +214,7 @@ def _conflict(
         try:
             mine = preview.score(match, data, stored.number)
         except Rejection as rejection:
-            forms.place(form, rejection, get_language())
+            forms.place(form, forms.problems(rejection, get_language()))
     fields = [
         (name, value)
         for name, value in request.POST.lists()
@@ -264,7 +255,7 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
         try:
             result = game.add_deal(state, data, rules)
         except Rejection as rejection:
-            forms.place(form, rejection, get_language())
+            forms.place(form, forms.problems(rejection, get_language()))
     return render(
         request,
         "web/deals/_check.html",
@@ -344,8 +335,8 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
             )
         else:
             services.deal_confirm(deal=deal, user=request.user)
-    except (Refusal, NotAllowed, services.ClosedNight) as refusal:
-        return _deal_page(request, deal, _refusal_errors(refusal), getattr(refusal, "status", 403))
+    except Refusal as refusal:
+        return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
     return see_other(reverse("web:deal", args=[deal.pk]))
 
 
@@ -386,14 +377,9 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
                 user=request.user,
                 expected_version=_int(request.POST.get("expected_version")),
             )
-        except services.RulesRejected as refused:
-            forms.place(form, refused.rejection, get_language())
-        except services.StaleVersion:
-            form.errors.append(_("Someone changed this deal meanwhile: check the current version."))
-            status = 412
-        except (Refusal, NotAllowed, services.ClosedNight) as refusal:
-            form.errors.extend(_refusal_errors(refusal))
-            status = getattr(refusal, "status", 403)
+        except Refusal as refusal:
+            forms.place(form, refusal.errors())
+            status = refusal.status
         else:
             return see_other(reverse("web:deal", args=[new.pk]))
     return render(
