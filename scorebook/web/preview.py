@@ -12,6 +12,7 @@ from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import DealResult, MatchState, start_match
 from scorebook.rules.engine import resume_match
+from scorebook.rules.result import STATE_FORMAT
 from scorebook.web.deal_forms import Table
 
 
@@ -24,14 +25,17 @@ def _fold(match: Match, inputs: list[Any]) -> tuple[Any, Any, MatchState]:
     return game, rules, state
 
 
+def _resumable(match: Match) -> bool:
+    """A state stored before the engine could resume has no current ``format``: it is
+    re-derived by folding the deals (the next write stores the current layout)."""
+    return isinstance(match.state, dict) and match.state.get("format") == STATE_FORMAT
+
+
 def state_before(match: Match, number: int | None = None) -> tuple[Any, Any, MatchState]:
     """The engine's state before deal ``number``; the next deal resumes from the match's
     stored state (no deal is read), an earlier one folds the deals before it."""
-    if number is None or number == next_number(match):
-        try:
-            return resume_match(match.game, match.rules["values"], match.state)
-        except ValueError:
-            pass  # a state stored before the engine could resume: fold the deals
+    if (number is None or number == next_number(match)) and _resumable(match):
+        return resume_match(match.game, match.rules["values"], match.state)
     inputs = list(
         Deal.objects.filter(match=match, is_current=True)
         .order_by("number")
@@ -64,10 +68,7 @@ def table(match: Match, state: MatchState | None = None) -> Table:
 
 def quick_table(match: Match) -> Table:
     """The same from the match's stored state (no deal read): enough to read a posted form."""
-    try:
-        state = MatchState.from_dict(match.state)
-    except ValueError:
-        state = state_before(match)[2]
+    state = MatchState.from_dict(match.state) if _resumable(match) else state_before(match)[2]
     return Table(game=match.game, rules=match.rules["values"], state=state, names={})
 
 
@@ -100,7 +101,7 @@ def shape_of(table: Table) -> str:
 def table_from_shape(token: str) -> Table | None:
     try:
         game, rules, seats, scorers, dealer = signing.loads(token, salt=SHAPE_SALT)
-    except (signing.BadSignature, ValueError, TypeError):
+    except signing.BadSignature:  # none, or not ours: read the match instead
         return None
     state = MatchState(
         game=game, seats=tuple(seats), scorers=tuple(scorers), dealer=dealer, totals={}, units={}

@@ -197,10 +197,9 @@ def _reread(
 
 
 def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+    """A posted whole number, or None."""
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() else None
 
 
 def _conflict(
