@@ -12,7 +12,8 @@ from scorebook.clubs.services import NotAllowed
 def club_id_of(obj: Any) -> int:
     if isinstance(obj, Club):
         return int(obj.pk)
-    for path in ("club_id", "night.club_id", "match.night.club_id", "settlement.night.club_id"):
+    paths = ("club_id", "night.club_id", "match.night.club_id", "settlement.night.club_id")
+    for path in (*paths, "league.club_id"):
         target = obj
         try:
             for part in path.split("."):

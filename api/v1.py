@@ -5,6 +5,16 @@ from rest_framework.routers import DefaultRouter
 
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.leagues import (
+    FixtureViewSet,
+    LeagueEntryViewSet,
+    LeagueViewSet,
+    PlayerStatisticsView,
+    PublicLeagues,
+    PublicLeagueStandings,
+    PublicLeagueStandingsCsv,
+    PublicPlayerStatistics,
+)
 from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.public import PublicClubs, PublicMatch, PublicNights
@@ -31,6 +41,9 @@ router.register("deals", DealViewSet, basename="deal")
 router.register("entries", EntryViewSet, basename="entry")
 router.register("transfers", TransferViewSet, basename="transfer")
 router.register("seasons", SeasonViewSet, basename="season")
+router.register("leagues", LeagueViewSet, basename="league")
+router.register("league-entries", LeagueEntryViewSet, basename="league-entry")
+router.register("fixtures", FixtureViewSet, basename="fixture")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
@@ -54,5 +67,22 @@ urlpatterns = [
         name="public-leaderboard",
     ),
     path("public/clubs/<slug:slug>/ratings", PublicRatings.as_view(), name="public-ratings"),
+    path("players/<int:pk>/statistics", PlayerStatisticsView.as_view(), name="player-stats"),
+    path("public/clubs/<slug:slug>/leagues", PublicLeagues.as_view(), name="public-leagues"),
+    path(
+        "public/clubs/<slug:slug>/leagues/<int:pk>/standings",
+        PublicLeagueStandings.as_view(),
+        name="public-league-standings",
+    ),
+    path(
+        "public/clubs/<slug:slug>/leagues/<int:pk>/standings/csv",
+        PublicLeagueStandingsCsv.as_view(),
+        name="public-league-standings-csv",
+    ),
+    path(
+        "public/clubs/<slug:slug>/players/<int:pk>/statistics",
+        PublicPlayerStatistics.as_view(),
+        name="public-player-stats",
+    ),
     path("", include(router.urls)),
 ]

@@ -249,6 +249,7 @@ SPECTACULAR_SETTINGS = {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",
         "MatchStatusEnum": "scorebook.matches.models.Match.Status",
         "StakeUnitEnum": "scorebook.matches.models.Match.StakeUnit",
+        "LeagueKindEnum": "scorebook.standings.models.League.Kind",
     },
 }
 

@@ -17,9 +17,10 @@ from django.db.models import Prefetch, QuerySet
 
 from scorebook.clubs.models import Player
 from scorebook.matches.models import Deal, Match
+from scorebook.rules import get_game
 
 from . import playerstats, tiebreaks
-from .models import Fixture, FixtureMatch, League, LeagueEntry, RatingChange
+from .models import Fixture, League, LeagueEntry, RatingChange
 from .selectors import finished_matches_in_order, is_race, seats_in_order, sides_of
 
 MIN_SHARED = 3  # matches together (or against) before a best partner, rival or nemesis
@@ -71,39 +72,53 @@ def league_entries(league: League) -> list[LeagueEntry]:
 
 
 @dataclass
-class _Link:
-    fixture_id: int
-    match: Match
+class _Played:
+    """The parts of a stored match a fixture's score reads (duck-types ``Match`` for
+    ``sides_of``)."""
+
+    pk: int
+    game: str
+    status: str
+    seats: dict[str, int]
+    state: dict[str, Any]
+    result: dict[str, Any]
 
 
-def linked_matches(league: League) -> list[_Link]:
-    """The league's linked matches with only the parts of their stored JSON a fixture's
-    score needs (one query; decoding whole match states was most of the time)."""
+def linked_matches(league: League) -> list[tuple[int, _Played]]:
+    """(fixture id, match) for every match linked to the league, reading only the keys
+    of the stored JSON that a score needs: one query. Loading whole match states and
+    model instances took three quarters of the table's time (make bench-leagues)."""
+    rows = Match.objects.filter(fixture_link__fixture__league=league).order_by("pk")
     columns = (
-        "fixture_id", "match_id", "match__game", "match__status", "match__rules",
-        "match__seats", "match__state__seats", "match__state__scorers",
-        "match__state__totals", "match__state__units", "match__result__winners",
-        "match__result__units",
+        "fixture_link__fixture_id", "pk", "game", "status", "seats",
+        "state__seats", "state__scorers", "state__totals", "state__units",
+        "result__winners", "result__units",
     )  # fmt: skip
     links = []
-    rows = FixtureMatch.objects.filter(fixture__league=league).order_by("id")
     for row in rows.values_list(*columns):
-        fixture_id, pk, game, status, rules, seats, *state, winners, units = row
-        match = Match(
+        fixture_id, pk, game, status, seats, *state, winners, units = row
+        played = _Played(
             pk=pk,
             game=game,
             status=status,
-            rules=rules,
             seats=seats,
             state=dict(zip(("seats", "scorers", "totals", "units"), state, strict=True)),
             result={"winners": winners or [], "units": units or {}},
         )
-        links.append(_Link(fixture_id, match))
+        links.append((fixture_id, played))
     return links
 
 
+def _race_game(key: str) -> bool:
+    """Whether a game is a race to a target (its totals are game points). Whether stakes
+    settle per deal is a property of the game, not of its house rules, so the default
+    rules answer for every match of it without reading each match's rules."""
+    game = get_game(key)
+    return not game.settles_per_deal(game.rules(None))
+
+
 def match_score(
-    match: Match, entry_of: dict[int, int], *, race: bool | None = None
+    match: Any, entry_of: dict[int, int], *, race: bool | None = None
 ) -> dict[int, tuple[bool, int]]:
     """Per entry playing in a finished match: (won it, game points made). Game points are
     the sides' totals in a race game, else the stake units the entry's players won."""
@@ -137,19 +152,17 @@ def league_table(league: League) -> LeagueTable:
     withdrawn = {e.pk for e in entries if e.withdrawn_at is not None}
     void = league.withdrawals == League.Withdrawals.VOID
     scores = {f.pk: FixtureScore(f) for f in league.fixtures.order_by("round", "id")}
-    race: dict[tuple[str, str], bool] = {}
-    for link in linked_matches(league):
-        score = scores[link.fixture_id]
-        match = link.match
+    race: dict[str, bool] = {}
+    for fixture_id, match in linked_matches(league):
+        score = scores[fixture_id]
         score.matches.append(match.pk)
         if match.status != Match.Status.FINISHED:
             score.playing += 1
             continue
         score.finished += 1
-        key = (match.game, repr(match.rules))
-        if key not in race:
-            race[key] = is_race(match)
-        result = match_score(match, entry_of, race=race[key])
+        if match.game not in race:
+            race[match.game] = _race_game(match.game)
+        result = match_score(match, entry_of, race=race[match.game])
         home, away = score.fixture.home_id, score.fixture.away_id
         home_won, score_home = result.get(home, (False, 0))
         away_won, score_away = result.get(away, (False, 0))
@@ -204,27 +217,28 @@ def league_table(league: League) -> LeagueTable:
 
 
 def match_records(club_id: int) -> list[playerstats.MatchRecord]:
-    """The club's finished matches, in the order they finished, as statistics need them."""
-    records = []
-    matches = finished_matches_in_order(club_id).only(
-        "id", "game", "seats", "state", "result", "status"
-    )
-    for match in matches:
-        outcome = match.result or {}
+    """The club's finished matches, in the order they finished, as statistics need them:
+    the order in one query, then only the seats, sides and winners of each."""
+    order = list(finished_matches_in_order(club_id).values_list("pk", flat=True))
+    rows = Match.objects.filter(pk__in=order).values_list(
+        "pk", "game", "seats", "state__seats", "state__scorers", "result__winners",
+        "result__losers",
+    )  # fmt: skip
+    found = {}
+    for pk, game, seats, in_order, scorers, winners, losers in rows.iterator(chunk_size=2000):
+        match = _Played(pk, game, Match.Status.FINISHED, seats, {"seats": in_order,
+                        "scorers": scorers}, {})  # fmt: skip
         sides: dict[str, set[int]] = defaultdict(set)
         for seat, side in sides_of(match).items():
-            sides[side].add(match.seats[seat])
-        player = match.seats.__getitem__
-        records.append(
-            playerstats.MatchRecord(
-                match=match.pk,
-                game=match.game,
-                sides=tuple(frozenset(s) for s in sides.values()),
-                winners=frozenset(map(player, outcome.get("winners", ()))),
-                losers=frozenset(map(player, outcome.get("losers", ()))),
-            )
+            sides[side].add(seats[seat])
+        found[pk] = playerstats.MatchRecord(
+            match=pk,
+            game=game,
+            sides=tuple(frozenset(s) for s in sides.values()),
+            winners=frozenset(seats[s] for s in winners or ()),
+            losers=frozenset(seats[s] for s in losers or ()),
         )
-    return records
+    return [found[pk] for pk in order]
 
 
 @dataclass

@@ -11,6 +11,7 @@ import pytest
 
 from scorebook.clubs.models import Membership
 from scorebook.matches import services
+from scorebook.standings import leagues
 from scorebook.standings.models import Season
 from tests.api.common import PERSONAS, SIDES, SMALL, api
 
@@ -19,6 +20,7 @@ ANON, STRANGER, MEMBER, SCORER, DIRECTOR, OWNER = PERSONAS
 READ = {ANON: 401, STRANGER: 404, MEMBER: 200, SCORER: 200, DIRECTOR: 200, OWNER: 200}
 LIST = {**READ, STRANGER: 200}
 OPEN = dict.fromkeys(PERSONAS, 200)
+HIDDEN = dict.fromkeys(PERSONAS, 404)
 
 
 def writes(role_from, ok, stranger=404):
@@ -48,6 +50,15 @@ def world(club, match, deal):
     )
     old_deal = services.deal_create(match=old, data=SIDES, expected_number=1, user=director)
     services.night_close(night=closed_night, user=director)
+    league = leagues.league_create(club=club, name="Coppa", user=director)
+    for name, pair in (("NS", [n.pk, s.pk]), ("EW", [e.pk, w.pk])):
+        leagues.entry_add(league=league, name=name, player_ids=pair, user=director)
+    leagues.league_start(league=league, user=director)
+    fixture = league.fixtures.get()
+    leagues.fixture_match_link(fixture=fixture, match=match, user=director)
+    draft = leagues.league_create(club=club, name="Singoli", kind="players", user=director)
+    for player in (n, e):
+        leagues.entry_add(league=draft, name=player.name, player_ids=[player.pk], user=director)
     return {
         "club": club.pk,
         "night": match.night.pk,
@@ -66,6 +77,13 @@ def world(club, match, deal):
         "season": Season.objects.create(
             club=club, name="2026-27", starts_on=datetime.date(2026, 9, 1)
         ).pk,
+        "league": league.pk,
+        "draft_league": draft.pk,
+        "fixture": fixture.pk,
+        "league_entry": league.entries.first().pk,
+        "old_match": old.pk,
+        "salvo": s.pk,
+        "slug": club.slug,
     }
 
 
@@ -242,6 +260,86 @@ MATRIX = {
         None,
         {},
         dict.fromkeys(PERSONAS, 404),
+    ),
+    "list leagues": ("get", "/api/v1/leagues", None, {}, LIST),
+    "create league": (
+        "post",
+        "/api/v1/leagues",
+        lambda w, who: {"club": w["club"], "name": f"Lega {who}"},
+        {},
+        writes(DIRECTOR, 201, stranger=403),
+    ),
+    "read league": ("get", "/api/v1/leagues/{league}", None, {}, READ),
+    "change league": (
+        "patch",
+        "/api/v1/leagues/{league}",
+        {"points_win": 3},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "list league entries": ("get", "/api/v1/leagues/{league}/entries", None, {}, READ),
+    "add league entry": (
+        "post",
+        "/api/v1/leagues/{draft_league}/entries",
+        lambda w, who: {"name": "Salvo", "players": [w["salvo"]]},
+        {},
+        writes(DIRECTOR, 201),
+    ),
+    "start league": (
+        "post",
+        "/api/v1/leagues/{draft_league}/start",
+        None,
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "league standings": ("get", "/api/v1/leagues/{league}/standings", None, {}, READ),
+    "league standings csv": ("get", "/api/v1/leagues/{league}/standings/csv", None, {}, READ),
+    "withdraw league entry": (
+        "post",
+        "/api/v1/league-entries/{league_entry}/withdraw",
+        {"reason": "moved"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "list fixtures": ("get", "/api/v1/fixtures", None, {}, LIST),
+    "read fixture": ("get", "/api/v1/fixtures/{fixture}", None, {}, READ),
+    "count a match for a fixture": (
+        "post",
+        "/api/v1/fixtures/{fixture}/matches",
+        lambda w, who: {"match": w["old_match"]},
+        {},
+        writes(SCORER, 201),
+    ),
+    "unlink a match": (
+        "post",
+        "/api/v1/fixtures/{fixture}/unlink",
+        lambda w, who: {"match": w["match"]},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "player statistics": ("get", "/api/v1/players/{player}/statistics", None, {}, READ),
+    # the club does not publish its results: hidden from everyone, members included
+    "public leagues": ("get", "/api/v1/public/clubs/{slug}/leagues", None, {}, HIDDEN),
+    "public league standings": (
+        "get",
+        "/api/v1/public/clubs/{slug}/leagues/{league}/standings",
+        None,
+        {},
+        HIDDEN,
+    ),
+    "public league standings csv": (
+        "get",
+        "/api/v1/public/clubs/{slug}/leagues/{league}/standings/csv",
+        None,
+        {},
+        HIDDEN,
+    ),
+    "public player statistics": (
+        "get",
+        "/api/v1/public/clubs/{slug}/players/{player}/statistics",
+        None,
+        {},
+        HIDDEN,
     ),
 }
 

@@ -1,0 +1,437 @@
+"""Leagues, their fixtures and tables, and player statistics.
+
+Members read; directors create, configure, start a league, add entries and withdraw
+them; a scorer may link the match being played to its fixture. The services check the
+roles and refuse with ``Refusal``s, mapped by ``api.errors``. Public versions (no login)
+serve the clubs that publish their results.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import mixins, serializers, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.idempotency import idempotent
+from api.permissions import ClubRole
+from api.views.public import PublicView, public_club
+from scorebook.clubs.models import Club, Player, Role
+from scorebook.clubs.selectors import clubs_of
+from scorebook.ledger.exports import as_csv
+from scorebook.matches.models import Match
+from scorebook.standings import leagues, stats
+from scorebook.standings.models import Fixture, League, LeagueEntry
+from scorebook.standings.tiebreaks import CRITERIA
+
+# -- serializers ----------------------------------------------------------------------------
+
+
+class LeagueSerializer(serializers.ModelSerializer):
+    tiebreaks = serializers.ListField(
+        child=serializers.ChoiceField(choices=CRITERIA), required=False
+    )
+
+    class Meta:
+        model = League
+        fields = [
+            "id", "club", "name", "kind", "game", "legs", "points_win", "points_draw",
+            "points_loss", "tiebreaks", "withdrawals", "started_at", "created_at",
+        ]  # fmt: skip
+        read_only_fields = ["started_at", "created_at"]
+
+
+class LeagueChangeSerializer(LeagueSerializer):
+    class Meta(LeagueSerializer.Meta):
+        read_only_fields = ["club", "started_at", "created_at"]
+
+
+class LeagueEntrySerializer(serializers.ModelSerializer):
+    players = serializers.PrimaryKeyRelatedField(many=True, queryset=Player.objects.all())
+
+    class Meta:
+        model = LeagueEntry
+        fields = ["id", "name", "players", "seed", "lot", "withdrawn_at"]
+        read_only_fields = ["seed", "lot", "withdrawn_at"]
+
+
+class WithdrawSerializer(serializers.Serializer):
+    reason = serializers.CharField(required=False, allow_blank=True, default="")
+
+
+class LinkSerializer(serializers.Serializer):
+    match = serializers.IntegerField()
+
+
+class StandingRowSerializer(serializers.Serializer):
+    position = serializers.IntegerField(allow_null=True)
+    entry = serializers.IntegerField()
+    name = serializers.CharField()
+    played = serializers.IntegerField()
+    won = serializers.IntegerField()
+    drawn = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    points = serializers.IntegerField()
+    scored = serializers.IntegerField()
+    conceded = serializers.IntegerField()
+    difference = serializers.IntegerField()
+    head_to_head = serializers.IntegerField(allow_null=True)
+    decided_by = serializers.CharField(allow_null=True, help_text="The tie-break that decided.")
+    shared = serializers.BooleanField(help_text="Level on every criterion: the place is shared.")
+    withdrawn = serializers.BooleanField()
+
+
+class FixtureScoreSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    round = serializers.IntegerField()
+    leg = serializers.IntegerField()
+    home = serializers.IntegerField()
+    away = serializers.IntegerField()
+    home_name = serializers.CharField()
+    away_name = serializers.CharField()
+    status = serializers.CharField()
+    home_wins = serializers.IntegerField()
+    away_wins = serializers.IntegerField()
+    home_points = serializers.IntegerField()
+    away_points = serializers.IntegerField()
+    matches = serializers.ListField(child=serializers.IntegerField())
+
+
+class StandingsSerializer(serializers.Serializer):
+    league = LeagueSerializer()
+    rows = StandingRowSerializer(many=True)
+    rounds = serializers.ListField(child=serializers.DictField())
+
+
+def standings_data(table: stats.LeagueTable) -> dict[str, Any]:
+    return {
+        "league": LeagueSerializer(table.league).data,
+        "rows": [
+            {
+                "position": row.position,
+                "entry": row.entry,
+                "name": entry.name,
+                "played": row.played,
+                "won": row.won,
+                "drawn": row.drawn,
+                "lost": row.lost,
+                "points": row.points,
+                "scored": row.scored,
+                "conceded": row.conceded,
+                "difference": row.difference,
+                "head_to_head": row.head_to_head,
+                "decided_by": row.decided_by,
+                "shared": row.shared,
+                "withdrawn": row.withdrawn,
+            }  # fmt: skip
+            for row, entry in table.rows
+        ],
+        "rounds": [
+            {
+                "round": r.number,
+                "leg": r.leg,
+                "bye": r.bye.pk if r.bye else None,
+                "fixtures": [fixture_data(s) for s in r.fixtures],
+            }
+            for r in table.rounds
+        ],
+    }
+
+
+def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
+    f = score.fixture
+    return {
+        "id": f.pk, "round": f.round, "leg": f.leg, "home": f.home_id, "away": f.away_id,
+        "home_name": f.home.name, "away_name": f.away.name, "status": score.status,
+        "home_wins": score.home_wins, "away_wins": score.away_wins,
+        "home_points": score.home_points, "away_points": score.away_points,
+        "matches": score.matches,
+    }  # fmt: skip
+
+
+def standings_csv(table: stats.LeagueTable) -> HttpResponse:
+    """The league table as CSV, as a secretary files it."""
+    rows = [[table.league.name]]
+    rows.append(
+        [_("Position"), _("Entry"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Points"),
+         _("Points scored"), _("Points conceded"), _("Difference"), _("Decided by")]
+    )  # fmt: skip
+    for row, entry in table.rows:
+        position = "" if row.position is None else f"{row.position}{'=' if row.shared else ''}"
+        rows.append(
+            [position, entry.name + (f" ({_('withdrawn')})" if row.withdrawn else ""),
+             row.played, row.won, row.drawn, row.lost, row.points, row.scored, row.conceded,
+             row.difference, row.decided_by or ""]
+        )  # fmt: skip
+    response = HttpResponse(as_csv(rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="league-{table.league.pk}.csv"'
+    return response
+
+
+def statistics_data(found: stats.PlayerStatistics) -> dict[str, Any]:
+    names = found.names
+
+    def record(rec: Any) -> dict[str, Any]:
+        return {"played": rec.played, "won": rec.won, "lost": rec.lost}
+
+    def person(pid: int | None) -> dict[str, Any] | None:
+        return None if pid is None else {"id": pid, "name": names.get(pid, "?")}
+
+    return {
+        "player": person(found.player.pk),
+        "min_shared": found.min_shared,
+        "by_game": {game: record(r) for game, r in found.by_game.items()},
+        "head_to_head": [
+            {"opponent": person(o), **record(r)} for o, r in found.head_to_head.items()
+        ],
+        "partners": [
+            {
+                "partner": person(s.partner),
+                **record(s.together),
+                "baseline": round(float(s.baseline), 4),
+                "partner_baseline": round(float(s.partner_baseline), 4),
+                "synergy": round(float(s.value), 4),
+            }
+            for s in found.synergies
+        ],
+        "best_partner": person(found.best_partner),
+        "rival": {**person(found.rival[0]), **record(found.rival[1])} if found.rival else None,
+        "nemesis": (
+            {**person(found.nemesis[0]), **record(found.nemesis[1])} if found.nemesis else None
+        ),
+        "longest_streak": {
+            "length": found.streak.length,
+            "first_match": found.streak.first_match,
+            "last_match": found.streak.last_match,
+        },
+        "ratings": found.ratings,
+    }
+
+
+MIN_SHARED = OpenApiParameter(
+    "min_shared", int, description="Matches needed for best partner, rival and nemesis."
+)
+
+
+def min_shared_of(request: Request) -> int:
+    field = serializers.IntegerField(min_value=1, max_value=1000, default=stats.MIN_SHARED)
+    return int(field.run_validation(request.query_params.get("min_shared", stats.MIN_SHARED)))
+
+
+# -- members' endpoints ---------------------------------------------------------------------
+
+
+class LeagueViewSet(
+    mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):  # fmt: skip
+    """A club's leagues. The table is computed from the fixtures' matches when read."""
+
+    serializer_class = LeagueSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+    filterset_fields = ["club"]
+
+    def get_queryset(self):
+        return League.objects.filter(club__in=clubs_of(self.request.user)).order_by("-id")
+
+    @idempotent
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = LeagueSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        club: Club = data.pop("club")
+        league = leagues.league_create(club=club, user=request.user, **data)
+        return Response(LeagueSerializer(league).data, status=201)
+
+    @extend_schema(request=LeagueChangeSerializer, responses=LeagueSerializer)
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        league = self.get_object()
+        serializer = LeagueChangeSerializer(league, data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        league = leagues.league_update(
+            league=league, changes=dict(serializer.validated_data), user=request.user
+        )
+        return Response(LeagueSerializer(league).data)
+
+    @extend_schema(methods=["get"], responses=LeagueEntrySerializer(many=True))
+    @extend_schema(
+        methods=["post"], request=LeagueEntrySerializer, responses={201: LeagueEntrySerializer}
+    )
+    @action(detail=True, methods=["get", "post"])
+    def entries(self, request: Request, pk: Any = None) -> Response:
+        """The entries (GET), or add one before the league starts (POST, directors)."""
+        league = self.get_object()
+        if request.method == "GET":
+            return Response(LeagueEntrySerializer(stats.league_entries(league), many=True).data)
+        return self._add_entry(request, league)
+
+    @idempotent
+    def _add_entry(self, request: Request, league: League) -> Response:
+        serializer = LeagueEntrySerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = leagues.entry_add(
+            league=league,
+            name=serializer.validated_data["name"],
+            player_ids=[p.pk for p in serializer.validated_data["players"]],
+            user=request.user,
+        )
+        return Response(LeagueEntrySerializer(entry).data, status=201)
+
+    @extend_schema(request=None, responses=LeagueSerializer)
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def start(self, request: Request, pk: Any = None) -> Response:
+        """Make the fixtures (circle method) and draw the lots, once."""
+        league = leagues.league_start(league=self.get_object(), user=request.user)
+        return Response(LeagueSerializer(league).data)
+
+    @extend_schema(responses=StandingsSerializer)
+    @action(detail=True, methods=["get"])
+    def standings(self, request: Request, pk: Any = None) -> Response:
+        """The table (with the tie-break that decided each place) and every fixture."""
+        return Response(standings_data(stats.league_table(self.get_object())))
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    @action(detail=True, methods=["get"], url_path="standings/csv")
+    def standings_csv(self, request: Request, pk: Any = None) -> HttpResponse:
+        return standings_csv(stats.league_table(self.get_object()))
+
+
+class LeagueEntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    serializer_class = LeagueEntrySerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.DIRECTOR
+
+    def get_queryset(self):
+        return LeagueEntry.objects.filter(
+            league__club__in=clubs_of(self.request.user)
+        ).select_related("league")
+
+    @extend_schema(request=WithdrawSerializer, responses=LeagueEntrySerializer)
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def withdraw(self, request: Request, pk: Any = None) -> Response:
+        """Withdraw the entry: its results are voided or kept as the league says."""
+        serializer = WithdrawSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = leagues.entry_withdraw(
+            entry=self.get_object(), user=request.user, reason=serializer.validated_data["reason"]
+        )
+        return Response(LeagueEntrySerializer(entry).data)
+
+
+class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """Fixtures; POST ``/fixtures/{id}/matches`` counts a match for one (scorers)."""
+
+    serializer_class = FixtureScoreSerializer
+    permission_classes = [IsAuthenticated, ClubRole]
+    write_role = Role.SCORER
+    filterset_fields = ["league", "round"]
+
+    def get_queryset(self):
+        return (
+            Fixture.objects.filter(league__club__in=clubs_of(self.request.user))
+            .select_related("league", "home", "away")
+            .order_by("league", "round", "id")
+        )
+
+    def _scores(self, fixtures: list[Fixture]) -> list[dict[str, Any]]:
+        found = {}
+        for league in {f.league for f in fixtures}:
+            for r in stats.league_table(league).rounds:
+                found.update({s.fixture.pk: s for s in r.fixtures})
+        return [fixture_data(found[f.pk]) for f in fixtures]
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        return self.get_paginated_response(self._scores(list(page)))
+
+    def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return Response(self._scores([self.get_object()])[0])
+
+    def _fixture_and_match(self, request: Request) -> tuple[Fixture, Match]:
+        fixture = self.get_object()
+        serializer = LinkSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        match = get_object_or_404(
+            Match, pk=serializer.validated_data["match"], night__club_id=fixture.league.club_id
+        )
+        return fixture, match
+
+    @extend_schema(request=LinkSerializer, responses={201: FixtureScoreSerializer})
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def matches(self, request: Request, pk: Any = None) -> Response:
+        """Count a match for this fixture; it may still be open."""
+        fixture, match = self._fixture_and_match(request)
+        leagues.fixture_match_link(fixture=fixture, match=match, user=request.user)
+        return Response(self._scores([fixture])[0], status=201)
+
+    @extend_schema(request=LinkSerializer, responses=FixtureScoreSerializer)
+    @action(detail=True, methods=["post"])
+    @idempotent
+    def unlink(self, request: Request, pk: Any = None) -> Response:
+        """A match linked by mistake stops counting (directors)."""
+        fixture, match = self._fixture_and_match(request)
+        leagues.fixture_match_unlink(fixture=fixture, match=match, user=request.user)
+        return Response(self._scores([fixture])[0])
+
+
+class PlayerStatisticsView(APIView):
+    """A player's record by game, head-to-head, partners, rival, nemesis, streak and
+    rating history."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(parameters=[MIN_SHARED], responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, pk: int) -> Response:
+        player = get_object_or_404(Player, pk=pk, club__in=clubs_of(request.user))
+        found = stats.player_statistics(player, min_shared=min_shared_of(request))
+        return Response(statistics_data(found))
+
+
+# -- public versions ------------------------------------------------------------------------
+
+
+class PublicLeagues(PublicView, APIView):
+    """A public club's leagues."""
+
+    @extend_schema(responses=LeagueSerializer(many=True))
+    def get(self, request: Request, slug: str) -> Response:
+        club = public_club(slug)
+        return Response(LeagueSerializer(stats.leagues_of_club(club.pk), many=True).data)
+
+
+class PublicLeagueStandings(PublicView, APIView):
+    """A public club's league table and fixtures (``?format=csv`` for the CSV)."""
+
+    @extend_schema(responses=StandingsSerializer)
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        club = public_club(slug)
+        table = stats.league_table(get_object_or_404(League, pk=pk, club=club))
+        return Response(standings_data(table))
+
+
+class PublicLeagueStandingsCsv(PublicView, APIView):
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
+    def get(self, request: Request, slug: str, pk: int) -> HttpResponse:
+        club = public_club(slug)
+        return standings_csv(stats.league_table(get_object_or_404(League, pk=pk, club=club)))
+
+
+class PublicPlayerStatistics(PublicView, APIView):
+    @extend_schema(parameters=[MIN_SHARED], responses={200: OpenApiTypes.OBJECT})
+    def get(self, request: Request, slug: str, pk: int) -> Response:
+        club = public_club(slug)
+        player = get_object_or_404(Player, pk=pk, club=club)
+        found = stats.player_statistics(player, min_shared=min_shared_of(request))
+        return Response(statistics_data(found))
