@@ -2,28 +2,32 @@
 
 Deals of one match are serialized by a row lock on the match (``select_for_update``), so
 sequence numbers have no gaps or duplicates. The engine checks every deal before anything
-is stored; the match's state is re-derived from the log of current deal versions.
+is stored. A new deal resumes from the match's stored state and scores only itself, so
+entering deal 40 costs what deal 1 does; a correction re-derives the state from the log of
+current deal versions. Every row is written through ``save()`` (``create``), so anything
+hooked to a model's save sees every deal.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import cache
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
+from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
-from scorebook.core import rows
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
+from scorebook.rules.engine import resume_match
+from scorebook.rules.game import Game
+from scorebook.rules.houserules import Rules
 from scorebook.standings.services import mark_stale
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
@@ -130,13 +134,25 @@ def fold(match: Match, inputs: list[Any]) -> Folded:
     return Folded(state=state, results=results)
 
 
-def _cache(match: Match, folded: Folded) -> None:
-    state = folded.state
+def _resume(match: Match) -> tuple[Game, Rules, MatchState]:
+    """The match as its stored state left it, ready for the next deal: no earlier deal is
+    read. A state stored before the engine could resume (no ``format``) is re-derived
+    once by folding the match's deals; the next write stores the current layout."""
+    try:
+        return resume_match(match.game, match.rules["values"], match.state)
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
+    except ValueError:
+        game, rules, _ = start_match(match.game, match.rules["values"])
+        return game, rules, fold(match, [d.input for d in current_deals(match)]).state
+
+
+def _store_state(match: Match, state: MatchState) -> None:
     match.state = state.as_dict()
     match.result = state.outcome.as_dict() if state.outcome else None
     match.status = Match.Status.FINISHED if state.finished else Match.Status.OPEN
     match.version += 1
-    rows.update(match, ("state", "result", "status", "version"))
+    match.save(update_fields=["state", "result", "status", "version"])
 
 
 @transaction.atomic
@@ -150,6 +166,9 @@ def night_close(*, night: Night, user: Any) -> Night:
     require_role(user, night.club_id, Role.DIRECTOR)
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.status != Night.Status.CLOSED:
+        # Deal entry locks its match, then reads the night's status: locking the night's
+        # matches waits for the deals in flight, and the deals after see the night closed.
+        list(Match.objects.select_for_update().filter(night=night).values_list("pk"))
         night.status = Night.Status.CLOSED
         night.closed_at = timezone.now()
         night.save(update_fields=["status", "closed_at"])
@@ -220,54 +239,28 @@ def match_create(
     return match
 
 
-# The match row as the write needs it: not the derived JSON it replaces.
-_LOCKED_FIELDS = tuple(
-    f.name for f in Match._meta.concrete_fields if f.name not in ("state", "result")
-)
-
-
-@cache
-def _lock_sql(vendor: str) -> str:
-    locks = " FOR UPDATE OF m FOR SHARE OF n" if vendor == "postgresql" else ""
-    return (
-        f"SELECT {rows.columns(Match, _LOCKED_FIELDS, 'm')}, n.club_id, n.status, r.role"
-        f" FROM {Match._meta.db_table} m JOIN {Night._meta.db_table} n ON n.id = m.night_id"
-        f" LEFT JOIN {Membership._meta.db_table} r ON r.club_id = n.club_id AND r.user_id = %s"
-        f" WHERE m.id = %s{locks}"
-    )
-
-
 def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
-    """Lock the match row (its deals are serialized) and share-lock its night: deals at
-    many tables go on side by side, and closing the night waits for those in flight and
-    is seen by those after. Outsiders get NoSuchMatch, as if it did not exist;
-    members below ``role`` (or ``role(match, night_status)``) get NotAllowed.
-
-    The hot path of deal entry: one statement (the match, its night and the caller's
-    role), written out because building it with the ORM cost more than running it.
-    """
-    with connection.cursor() as cursor:
-        cursor.execute(_lock_sql(connection.vendor), [user.pk, match_id])
-        row = cursor.fetchone()
-    if row is None or row[-1] is None:
+    """Lock the match row (its deals are serialized), then read its night's status in a
+    statement of its own: a statement that waited for the lock would still see the night
+    as it was when it started, and ``night_close`` locks the night's matches before
+    closing it. Outsiders get NoSuchMatch, as if it did not exist; members below
+    ``role`` (or ``role(match, night_status)``) get NotAllowed."""
+    held = Membership.objects.filter(club_id=OuterRef("night__club_id"), user_id=user.pk)
+    try:
+        match = (
+            Match.objects.select_for_update(of=("self",))
+            .annotate(club_id=F("night__club_id"), role=Subquery(held.values("role")[:1]))
+            .get(pk=match_id)
+        )
+    except Match.DoesNotExist:
+        raise NoSuchMatch() from None
+    if match.role is None:
         raise NoSuchMatch()
-    match = rows.load(Match, _LOCKED_FIELDS, row)
-    match.club_id, night_status, held = row[-3:]
+    night_status = Night.objects.values_list("status", flat=True).get(pk=match.night_id)
     needed = role(match, night_status) if callable(role) else role
-    if ROLE_RANK[Role(held)] < ROLE_RANK[Role(needed)]:
+    if ROLE_RANK[Role(match.role)] < ROLE_RANK[Role(needed)]:
         raise NotAllowed(needed)
     return match, night_status
-
-
-def _current_inputs(match: Match) -> list[Any]:
-    """The inputs of the current deals, in order (the hot path: one plain statement)."""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT input FROM {Deal._meta.db_table}"
-            " WHERE match_id = %s AND is_current ORDER BY number",
-            [match.pk],
-        )
-        return [json.loads(value) for (value,) in cursor.fetchall()]
 
 
 def current_deals(match: Match) -> list[Deal]:
@@ -288,31 +281,31 @@ def deal_create(
     match, night_status = _lock(getattr(match, "pk", match), user, Role.SCORER)
     if night_status == Night.Status.CLOSED:
         raise ClosedNight()
-    inputs = _current_inputs(match)
-    number = len(inputs) + 1
+    game, rules, state = _resume(match)
+    number = state.deal_number
     if expected_number is not None and expected_number != number:
         stored = match.deals.filter(is_current=True, number=expected_number).first()
         raise DealConflict(stored, expected_number)
-    folded = fold(match, [*inputs, data])
-    result = folded.results[-1]
+    try:
+        result = game.add_deal(state, data, rules, f"deals[{number - 1}]")
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
     was_finished = match.status == Match.Status.FINISHED
-    deal = rows.insert(
-        Deal(
-            match=match,
-            number=number,
-            input=data,
-            level=result.level,
-            result=result.as_dict(),
-            entered_by=user,
-            client=client[:200],
-            client_id=client_id,
-        )
+    deal = Deal.objects.create(
+        match=match,
+        number=number,
+        input=data,
+        level=result.level,
+        result=result.as_dict(),
+        entered_by=user,
+        client=client[:200],
+        client_id=client_id,
     )
-    _cache(match, folded)
+    _store_state(match, state)
     ledger.book_match(
         match=match,
         club_id=match.club_id,
-        state=folded.state,
+        state=state,
         deals={deal: result},
         user=user,
         was_finished=was_finished,
@@ -340,7 +333,8 @@ def deal_correct(
         raise StaleVersion(current)
     inputs = [data if d.number == deal.number else d.input for d in deals]
     folded = fold(match, inputs)
-    Deal.objects.filter(pk=current.pk).update(is_current=False)
+    current.is_current = False
+    current.save(update_fields=["is_current"])
     new = Deal.objects.create(
         match=match,
         number=current.number,
@@ -358,10 +352,11 @@ def deal_correct(
     }
     for later, result in zip(deals, folded.results, strict=True):
         if later.number > current.number and later.result != result.as_dict():
-            Deal.objects.filter(pk=later.pk).update(result=result.as_dict())
+            later.result = result.as_dict()
+            later.save(update_fields=["result"])
             changed[later] = result
     was_finished = match.status == Match.Status.FINISHED
-    _cache(match, folded)
+    _store_state(match, folded.state)
     ledger.book_match(
         match=match,
         club_id=match.club_id,
