@@ -26,7 +26,7 @@ def test_a_token_signs_in_its_user(club, scorer_token):
 
 
 def test_the_request_carries_the_stored_token(club, scorer_token):
-    from api.authentication import TokenAuthentication
+    from rest_framework.authentication import TokenAuthentication
 
     user, token = TokenAuthentication().authenticate_credentials(scorer_token)
     stored = Token.objects.get(key=scorer_token)
