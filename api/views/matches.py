@@ -34,7 +34,7 @@ from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
-from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+from scorebook.matches.models import Deal, Match, Night, Table
 
 
 class IfMatchRequired(Refusal):
@@ -195,12 +195,9 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             client=request.META.get("HTTP_USER_AGENT", ""),
             client_id=data.get("client_id"),
         )
-        # A deal just stored has no confirmations yet: fill the cache as prefetch_related
-        # would (an evaluated queryset), so answering neither asks nor builds a query.
-        none = Confirmation.objects.none()
-        none._result_cache, none._prefetch_done = [], True
-        result._prefetched_objects_cache = {"confirmations": none}
-        response = Response(DealSerializer(result).data, status=status.HTTP_201_CREATED)
+        # A deal just stored has no confirmations yet: say so, rather than ask.
+        data = DealSerializer(result, context={"confirmations": []}).data
+        response = Response(data, status=status.HTTP_201_CREATED)
         response["ETag"] = result.etag
         return response
 
