@@ -1,77 +1,92 @@
-"""Stripe's Idempotency-Key contract for every POST of the API.
+"""Stripe's Idempotency-Key contract, the default for every POST under /api/.
 
-The first response to a key is stored; a retry with the same key and body gets it again
-(marked ``Idempotent-Replayed: true``); the same key with another body gets 422.
+One middleware, so no endpoint can forget it. A POST with an ``Idempotency-Key`` header
+runs in one transaction with its key: when it succeeds (2xx) the key row with the answer
+is written in the same transaction, so the work and the key commit together or not at
+all. A retry with the same key and body gets the stored answer again (marked
+``Idempotent-Replayed: true``); the same key with another body gets 422.
 
-The work and the key row with its answer commit in one transaction. A concurrent request
-with the same key (a phone retrying while the first is still running) does its work,
-then waits on the key's unique index until the first commits, fails there, rolls its work
-back and replays the first answer; if the first fails, its key goes with it and the retry
-runs afresh. One transaction and one key statement per request keep deal entry fast
-(the key row is written without ORM query building: see ``scorebook.core.rows``).
+A concurrent request with the same key (a phone retrying while the first is still
+running) does its work, then waits on the key's unique index until the first commits,
+fails there, rolls its work back and replays the first answer; if the first fails, its
+key goes with it and the retry runs afresh. An answer that is not a success (a refusal,
+invalid input) changes nothing and is not stored: it is rolled back, and if another
+request with the key has committed meanwhile (the retry was refused because the first
+already did the work), that first answer is replayed. Keys are per user: anonymous
+requests run as if they had none.
+
+The body is compared byte for byte (with the path): a retry sends the request it sent.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
-import json
 from collections.abc import Callable
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext as _
-from rest_framework.request import Request
-from rest_framework.response import Response
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext_lazy as _
 
-from api.errors import error, refusal_response
-from scorebook.core import rows
+from api.models import IdempotencyKey
 from scorebook.core.refusals import Refusal
-from scorebook.matches.models import IdempotencyKey
 
-HEADER = "HTTP_IDEMPOTENCY_KEY"
-
-
-def _body_hash(request: Request) -> str:
-    canonical = json.dumps(request.data, sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(f"{request.path}|{canonical}".encode()).hexdigest()
+PREFIX = "/api/"
 
 
-def _replay(row: IdempotencyKey, digest: str) -> Response:
+class KeyTooLong(Refusal):
+    code = "idempotency.key_too_long"
+    message = _("An Idempotency-Key has at most 255 characters.")
+
+
+class KeyReused(Refusal):
+    code = "idempotency.key_reused"
+    status = 422
+    message = _("This Idempotency-Key was already used with a different request.")
+
+
+def _refused(refusal: Refusal) -> JsonResponse:
+    return JsonResponse({"errors": refusal.errors()}, status=refusal.status)
+
+
+def _replay(row: IdempotencyKey, digest: str) -> HttpResponse:
     if row.body_hash != digest:
-        return error(
-            "idempotency.key_reused",
-            _("This Idempotency-Key was already used with a different request."),
-            422,
-        )
-    response = Response(row.response, status=row.status)
+        return _refused(KeyReused())
+    response = JsonResponse(row.response, status=row.status, safe=False)
     response["Idempotent-Replayed"] = "true"
     return response
 
 
-def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
-    @functools.wraps(view)
-    def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
-        key = request.META.get(HEADER)
-        if not key or not request.user.is_authenticated:
-            return view(self, request, *args, **kwargs)
+def _stored(user: Any, key: str) -> IdempotencyKey | None:
+    return IdempotencyKey.objects.filter(user=user, key=key).first()
+
+
+class IdempotencyMiddleware:
+    """Runs each API POST that carries an Idempotency-Key with its key, as above."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = request.META.get("HTTP_IDEMPOTENCY_KEY")
+        if not key or request.method != "POST" or not request.path.startswith(PREFIX):
+            return self.get_response(request)
         if len(key) > 255:
-            return error(
-                "idempotency.key_too_long", _("An Idempotency-Key has at most 255 characters."), 400
-            )
-        digest = _body_hash(request)
+            return _refused(KeyTooLong())
+        digest = hashlib.sha256(request.path.encode() + b"|" + request.body).hexdigest()
+        user = None
         try:
             with transaction.atomic():
-                try:
-                    response = view(self, request, *args, **kwargs)
-                except Refusal as refusal:  # the service rolled its work back; keep the answer
-                    response = refusal_response(refusal)
-                if response.status_code >= 500:
-                    transaction.set_rollback(True)
+                response = self.get_response(request)
+                # The API's authentication sets the request's user (DRF does, on the
+                # Django request), after the view has run.
+                user = getattr(request, "user", None)
+                if user is None or not user.is_authenticated:
                     return response
-                rows.insert(
-                    IdempotencyKey(
-                        user=request.user,
+                done = 200 <= response.status_code < 300 and hasattr(response, "data")
+                if done:
+                    IdempotencyKey.objects.create(
+                        user=user,
                         key=key,
                         method=request.method,
                         path=request.path,
@@ -79,14 +94,17 @@ def idempotent(view: Callable[..., Response]) -> Callable[..., Response]:
                         status=response.status_code,
                         response=response.data,
                     )
-                )
+                else:
+                    transaction.set_rollback(True)
         except IntegrityError:
             # A retry, or a request with this key that committed while we waited on the
             # index; anything else that broke a constraint is not ours to answer.
-            stored = IdempotencyKey.objects.filter(user=request.user, key=key).first()
+            stored = _stored(user, key) if user is not None else None
             if stored is None:
                 raise
             return _replay(stored, digest)
+        if not done and response.status_code < 500:
+            stored = _stored(user, key)
+            if stored is not None:
+                return _replay(stored, digest)
         return response
-
-    return wrapper

@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "scorebook.ledger",
     "scorebook.standings",
     "scorebook.web",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -87,6 +88,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "axes.middleware.AxesMiddleware",
+    # Last, so it wraps the view alone: every API POST with an Idempotency-Key.
+    "api.idempotency.IdempotencyMiddleware",
 ]
 
 ROOT_URLCONF = "scorebook.urls"

@@ -6,7 +6,6 @@ from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
 from api.permissions import ClubRole
 from api.serializers.clubs import (
     ClubSerializer,
@@ -35,7 +34,6 @@ class ClubViewSet(
     def get_queryset(self):
         return clubs_of(self.request.user).order_by("name")
 
-    @idempotent
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -66,7 +64,6 @@ class MembershipViewSet(
         clubs = clubs_of(self.request.user)
         return Membership.objects.filter(club__in=clubs).select_related("user").order_by("id")
 
-    @idempotent
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -107,7 +104,6 @@ class PlayerViewSet(
         clubs = clubs_of(self.request.user)
         return Player.objects.filter(club__in=clubs).order_by("name")
 
-    @idempotent
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)

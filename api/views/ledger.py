@@ -15,7 +15,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
 from api.permissions import ClubRole
 from scorebook.clubs.models import Player, Role
 from scorebook.clubs.selectors import clubs_of
@@ -62,7 +61,6 @@ class TransferViewSet(viewsets.GenericViewSet):
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["post"])
-    @idempotent
     def paid(self, request: Request, pk: Any = None) -> Response:
         """Mark the transfer paid (who, when); marking it twice changes nothing."""
         transfer = self.get_object()
@@ -94,7 +92,6 @@ class SettlementActions:
 
     @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["post"])
-    @idempotent
     def settle(self, request: Request, pk: Any = None) -> Response:
         """Compute and keep the settlement now (a new version only if anything changed)."""
         night = self.get_object()

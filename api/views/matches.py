@@ -18,7 +18,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.idempotency import idempotent
 from api.permissions import ClubRole
 from api.serializers.matches import (
     ConfirmSerializer,
@@ -62,7 +61,6 @@ class NightViewSet(
     def get_queryset(self):
         return Night.objects.filter(club__in=my_clubs(self.request)).order_by("-date", "-id")
 
-    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -77,7 +75,6 @@ class NightViewSet(
 
     @extend_schema(request=None, responses=NightSerializer)
     @action(detail=True, methods=["post"])
-    @idempotent
     def close(self, request: Request, pk: Any = None) -> Response:
         night = self.get_object()
         result = services.night_close(night=night, user=request.user)
@@ -96,7 +93,6 @@ class TableViewSet(
     def get_queryset(self):
         return Table.objects.filter(night__club__in=my_clubs(self.request)).order_by("id")
 
-    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -124,7 +120,6 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
-    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = MatchCreateSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -180,7 +175,6 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             return self.get_paginated_response(DealSerializer(page, many=True).data)
         return self._create_deal(request, pk)
 
-    @idempotent
     def _create_deal(self, request: Request, pk: Any = None) -> Response:
         if not str(pk).isdigit():
             raise NotFound()
@@ -226,7 +220,6 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         parameters=[OpenApiParameter("If-Match", str, OpenApiParameter.HEADER, required=True)],
     )
     @action(detail=True, methods=["post"])
-    @idempotent
     def correct(self, request: Request, pk: Any = None) -> Response:
         """A new version of the deal; needs If-Match with the version it edits."""
         deal = get_object_or_404(self.get_queryset(), pk=pk)
@@ -250,7 +243,6 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=ConfirmSerializer, responses={201: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["post"])
-    @idempotent
     def confirm(self, request: Request, pk: Any = None) -> Response:
         deal = get_object_or_404(self.get_queryset(), pk=pk)
         serializer = ConfirmSerializer(data=request.data)

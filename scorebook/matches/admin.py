@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEvent, Confirmation, Deal, IdempotencyKey, Match, Night, Table
+from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -62,8 +62,3 @@ class ConfirmationAdmin(ReadOnly):
 class AuditEventAdmin(ReadOnly):
     list_display = ["at", "club", "actor", "verb", "object_type", "object_id"]
     list_filter = ["verb"]
-
-
-@admin.register(IdempotencyKey)
-class IdempotencyKeyAdmin(ReadOnly):
-    list_display = ["created_at", "user", "method", "path", "status"]

@@ -182,24 +182,3 @@ class AuditEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.verb} {self.object_type} {self.object_id}"
-
-
-class IdempotencyKey(models.Model):
-    """A POST's Idempotency-Key with the first response, replayed on a retry."""
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    key = models.CharField(max_length=255)
-    method = models.CharField(max_length=8)
-    path = models.CharField(max_length=255)
-    body_hash = models.CharField(max_length=64)
-    status = models.PositiveSmallIntegerField(null=True)
-    response = models.JSONField(null=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["user", "key"], name="idempotency_key_unique")
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.method} {self.path} {self.key}"

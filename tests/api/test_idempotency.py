@@ -1,0 +1,220 @@
+"""Idempotency-Key is the default for every POST of the API: each one replays its first
+answer to a retry with the same key and changes nothing more."""
+
+from decimal import Decimal
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from api.models import IdempotencyKey
+from scorebook.ledger.models import Transfer
+from scorebook.matches import services
+from tests.api.common import SIDES, SMALL, api
+
+# POST routes without a user to key on: signing in (anonymous by definition).
+ANONYMOUS = {"v1:auth-token"}
+
+
+def post_routes() -> set[str]:
+    """The names of every API route that accepts POST, read from the URL configuration."""
+    found: set[str] = set()
+
+    def walk(patterns, names):
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(
+                    pattern.url_patterns,
+                    [*names, pattern.namespace] if pattern.namespace else names,
+                )
+            elif isinstance(pattern, URLPattern) and pattern.name and names[:1] == ["v1"]:
+                view = pattern.callback
+                actions = getattr(view, "actions", None)
+                accepts = "post" in actions if actions is not None else hasattr(view.cls, "post")
+                if accepts:
+                    found.add(":".join([*names, pattern.name]))
+
+    walk(get_resolver().url_patterns, [])
+    return found
+
+
+def _finished(club, match):
+    match.stake_amount, match.stake_currency, match.stake_unit = Decimal("0.50"), "EUR", "money"
+    match.save()
+    for _ in range(3):
+        services.deal_create(
+            match=match, data=SIDES, expected_number=None, user=club.people["scorer"]
+        )
+    return match
+
+
+def _closed_transfer(club, match):
+    _finished(club, match)
+    services.night_close(night=match.night, user=club.people["director"])
+    return Transfer.objects.first()
+
+
+# route -> (who posts, build(club, match) -> (url, body, extra headers))
+POSTS = {
+    "v1:club-list": (
+        "scorer",
+        lambda club, match: ("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, {}),
+    ),
+    "v1:membership-list": (
+        "owner",
+        lambda club, match: (
+            "/api/v1/memberships",
+            {"club": club.pk, "username": "stranger", "role": "member"},
+            {},
+        ),
+    ),
+    "v1:player-list": (
+        "director",
+        lambda club, match: ("/api/v1/players", {"club": club.pk, "name": "Ospite"}, {}),
+    ),
+    "v1:night-list": (
+        "director",
+        lambda club, match: ("/api/v1/nights", {"club": club.pk, "date": "2026-12-01"}, {}),
+    ),
+    "v1:night-close": (
+        "director",
+        lambda club, match: (f"/api/v1/nights/{match.night_id}/close", {}, {}),
+    ),
+    "v1:night-settle": (
+        "director",
+        lambda club, match: (f"/api/v1/nights/{_finished(club, match).night_id}/settle", {}, {}),
+    ),
+    "v1:table-list": (
+        "director",
+        lambda club, match: ("/api/v1/tables", {"night": match.night_id, "number": 7}, {}),
+    ),
+    "v1:match-list": (
+        "scorer",
+        lambda club, match: (
+            "/api/v1/matches",
+            {
+                "night": match.night_id,
+                "game": "tressette4",
+                "seats": dict(zip("NESW", (p.pk for p in club.seated), strict=True)),
+            },
+            {},
+        ),
+    ),
+    "v1:match-deals": (
+        "scorer",
+        lambda club, match: (f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, {}),
+    ),
+    "v1:deal-correct": (
+        "scorer",
+        lambda club, match: _correct(club, match),
+    ),
+    "v1:deal-confirm": (
+        "member",
+        lambda club, match: (f"/api/v1/deals/{_first(club, match).pk}/confirm", {}, {}),
+    ),
+    "v1:transfer-paid": (
+        "director",
+        lambda club, match: (f"/api/v1/transfers/{_closed_transfer(club, match).pk}/paid", {}, {}),
+    ),
+    "v1:rules-score": (
+        "scorer",
+        lambda club, match: ("/api/v1/rules/score", {"game": "tressette4", **SIDES}, {}),
+    ),
+}
+
+
+def _first(club, match):
+    return services.deal_create(
+        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
+    )
+
+
+def _correct(club, match):
+    deal = _first(club, match)
+    return (
+        f"/api/v1/deals/{deal.pk}/correct",
+        {"deal": SMALL, "reason": "swapped the sides"},
+        {"HTTP_IF_MATCH": deal.etag},
+    )
+
+
+def test_every_post_route_is_checked_here():
+    assert post_routes() - ANONYMOUS == set(POSTS)
+
+
+def _stored_rows():
+    """Every row of every model but the keys themselves: what a request changed."""
+    from django.apps import apps
+
+    return {
+        model._meta.label: model.objects.count()
+        for model in apps.get_models()
+        if model is not IdempotencyKey
+    }
+
+
+@pytest.mark.parametrize("route", sorted(POSTS))
+def test_every_post_replays_its_first_answer(club, match, route):
+    who, build = POSTS[route]
+    url, body, headers = build(club, match)
+    client = api(club, who)
+    first = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="retry-1", **headers)
+    assert 200 <= first.status_code < 300, first.json()
+    assert "Idempotent-Replayed" not in first
+    after_first = _stored_rows()
+    again = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="retry-1", **headers)
+    assert again.status_code == first.status_code
+    assert again["Idempotent-Replayed"] == "true"
+    assert again.json() == first.json()
+    assert _stored_rows() == after_first
+    assert IdempotencyKey.objects.filter(key="retry-1", path=url).count() == 1
+
+
+def test_the_same_key_with_another_body_is_refused(club, match):
+    client = api(club, "scorer")
+    url = f"/api/v1/matches/{match.pk}/deals"
+    client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    other = client.post(url, {"deal": SMALL, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert other.status_code == 422
+    assert other.json()["errors"][0]["code"] == "idempotency.key_reused"
+
+
+def test_a_refused_request_stores_no_key_and_changes_nothing(club, match):
+    client = api(club, "scorer")
+    url = f"/api/v1/matches/{match.pk}/deals"
+    bad = {"deal": {**SIDES, "last_trick": "C"}, "number": 1}
+    assert client.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 400
+    assert not IdempotencyKey.objects.exists()
+    good = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k2")
+    assert good.status_code == 201
+
+
+def test_a_retry_refused_because_the_first_did_the_work_replays_the_first(club, match):
+    """The retry would be a conflict (deal 1 is taken, by the first): it gets the first's
+    answer instead, as if the first answer had reached the phone."""
+    client = api(club, "scorer")
+    url = f"/api/v1/matches/{match.pk}/deals"
+    first = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    again = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    assert again.status_code == 201 and again.json() == first.json()
+
+
+def test_a_key_longer_than_255_characters_is_refused(club, match):
+    answer = api(club, "scorer").post(
+        f"/api/v1/matches/{match.pk}/deals",
+        {"deal": SIDES, "number": 1},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="k" * 256,
+    )
+    assert answer.status_code == 400
+    assert answer.json()["errors"][0]["code"] == "idempotency.key_too_long"
+
+
+def test_keys_are_per_user(club, match):
+    url = f"/api/v1/matches/{match.pk}/deals"
+    api(club, "scorer").post(
+        url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k"
+    )
+    other = api(club, "director").post(
+        url, {"deal": SMALL, "number": 2}, format="json", HTTP_IDEMPOTENCY_KEY="k"
+    )
+    assert other.status_code == 201 and "Idempotent-Replayed" not in other
