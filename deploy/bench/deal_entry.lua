@@ -1,7 +1,8 @@
 -- wrk script: each connection (one per thread) enters deals into its own matches, as a
 -- table's phone does: its scorer's token, an Idempotency-Key and the number the deal
 -- expects. args: tokens (comma-separated, one per thread), first match id, matches per
--- thread, deals per match
+-- thread, deals per match, the number of the first deal to enter (default 1), and a file
+-- holding the deal as JSON (default: totals of a Tressette deal).
 -- One connection per thread, so requests go one after another; the count moves on in
 -- response(), because wrk also calls request() once at start without sending it.
 local count = 0
@@ -19,13 +20,20 @@ function init(args)
   first = tonumber(args[2])
   per = tonumber(args[3])
   deals = tonumber(args[4])
-  body = '{"deal": {"sides": {"A": {"thirds": 20, "tricks": 5}, '
-    .. '"B": {"thirds": 12, "tricks": 5}}, "last_trick": "A"}, "number": %d}'
+  from = tonumber(args[5] or "1")
+  local deal = '{"sides": {"A": {"thirds": 20, "tricks": 5}, '
+    .. '"B": {"thirds": 12, "tricks": 5}}, "last_trick": "A"}'
+  if args[6] then
+    local file = assert(io.open(args[6]))
+    deal = file:read("*a")
+    file:close()
+  end
+  body = '{"deal": ' .. deal .. ', "number": %d}'
 end
 
 function request()
   local match = first + tid * per + math.floor(count / deals) % per
-  local number = count % deals + 1
+  local number = from + count % deals
   return wrk.format("POST", "/api/v1/matches/" .. match .. "/deals", {
     ["Authorization"] = "Token " .. token,
     ["Content-Type"] = "application/json",

@@ -1,9 +1,12 @@
 """HTTP load test of deal entry beside a bare one-INSERT view (`make bench-http`).
 
-Sets up a throw-away PostgreSQL database, runs gunicorn with deploy/gunicorn.conf.py,
-and drives both endpoints with wrk (16 connections, one per thread). Prints requests/s,
-latency percentiles, machine CPU per request, the ratio, and any non-2xx answers (there
-should be none). Each client signs in as its own scorer, as each table's phone does.
+Sets up a throw-away PostgreSQL database (deploy/bench/setup_matches.py), runs gunicorn
+with deploy/gunicorn.conf.py, and drives the endpoints with wrk (16 connections, one per
+thread): the bare view, deal entry with totals (deals 1-5), and play records (level c)
+entered as deal 1 of new matches and as deal 30 of matches with 29 deals stored, which
+must cost the same. Prints requests/s, latency percentiles, machine CPU per request, the
+ratios, and any non-2xx answers (there should be none). Each client signs in as its own
+scorer, as each table's phone does.
 
 Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and wrk (`apt install wrk`).
 """
@@ -16,6 +19,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -28,40 +32,10 @@ CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 DURATION = os.environ.get("BENCH_DURATION", "20s")
 WARMUP = os.environ.get("BENCH_WARMUP", "5s")
 DB_URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_bench")
-MATCHES_PER_THREAD = 400
 DEALS_PER_MATCH = 5  # target 41: five deals of 7-4 never end a match
-
-SETUP = """
-import json
-from django.contrib.auth import get_user_model
-from rest_framework.authtoken.models import Token
-from scorebook.clubs.models import Club, Membership, Player
-from scorebook.matches import services
-from scorebook.matches.models import Match
-
-# One scorer per client, as at a club night: each table's phone signs in as its scorer.
-scorers = [get_user_model().objects.create_user(f"bench-{i}") for i in range(CLIENTS)]
-user = scorers[0]
-club = Club.objects.create(name="Bench club", slug="bench")
-director = get_user_model().objects.create_user("bench-director")
-for scorer in scorers:
-    Membership.objects.create(club=club, user=scorer, role="scorer")
-Membership.objects.create(club=club, user=director, role="director")
-night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
-players = [Player.objects.create(club=club, name=n) for n in ("N", "E", "S", "W")]
-seats = dict(zip(("N", "E", "S", "W"), (p.pk for p in players)))
-model = services.match_create(night=night, game="tressette4", rules={"t4.target": 41},
-                              seats=seats, user=user)
-runs = []
-for _ in range(2):  # warm-up, measured
-    fields = {f.attname: getattr(model, f.attname) for f in Match._meta.concrete_fields
-              if f.attname != "id"}
-    made = Match.objects.bulk_create(Match(**fields) for _ in range(COUNT))
-    runs.append(made[0].pk)
-    assert [m.pk for m in made] == list(range(made[0].pk, made[0].pk + COUNT))
-tokens = ",".join(Token.objects.create(user=scorer).key for scorer in scorers)
-print(json.dumps({"tokens": tokens, "runs": runs}))
-"""
+# Matches per client for each run, [warm-up, measured]: the totals run enters five deals
+# into each, the play runs one (deal 1, or deal 30 of a match with 29 stored).
+COUNTS = {"totals": [400, 400], "play1": [150, 400], "play30": [150, 400]}
 
 
 def run(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProcess:
@@ -119,13 +93,17 @@ def main() -> int:
         "LOG_LEVEL": "WARNING",
     }
     reset_database(env)
-    count = CLIENTS * MATCHES_PER_THREAD
-    setup_code = SETUP.replace("COUNT", str(count)).replace("CLIENTS", str(CLIENTS))
     made = run(
-        PY, "manage.py", "shell", "-c", setup_code,
-        env=env, capture_output=True, text=True,
+        PY, "manage.py", "shell", "-c", f"exec(open({str(HERE / 'setup_matches.py')!r}).read())",
+        env={**env, "BENCH_CLIENTS": str(CLIENTS), "BENCH_COUNTS": json.dumps(COUNTS)},
+        capture_output=True, text=True,
     )  # fmt: skip
     setup = json.loads(made.stdout.strip().splitlines()[-1])
+    tokens, runs = setup["tokens"], setup["runs"]
+    bodies = {}
+    for name, body in setup["bodies"].items():
+        bodies[name] = Path(tempfile.mkstemp(prefix=f"bench-{name}-", suffix=".json")[1])
+        bodies[name].write_text(json.dumps(body))
     server = subprocess.Popen(
         [
             str(Path(PY).parent / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
@@ -134,6 +112,15 @@ def main() -> int:
         ],
         cwd=ROOT, env=env, stderr=subprocess.DEVNULL,
     )  # fmt: skip
+
+    def deals(run: int, name: str, duration: str) -> dict[str, float]:
+        first, per = runs[name][run], COUNTS[name][run]
+        if name == "totals":
+            shape = (str(per), str(DEALS_PER_MATCH))
+        else:
+            shape = (str(per), "1", "30" if name == "play30" else "1", str(bodies[name]))
+        return wrk(f"{base}/", "deal_entry.lua", duration, tokens, str(first), *shape)
+
     try:
         base = f"http://127.0.0.1:{PORT}"
         for _ in range(100):
@@ -142,30 +129,41 @@ def main() -> int:
                 break
             except OSError:
                 time.sleep(0.2)
-        deal_args = (str(MATCHES_PER_THREAD), str(DEALS_PER_MATCH))
-        tokens, (warm, measured) = setup["tokens"], setup["runs"]
         wrk(f"{base}/bench/insert", "bare_insert.lua", WARMUP)
-        wrk(f"{base}/", "deal_entry.lua", WARMUP, tokens, str(warm), *deal_args)
+        for name in COUNTS:
+            deals(0, name, WARMUP)
         bare = wrk(f"{base}/bench/insert", "bare_insert.lua", DURATION)
-        deals = wrk(f"{base}/", "deal_entry.lua", DURATION, tokens, str(measured), *deal_args)
+        figures = {name: deals(1, name, DURATION) for name in COUNTS}
     finally:
         server.terminate()
         server.wait(timeout=30)
+        for path in bodies.values():
+            path.unlink()
     workers = os.environ.get("GUNICORN_WORKERS", "default")
     print(f"HTTP bench: {CLIENTS} clients, {DURATION}, gunicorn workers={workers}, PostgreSQL")
-    print(f"{'endpoint':<28}{'req/s':>9}{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'non-2xx':>9}")
-    for name, f in (("bare INSERT view", bare), ("deal entry (POST deal)", deals)):
+    print(f"{'endpoint':<34}{'req/s':>8}{'p50 ms':>8}{'p90 ms':>8}{'p99 ms':>8}"
+          f"{'CPU ms':>8}{'non-2xx':>8}")  # fmt: skip
+    rows = {
+        "bare INSERT view": bare,
+        "deal entry, totals (deals 1-5)": figures["totals"],
+        "deal entry, play record, deal 1": figures["play1"],
+        "deal entry, play record, deal 30": figures["play30"],
+    }
+    for name, f in rows.items():
         print(
-            f"{name:<28}{f['rps']:>9.0f}{f['p50_ms']:>9.1f}{f['p90_ms']:>9.1f}"
-            f"{f['p99_ms']:>9.1f}{f['non_2xx']:>9}"
+            f"{name:<34}{f['rps']:>8.0f}{f['p50_ms']:>8.1f}{f['p90_ms']:>8.1f}"
+            f"{f['p99_ms']:>8.1f}{f['cpu_ms']:>8.1f}{f['non_2xx']:>8}"
         )
+    print(f"(CPU ms: the whole machine's CPU per request; {os.cpu_count()} cores)")
+    totals, play1, play30 = figures["totals"], figures["play1"], figures["play30"]
     print(
-        f"machine CPU per request: bare view {bare['cpu_ms']:.1f} ms,"
-        f" deal entry {deals['cpu_ms']:.1f} ms ({os.cpu_count()} cores)"
+        f"ratio deal entry (totals) / bare view: {totals['rps'] / bare['rps']:.2f} (target >= 0.5)"
     )
-    print(f"ratio deal entry / bare view: {deals['rps'] / bare['rps']:.2f} (target >= 0.5)")
-    print(f"deal entry p99: {deals['p99_ms']:.1f} ms (target < 100 ms)")
-    return 1 if deals["non_2xx"] or bare["non_2xx"] else 0
+    print(
+        f"ratio deal 30 / deal 1 (play records): {play30['rps'] / play1['rps']:.2f} (target >= 0.9)"
+    )
+    print(f"deal entry p99: {totals['p99_ms']:.1f} ms (target < 100 ms)")
+    return 1 if any(f["non_2xx"] for f in rows.values()) else 0
 
 
 if __name__ == "__main__":
