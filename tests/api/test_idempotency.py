@@ -115,6 +115,14 @@ POSTS = {
         "director",
         lambda club, match: (f"/api/v1/transfers/{_closed_transfer(club, match).pk}/paid", {}, {}),
     ),
+    "v1:season-list": (
+        "director",
+        lambda club, match: (
+            "/api/v1/seasons",
+            {"club": club.pk, "name": "2027", "starts_on": "2027-01-01", "ends_on": "2027-12-31"},
+            {},
+        ),
+    ),
     "v1:rules-score": (
         "scorer",
         lambda club, match: ("/api/v1/rules/score", {"game": "tressette4", **SIDES}, {}),
