@@ -54,7 +54,9 @@ class Table(models.Model):
 
 class Match(models.Model):
     """A game at a table: the game key, the house rules as a snapshot, who sits where,
-    the stake, and the derived state (cached, always recomputable from the deals)."""
+    the stake, and the derived state (always recomputable from the deals). Deal entry
+    resumes from ``state``: only the services write it, and other writes name their
+    fields (``save(update_fields=...)``) so a stale instance cannot put an old one back."""
 
     class Status(models.TextChoices):
         OPEN = "open", "open"
