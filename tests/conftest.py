@@ -22,38 +22,18 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-# -- personas (healthchecks-style named test users) ------------------------------------------
-
-ROLES = ("owner", "director", "scorer", "member")
+# -- personas (tests/personas.py: healthchecks-style named test users) ------------------------
 
 
 @pytest.fixture
-def club(db):
-    from django.contrib.auth import get_user_model
+def people(db):
+    """The named people of the San Rocco club (and the stranger): see tests/personas.py."""
+    from tests.personas import make_personas
 
-    from scorebook.clubs.models import Club, Membership, Player
+    return make_personas()
 
-    User = get_user_model()
-    home = Club.objects.create(name="Circolo San Rocco", slug="san-rocco")
-    people = {}
-    for role in ROLES:
-        user = User.objects.create_user(role, password="pw-" + role)
-        Membership.objects.create(club=home, user=user, role=role)
-        people[role] = user
-    players = [
-        Player.objects.create(club=home, name=name, user=people.get(link))
-        for name, link in (
-            ("Nino", "member"),
-            ("Ettore", None),
-            ("Salvo", None),
-            ("Walter", None),
-        )
-    ]
-    other = Club.objects.create(name="Circolo Altrove", slug="altrove")
-    stranger = User.objects.create_user("stranger", password="pw-stranger")
-    Membership.objects.create(club=other, user=stranger, role="owner")
-    people["stranger"] = stranger
-    home.people = people
-    home.seated = players
-    home.other = other
-    return home
+
+@pytest.fixture
+def club(people):
+    """The San Rocco club itself."""
+    return people.club

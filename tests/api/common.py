@@ -13,8 +13,8 @@ SMALL = {
 PERSONAS = ("anonymous", "stranger", "member", "scorer", "director", "owner")
 
 
-def api(club, who):
+def api(people, who):
     client = APIClient()
     if who != "anonymous":
-        client.force_authenticate(club.people[who])
+        client.force_authenticate(people[who])
     return client

@@ -9,13 +9,13 @@ from tests.api.common import SIDES
 
 
 @pytest.fixture
-def match(club):
+def match(people):
     night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=club.people["director"]
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=people.director
     )
-    director = club.people["director"]
+    director = people.director
     table = services.table_create(night=night, number=1, name="Tavolo 1", user=director)
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     return services.match_create(
         night=night,
         game="tressette4",
@@ -23,12 +23,10 @@ def match(club):
         seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
         first_dealer="N",
         table=table,
-        user=club.people["scorer"],
+        user=people.scorer,
     )
 
 
 @pytest.fixture
-def deal(match, club):
-    return services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
+def deal(match, people):
+    return services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)

@@ -6,87 +6,87 @@ from scorebook.matches.models import AuditEvent
 from tests.api.common import api
 
 
-def membership(club, who):
-    return Membership.objects.get(club=club, user=club.people[who])
+def membership(people, who):
+    return Membership.objects.get(club=people.club, user=people[who])
 
 
-def test_a_director_cannot_make_an_owner_or_touch_one(club):
-    director = api(club, "director")
+def test_a_director_cannot_make_an_owner_or_touch_one(people):
+    director = api(people, "director")
     promote = director.patch(
-        f"/api/v1/memberships/{membership(club, 'scorer').pk}", {"role": "owner"}, format="json"
+        f"/api/v1/memberships/{membership(people, 'scorer').pk}", {"role": "owner"}, format="json"
     )
     assert promote.status_code == 403
     assert promote.json()["errors"][0]["code"] == "role.required"
     demote = director.patch(
-        f"/api/v1/memberships/{membership(club, 'owner').pk}", {"role": "member"}, format="json"
+        f"/api/v1/memberships/{membership(people, 'owner').pk}", {"role": "member"}, format="json"
     )
     assert demote.status_code == 403
     self_promote = director.patch(
-        f"/api/v1/memberships/{membership(club, 'director').pk}", {"role": "owner"}, format="json"
+        f"/api/v1/memberships/{membership(people, 'director').pk}", {"role": "owner"}, format="json"
     )
     assert self_promote.status_code == 403
-    assert membership(club, "director").role == "director"
+    assert membership(people, "director").role == "director"
 
 
-def test_the_last_owner_stays(club):
-    owner = api(club, "owner")
-    url = f"/api/v1/memberships/{membership(club, 'owner').pk}"
+def test_the_last_owner_stays(people):
+    owner = api(people, "owner")
+    url = f"/api/v1/memberships/{membership(people, 'owner').pk}"
     refused = owner.patch(url, {"role": "director"}, format="json")
     assert refused.status_code == 409
     assert refused.json()["errors"][0]["code"] == "club.last_owner"
     assert owner.delete(url).status_code == 409
     # With a second owner the first may step down.
-    owner.patch(f"/api/v1/memberships/{membership(club, 'director').pk}", {"role": "owner"})
+    owner.patch(f"/api/v1/memberships/{membership(people, 'director').pk}", {"role": "owner"})
     assert owner.patch(url, {"role": "director"}, format="json").status_code == 200
 
 
-def test_adding_a_member_by_username_and_the_audit_trail(club):
-    added = api(club, "director").post(
+def test_adding_a_member_by_username_and_the_audit_trail(people):
+    added = api(people, "director").post(
         "/api/v1/memberships",
-        {"club": club.pk, "username": "stranger", "role": "scorer"},
+        {"club": people.club.pk, "username": "stranger", "role": "scorer"},
         format="json",
     )
     assert added.status_code == 201, added.content
     assert added.json()["username"] == "stranger"
-    twice = api(club, "director").post(
+    twice = api(people, "director").post(
         "/api/v1/memberships",
-        {"club": club.pk, "username": "stranger", "role": "member"},
+        {"club": people.club.pk, "username": "stranger", "role": "member"},
         format="json",
     )
     assert twice.status_code == 400
-    unknown = api(club, "director").post(
-        "/api/v1/memberships", {"club": club.pk, "username": "nobody"}, format="json"
+    unknown = api(people, "director").post(
+        "/api/v1/memberships", {"club": people.club.pk, "username": "nobody"}, format="json"
     )
     assert unknown.status_code == 400
     assert unknown.json()["errors"][0]["path"] == "username"
     event = AuditEvent.objects.get(verb="member_added")
-    assert event.actor == club.people["director"] and event.after == {"role": "scorer"}
+    assert event.actor == people.director and event.after == {"role": "scorer"}
 
 
-def test_a_player_links_only_to_a_member_and_stays_in_its_club(club):
-    scorer = api(club, "scorer")
+def test_a_player_links_only_to_a_member_and_stays_in_its_club(people):
+    scorer = api(people, "scorer")
     outsider = scorer.post(
         "/api/v1/players",
-        {"club": club.pk, "name": "Spia", "user": club.people["stranger"].pk},
+        {"club": people.club.pk, "name": "Spia", "user": people.stranger.pk},
         format="json",
     )
     assert outsider.status_code == 400
     assert outsider.json()["errors"][0]["code"] == "player.not_member"
     assert outsider.json()["errors"][0]["path"] == "user"
-    nino = club.seated[0]
-    moved = scorer.patch(f"/api/v1/players/{nino.pk}", {"club": club.other.pk}, format="json")
+    nino = people.seated[0]
+    moved = scorer.patch(f"/api/v1/players/{nino.pk}", {"club": people.other.pk}, format="json")
     assert moved.status_code == 200
     nino.refresh_from_db()
-    assert nino.club_id == club.pk
+    assert nino.club_id == people.club.pk
     renamed = scorer.patch(f"/api/v1/players/{nino.pk}", {"name": "Nino B."}, format="json")
     assert renamed.json()["name"] == "Nino B."
     event = AuditEvent.objects.get(verb="player_changed", object_id=str(nino.pk))
     assert event.before == {"name": "Nino"} and event.after == {"name": "Nino B."}
 
 
-def test_validation_errors_name_the_field_in_the_requests_language(club):
-    body = {"club": club.pk, "date": "ieri"}
-    response = api(club, "director").post(
+def test_validation_errors_name_the_field_in_the_requests_language(people):
+    body = {"club": people.club.pk, "date": "ieri"}
+    response = api(people, "director").post(
         "/api/v1/nights", body, format="json", HTTP_ACCEPT_LANGUAGE="it"
     )
     assert response.status_code == 400

@@ -23,8 +23,8 @@ READS = [
 
 @pytest.mark.parametrize("who", PERSONAS)
 @pytest.mark.parametrize("url", READS)
-def test_lists_show_only_the_callers_clubs(club, match, url, who):
-    response = api(club, who).get(url)
+def test_lists_show_only_the_callers_clubs(people, match, url, who):
+    response = api(people, who).get(url)
     if who == "anonymous":
         assert response.status_code in (401, 403)
         return
@@ -48,8 +48,8 @@ EXPECTED_WRITE = {
 
 
 @pytest.mark.parametrize("who", PERSONAS)
-def test_permission_matrix(club, match, deal, who):
-    client = api(club, who)
+def test_permission_matrix(people, match, deal, who):
+    client = api(people, who)
     expected = EXPECTED_WRITE[who]
     created = client.post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 2}, format="json"
@@ -69,8 +69,8 @@ def test_permission_matrix(club, match, deal, who):
         assert got == expected
 
 
-def test_deal_entry_then_state(club, match):
-    client = api(club, "scorer")
+def test_deal_entry_then_state(people, match):
+    client = api(people, "scorer")
     response = client.post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, format="json"
     )
@@ -81,12 +81,14 @@ def test_deal_entry_then_state(club, match):
     assert state["deals"][0]["result"]["points"] == {"A": 7, "B": 4}
 
 
-def test_rejected_deal_returns_every_error_in_the_requests_language_and_stores_nothing(club, match):
+def test_rejected_deal_returns_every_error_in_the_requests_language_and_stores_nothing(
+    people, match
+):
     bad = {
         "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 11, "tricks": 4}},
         "last_trick": "X",
     }
-    response = api(club, "scorer").post(
+    response = api(people, "scorer").post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": bad}, format="json", HTTP_ACCEPT_LANGUAGE="it"
     )
     assert response.status_code == 400
@@ -96,8 +98,8 @@ def test_rejected_deal_returns_every_error_in_the_requests_language_and_stores_n
     assert Deal.objects.count() == 0
 
 
-def test_retry_with_the_same_key_replays_and_stores_once(club, match):
-    client = api(club, "scorer")
+def test_retry_with_the_same_key_replays_and_stores_once(people, match):
+    client = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/deals"
     first = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
     again = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k1")
@@ -109,16 +111,16 @@ def test_retry_with_the_same_key_replays_and_stores_once(club, match):
     assert other.status_code == 422
 
 
-def test_second_phone_gets_409_with_the_stored_deal(club, match):
+def test_second_phone_gets_409_with_the_stored_deal(people, match):
     url = f"/api/v1/matches/{match.pk}/deals"
-    api(club, "scorer").post(url, {"deal": SIDES, "number": 1}, format="json")
-    response = api(club, "director").post(url, {"deal": SMALL, "number": 1}, format="json")
+    api(people, "scorer").post(url, {"deal": SIDES, "number": 1}, format="json")
+    response = api(people, "director").post(url, {"deal": SMALL, "number": 1}, format="json")
     assert response.status_code == 409
     assert response.json()["stored"]["entered_by"] == "scorer"
 
 
-def test_correction_needs_if_match_and_refuses_a_stale_one(club, deal):
-    client = api(club, "scorer")
+def test_correction_needs_if_match_and_refuses_a_stale_one(people, deal):
+    client = api(people, "scorer")
     url = f"/api/v1/deals/{deal.pk}/correct"
     assert client.post(url, {"deal": SMALL, "reason": "x"}, format="json").status_code == 428
     ok = client.post(url, {"deal": SMALL, "reason": "x"}, format="json", HTTP_IF_MATCH=deal.etag)
@@ -131,26 +133,28 @@ def test_correction_needs_if_match_and_refuses_a_stale_one(club, deal):
     assert history[0]["input"] == SIDES
 
 
-def test_seated_player_confirms(club, deal):
-    response = api(club, "member").post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json")
+def test_seated_player_confirms(people, deal):
+    response = api(people, "member").post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json")
     assert response.status_code == 201
     assert response.json()["seat"] == "N"
     assert (
-        api(club, "scorer").post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json").status_code
+        api(people, "scorer")
+        .post(f"/api/v1/deals/{deal.pk}/confirm", {}, format="json")
+        .status_code
         == 403
     )
 
 
-def test_create_club_makes_the_caller_owner(club):
-    client = api(club, "stranger")
+def test_create_club_makes_the_caller_owner(people):
+    client = api(people, "stranger")
     response = client.post("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, format="json")
     assert response.status_code == 201
     assert client.get("/api/v1/clubs").json()["count"] == 2
 
 
-def test_match_create_checks_game_and_rules(club, match):
-    client = api(club, "scorer")
-    n, e, s, w = club.seated
+def test_match_create_checks_game_and_rules(people, match):
+    client = api(people, "scorer")
+    n, e, s, w = people.seated
     body = {
         "night": match.night.pk,
         "game": "tressette4",
@@ -167,21 +171,19 @@ def test_match_create_checks_game_and_rules(club, match):
 
 
 @pytest.mark.parametrize("url", READS + ["/api/v1/matches/{match}/deals"])
-def test_list_query_count_stays_constant(club, match, url, django_assert_max_num_queries):
+def test_list_query_count_stays_constant(people, match, url, django_assert_max_num_queries):
     """One row, then several: the number of queries must not grow with the rows."""
-    client = api(club, "director")
+    client = api(people, "director")
     target = url.format(match=match.pk)
-    scorer = club.people["scorer"]
+    scorer = people.scorer
     services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
     with django_assert_max_num_queries(12) as few:
         assert client.get(target).status_code == 200
     for number in (2, 3):
         services.deal_create(match=match, data=SMALL, expected_number=number, user=scorer)
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     for i in range(4):
-        services.table_create(
-            night=match.night, number=10 + i, name="", user=club.people["director"]
-        )
+        services.table_create(night=match.night, number=10 + i, name="", user=people.director)
         services.match_create(
             night=match.night,
             game="tressette4",
@@ -195,13 +197,13 @@ def test_list_query_count_stays_constant(club, match, url, django_assert_max_num
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_posts_with_one_key_store_one_deal(club, match):
+def test_concurrent_posts_with_one_key_store_one_deal(people, match):
     url = f"/api/v1/matches/{match.pk}/deals"
     codes = []
 
     def post():
         client = APIClient()
-        client.force_authenticate(club.people["scorer"])
+        client.force_authenticate(people.scorer)
         codes.append(
             client.post(
                 url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="same"
@@ -220,13 +222,13 @@ def test_concurrent_posts_with_one_key_store_one_deal(club, match):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_deals_with_different_keys_one_wins(club, match):
+def test_concurrent_deals_with_different_keys_one_wins(people, match):
     url = f"/api/v1/matches/{match.pk}/deals"
     codes = []
 
     def post(i):
         client = APIClient()
-        client.force_authenticate(club.people["scorer"])
+        client.force_authenticate(people.scorer)
         codes.append(
             client.post(
                 url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY=f"k{i}"
@@ -245,15 +247,13 @@ def test_concurrent_deals_with_different_keys_one_wins(club, match):
 
 @pytest.mark.postgres
 @pytest.mark.django_db(transaction=True)
-def test_conflicting_corrections_exactly_one_wins(club, match):
-    deal = services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
+def test_conflicting_corrections_exactly_one_wins(people, match):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
     codes = []
 
     def correct(i):
         client = APIClient()
-        client.force_authenticate(club.people["scorer"])
+        client.force_authenticate(people.scorer)
         body = {"deal": SMALL if i % 2 else SIDES, "reason": f"r{i}"}
         codes.append(
             client.post(
@@ -271,16 +271,16 @@ def test_conflicting_corrections_exactly_one_wins(club, match):
     assert Deal.objects.filter(match=match, number=1).count() == 2
 
 
-def test_the_written_out_deal_representation_matches_the_generic_one(club, deal):
+def test_the_written_out_deal_representation_matches_the_generic_one(people, deal):
     from rest_framework import serializers
 
     from api.serializers.matches import DealSerializer
 
-    services.deal_confirm(deal=deal, user=club.people["member"])
+    services.deal_confirm(deal=deal, user=people.member)
     corrected = services.deal_correct(
-        deal=deal, data=SMALL, reason="typo", user=club.people["scorer"], expected_version=1
+        deal=deal, data=SMALL, reason="typo", user=people.scorer, expected_version=1
     )
-    services.deal_confirm(deal=corrected, user=club.people["director"], override_reason="ok")
+    services.deal_confirm(deal=corrected, user=people.director, override_reason="ok")
     Deal.objects.filter(pk=corrected.pk).update(client_id="2f1e0f5e-3c4b-4d7a-9d38-1c1c5b6f0a11")
     for one in Deal.objects.all():
         serializer = DealSerializer(one)
@@ -303,8 +303,8 @@ RECORD = {
 }
 
 
-def test_a_deal_entered_card_by_card_is_replayed_stored_and_ends_the_match(club, match):
-    client = api(club, "scorer")
+def test_a_deal_entered_card_by_card_is_replayed_stored_and_ends_the_match(people, match):
+    client = api(people, "scorer")
     response = client.post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": RECORD, "number": 1}, format="json"
     )
@@ -318,11 +318,11 @@ def test_a_deal_entered_card_by_card_is_replayed_stored_and_ends_the_match(club,
     assert state["match"]["finished"] is True
 
 
-def test_a_revoke_in_a_play_record_is_refused_and_stores_nothing(club, match):
+def test_a_revoke_in_a_play_record_is_refused_and_stores_nothing(people, match):
     hands = {seat: list(cards) for seat, cards in SUIT_HANDS.items()}
     hands["N"][0], hands["W"][0] = "3c", "3d"  # N now holds a cup
     record = {"hands": hands, "tricks": [["2c", "4s", "4b", "4d"]]}
-    response = api(club, "scorer").post(
+    response = api(people, "scorer").post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": record, "number": 1}, format="json"
     )
     assert response.status_code == 400

@@ -35,12 +35,12 @@ def writes(role_from, ok, stranger=404):
 
 
 @pytest.fixture
-def world(club, match, deal):
-    director = club.people[DIRECTOR]
+def world(people, match, deal):
+    director = people[DIRECTOR]
     closed_night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
+        club_id=people.club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
     )
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     old = services.match_create(
         night=closed_night,
         game="tressette4",
@@ -60,7 +60,7 @@ def world(club, match, deal):
     for player in (n, e):
         leagues.entry_add(league=draft, name=player.name, player_ids=[player.pk], user=director)
     return {
-        "club": club.pk,
+        "club": people.club.pk,
         "night": match.night.pk,
         "closed_night": closed_night.pk,
         "table": match.table.pk,
@@ -70,12 +70,12 @@ def world(club, match, deal):
         "old_deal": old_deal.pk,
         "old_etag": old_deal.etag,
         "player": n.pk,
-        "scorer_membership": Membership.objects.get(club=club, user=club.people[SCORER]).pk,
-        "member_membership": Membership.objects.get(club=club, user=club.people[MEMBER]).pk,
+        "scorer_membership": Membership.objects.get(club=people.club, user=people[SCORER]).pk,
+        "member_membership": Membership.objects.get(club=people.club, user=people[MEMBER]).pk,
         "seats": {"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        "newbie": club.people[STRANGER].username,
+        "newbie": people[STRANGER].username,
         "season": Season.objects.create(
-            club=club, name="2026-27", starts_on=datetime.date(2026, 9, 1)
+            club=people.club, name="2026-27", starts_on=datetime.date(2026, 9, 1)
         ).pk,
         "league": league.pk,
         "draft_league": draft.pk,
@@ -346,12 +346,12 @@ MATRIX = {
 
 @pytest.mark.parametrize("who", PERSONAS)
 @pytest.mark.parametrize("name", MATRIX)
-def test_matrix(club, world, name, who):
+def test_matrix(people, world, name, who):
     method, url, body, headers, expected = MATRIX[name]
     if callable(body):
         body = body(world, who)
     headers = {key: value.format(**world) for key, value in headers.items()}
-    client = api(club, who)
+    client = api(people, who)
     response = getattr(client, method)(url.format(**world), body, format="json", **headers)
     assert response.status_code == expected[who], response.content
     if response.status_code >= 400:

@@ -13,14 +13,14 @@ def urls(club, match):
     return [f"{base}/nights", f"{base}/matches/{match.pk}"]
 
 
-def test_a_private_club_shows_nothing_to_anyone_outside(club, match, deal):
-    assert club.public is False
-    anonymous = api(club, "anonymous")
+def test_a_private_club_shows_nothing_to_anyone_outside(people, match, deal):
+    assert people.club.public is False
+    anonymous = api(people, "anonymous")
     assert anonymous.get("/api/v1/public/clubs").json()["results"] == []
-    for url in urls(club, match):
+    for url in urls(people.club, match):
         assert anonymous.get(url).status_code == 404, url
         # Not even to its own members: the private API is where they read.
-        assert api(club, "member").get(url).status_code == 404, url
+        assert api(people, "member").get(url).status_code == 404, url
 
 
 @pytest.fixture
@@ -62,15 +62,15 @@ def test_public_results_are_read_only(public, match):
     assert created.status_code in (401, 403)
 
 
-def test_a_match_of_another_club_is_not_reachable_through_a_public_one(public, match):
-    other = public.other
+def test_a_match_of_another_club_is_not_reachable_through_a_public_one(public, match, people):
+    other = people.other
     other.public = True
     other.save(update_fields=["public"])
     url = f"/api/v1/public/clubs/{other.slug}/matches/{match.pk}"
     assert api(public, "anonymous").get(url).status_code == 404
 
 
-def test_public_lists_take_constant_queries(public, match, club):
+def test_public_lists_take_constant_queries(public, match, people):
     anonymous = api(public, "anonymous")
     url = f"/api/v1/public/clubs/{public.slug}/nights"
 
@@ -82,15 +82,15 @@ def test_public_lists_take_constant_queries(public, match, club):
     before = count()
     for day in (21, 22, 23):
         night = services.night_open(
-            club_id=club.pk, date=f"2026-11-{day}", venue="", user=club.people["director"]
+            club_id=people.club.pk, date=f"2026-11-{day}", venue="", user=people.director
         )
-        n, e, s, w = club.seated
+        n, e, s, w = people.seated
         for _ in range(2):
             services.match_create(
                 night=night,
                 game="tressette4",
                 rules=None,
                 seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-                user=club.people["scorer"],
+                user=people.scorer,
             )
     assert count() == before

@@ -15,88 +15,83 @@ from scorebook.matches.models import Deal
 from tests.api.common import SIDES, SMALL, api
 
 
-@pytest.fixture
-def closed_night(club):
-    director = club.people["director"]
-    night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
-    )
-    return services.night_close(night=night, user=director)
-
-
-def seats(club, *players):
+def seats(*players):
     return dict(zip("NESW", [p.pk for p in players], strict=True))
 
 
-def member_enters_a_deal(club, match, deal):
+def member_enters_a_deal(people, match, deal):
     return "member", "post", f"/api/v1/matches/{match.pk}/deals", {"deal": SMALL}, {}
 
 
-def owner_steps_down(club, match, deal):
-    mine = Membership.objects.get(club=club, user=club.people["owner"])
+def owner_steps_down(people, match, deal):
+    mine = Membership.objects.get(club=people.club, user=people.owner)
     return "owner", "patch", f"/api/v1/memberships/{mine.pk}", {"role": "member"}, {}
 
 
-def link_an_outsider(club, match, deal):
-    body = {"club": club.pk, "name": "Spia", "user": club.people["stranger"].pk}
+def link_an_outsider(people, match, deal):
+    body = {"club": people.club.pk, "name": "Spia", "user": people.stranger.pk}
     return "scorer", "post", "/api/v1/players", body, {}
 
 
-def match_on_a_closed_night(club, match, deal):
+def match_on_a_closed_night(people, match, deal):
     night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 6), venue="", user=club.people["director"]
+        club_id=people.club.pk, date=datetime.date(2026, 11, 6), venue="", user=people.director
     )
-    services.night_close(night=night, user=club.people["director"])
-    body = {"night": night.pk, "game": "tressette4", "seats": seats(club, *club.seated)}
+    services.night_close(night=night, user=people.director)
+    body = {"night": night.pk, "game": "tressette4", "seats": seats(*people.seated)}
     return "scorer", "post", "/api/v1/matches", body, {}
 
 
-def deal_one_again(club, match, deal):
+def deal_one_again(people, match, deal):
     return "scorer", "post", f"/api/v1/matches/{match.pk}/deals", {"deal": SMALL, "number": 1}, {}
 
 
-def a_stale_correction(club, match, deal):
+def a_stale_correction(people, match, deal):
     services.deal_correct(
-        deal=deal, data=SMALL, reason="typo", user=club.people["director"], expected_version=1
+        deal=deal, data=SMALL, reason="typo", user=people.director, expected_version=1
     )
     url = f"/api/v1/deals/{deal.pk}/correct"
     return "director", "post", url, {"deal": SIDES, "reason": "x"}, {"HTTP_IF_MATCH": deal.etag}
 
 
-def a_correction_without_if_match(club, match, deal):
+def a_correction_without_if_match(people, match, deal):
     return "director", "post", f"/api/v1/deals/{deal.pk}/correct", {"deal": SMALL}, {}
 
 
-def a_deal_the_rules_refuse(club, match, deal):
+def a_deal_the_rules_refuse(people, match, deal):
     bad = {"sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 4}}}
     return "scorer", "post", f"/api/v1/matches/{match.pk}/deals", {"deal": bad}, {}
 
 
-def an_outsider_enters_a_deal(club, match, deal):
+def an_outsider_enters_a_deal(people, match, deal):
     return "stranger", "post", f"/api/v1/matches/{match.pk}/deals", {"deal": SMALL}, {}
 
 
-def seats_named_wrong(club, match, deal):
-    body = {"night": match.night_id, "game": "tressette4", "seats": seats(club, *club.seated)}
+def seats_named_wrong(people, match, deal):
+    body = {
+        "night": match.night_id,
+        "game": "tressette4",
+        "seats": seats(*people.seated),
+    }
     body["seats"]["X"] = body["seats"].pop("W")
     return "scorer", "post", "/api/v1/matches", body, {}
 
 
-def one_player_twice(club, match, deal):
-    n, e, s, _ = club.seated
-    body = {"night": match.night_id, "game": "tressette4", "seats": seats(club, n, e, s, n)}
+def one_player_twice(people, match, deal):
+    n, e, s, _ = people.seated
+    body = {"night": match.night_id, "game": "tressette4", "seats": seats(n, e, s, n)}
     return "scorer", "post", "/api/v1/matches", body, {}
 
 
-def paying_an_old_settlement(club, match, deal):
-    director = club.people["director"]
+def paying_an_old_settlement(people, match, deal):
+    director = people.director
     match.stake_amount, match.stake_currency, match.stake_unit = 1, "EUR", "money"
     # Only the stake: this instance predates the fixture's deal, and its state with it.
     match.save(update_fields=["stake_amount", "stake_currency", "stake_unit"])
     for _ in range(2):
         services.deal_create(match=match, data=SIDES, expected_number=None, user=director)
     services.night_close(night=match.night, user=director)
-    old = Transfer.objects.get(settlement__version=1, payer__player=club.seated[1])
+    old = Transfer.objects.get(settlement__version=1, payer__player=people.seated[1])
     current = Deal.objects.get(match=match, number=3, is_current=True)
     services.deal_correct(
         deal=current, data=SMALL, reason="sheet", user=director, expected_version=1
@@ -172,11 +167,11 @@ REFUSALS = {
 
 @pytest.mark.parametrize("language", ["en", "it"])
 @pytest.mark.parametrize("setup", REFUSALS, ids=lambda setup: setup.__name__)
-def test_each_refusal_in_both_languages(club, match, deal, setup, language):
+def test_each_refusal_in_both_languages(people, match, deal, setup, language):
     status, code, english, italian = REFUSALS[setup]
-    who, method, url, body, headers = setup(club, match, deal)
+    who, method, url, body, headers = setup(people, match, deal)
     deals_before = Deal.objects.count()
-    response = getattr(api(club, who), method)(
+    response = getattr(api(people, who), method)(
         url, body, format="json", HTTP_ACCEPT_LANGUAGE=language, **headers
     )
     assert response.status_code == status, response.content
@@ -186,17 +181,17 @@ def test_each_refusal_in_both_languages(club, match, deal, setup, language):
     assert Deal.objects.count() == deals_before
 
 
-def test_a_conflict_carries_the_stored_deal_and_a_stale_edit_the_current_one(club, match, deal):
-    conflict = api(club, "scorer").post(
+def test_a_conflict_carries_the_stored_deal_and_a_stale_edit_the_current_one(people, match, deal):
+    conflict = api(people, "scorer").post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": SMALL, "number": 1}, format="json"
     )
     assert conflict.json()["stored"]["id"] == deal.pk
     assert conflict.json()["errors"][0]["params"] == {"number": 1}
-    director = club.people["director"]
+    director = people.director
     new = services.deal_correct(
         deal=deal, data=SMALL, reason="typo", user=director, expected_version=1
     )
-    stale = api(club, "director").post(
+    stale = api(people, "director").post(
         f"/api/v1/deals/{deal.pk}/correct",
         {"deal": SIDES, "reason": "again"},
         format="json",
@@ -208,27 +203,27 @@ def test_a_conflict_carries_the_stored_deal_and_a_stale_edit_the_current_one(clu
 
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_rules_refusal_lists_the_engines_problems_in_the_request_language(
-    club, match, deal, language
+    people, match, deal, language
 ):
-    who, method, url, body, headers = a_deal_the_rules_refuse(club, match, deal)
-    response = api(club, who).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=language)
+    who, method, url, body, headers = a_deal_the_rules_refuse(people, match, deal)
+    response = api(people, who).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=language)
     assert response.status_code == 400
     errors = response.json()["errors"]
     by_code = {e["code"]: e for e in errors}
     assert "capture.tricks_total" in by_code
     assert by_code["capture.tricks_total"]["path"]
     other = "en" if language == "it" else "it"
-    again = api(club, who).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=other)
+    again = api(people, who).post(url, body, format="json", HTTP_ACCEPT_LANGUAGE=other)
     assert {e["code"] for e in again.json()["errors"]} == set(by_code)
     assert again.json()["errors"][0]["message"] != errors[0]["message"]
 
 
-def test_a_broken_invariant_is_a_logged_500_with_the_request_id(club, match, monkeypatch, caplog):
+def test_a_broken_invariant_is_a_logged_500_with_the_request_id(people, match, monkeypatch, caplog):
     """A booking bug (stakes that do not sum to zero) must never reach the phone as an
     input error: 500, nothing stored, and a log line that names the request."""
     match.stake_amount, match.stake_currency, match.stake_unit = 1, "EUR", "money"
     match.save()
-    scorer = api(club, "scorer")
+    scorer = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/deals"
     for _ in range(2):
         assert scorer.post(url, {"deal": SIDES}, format="json").status_code == 201
@@ -254,8 +249,8 @@ def test_a_broken_invariant_is_a_logged_500_with_the_request_id(club, match, mon
     assert Deal.objects.filter(match=match).count() == 2
 
 
-def test_every_answer_names_its_request(club):
-    first = api(club, "member").get("/api/v1/clubs")
-    second = api(club, "member").get("/api/v1/clubs", HTTP_X_REQUEST_ID="bad id!")
+def test_every_answer_names_its_request(people):
+    first = api(people, "member").get("/api/v1/clubs")
+    second = api(people, "member").get("/api/v1/clubs", HTTP_X_REQUEST_ID="bad id!")
     assert len(first["X-Request-ID"]) == 32
     assert second["X-Request-ID"] not in ("bad id!", first["X-Request-ID"])

@@ -42,12 +42,12 @@ def not_eager():
     app.conf.task_always_eager = was
 
 
-def _enter_deal(club, match):
+def _enter_deal(people, match):
     answers = []
 
     def post():
         answers.append(
-            api(club, "scorer").post(
+            api(people, "scorer").post(
                 f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES}, format="json"
             )
         )
@@ -61,36 +61,36 @@ def _enter_deal(club, match):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("broker", ["blackhole", "closed_port"])
 def test_deal_entry_answers_whatever_the_broker_does(
-    club, match, settings, monkeypatch, broker, request, not_eager
+    people, match, settings, monkeypatch, broker, request, not_eager
 ):
     settings.CELERY_TASK_ALWAYS_EAGER = False  # as in production: publish to a broker
     publisher = services.Publisher(broker_url=request.getfixturevalue(broker))
     monkeypatch.setattr(services, "PUBLISHER", publisher)
-    caller, answers = _enter_deal(club, match)
+    caller, answers = _enter_deal(people, match)
     assert not caller.is_alive(), "deal entry waited on the broker"
     assert answers[0].status_code == 201, answers[0].content
     # The outbox row committed with the deal and stays for the sweeper.
-    assert StaleMark.objects.filter(club=club).count() == 1
-    assert services.stale_clubs() == [club.pk]
+    assert StaleMark.objects.filter(club=people.club).count() == 1
+    assert services.stale_clubs() == [people.club.pk]
     assert publisher.published == 0 or broker == "closed_port"
     if broker == "closed_port":
         # The publisher gave up at once (connection refused) and logged it; when the
         # broker is back the sweeper's refresh clears the mark.
-        assert services.refresh_club(club.pk) == 1
+        assert services.refresh_club(people.club.pk) == 1
         assert not StaleMark.objects.exists()
 
 
-def test_a_burst_of_marks_is_one_rebuild(club, match, settings, django_capture_on_commit_callbacks):
+def test_a_burst_of_marks_is_one_rebuild(
+    people, match, settings, django_capture_on_commit_callbacks
+):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     from scorebook.matches import services as matches
     from scorebook.standings.models import Season
 
-    Season.objects.create(club=club, name="S", starts_on=match.night.date)
+    Season.objects.create(club=people.club, name="S", starts_on=match.night.date)
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         for _ in range(2):
-            matches.deal_create(
-                match=match, data=SIDES, expected_number=None, user=club.people["scorer"]
-            )
+            matches.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
     assert len(callbacks) == 2  # one schedule per write...
-    assert Freshness.objects.get(club=club).rebuilds == 1  # ...one rebuild for both
-    assert services.refresh_club(club.pk) == 0  # idempotent: nothing left to do
+    assert Freshness.objects.get(club=people.club).rebuilds == 1  # ...one rebuild for both
+    assert services.refresh_club(people.club.pk) == 0  # idempotent: nothing left to do

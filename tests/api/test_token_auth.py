@@ -15,8 +15,8 @@ def with_token(key, **headers):
 
 
 @pytest.fixture
-def scorer_token(club):
-    return Token.objects.create(user=club.people["scorer"]).key
+def scorer_token(people):
+    return Token.objects.create(user=people.scorer).key
 
 
 def test_a_token_signs_in_its_user(club, scorer_token):
@@ -25,12 +25,17 @@ def test_a_token_signs_in_its_user(club, scorer_token):
     assert [c["slug"] for c in answer.json()["results"]] == ["san-rocco"]
 
 
+<<<<<<< HEAD
 def test_the_request_carries_the_stored_token(club, scorer_token):
     from rest_framework.authentication import TokenAuthentication
+=======
+def test_the_request_carries_the_stored_token(people, scorer_token):
+    from api.authentication import TokenAuthentication
+>>>>>>> d92c36c (Tests: named personas in one place (tests/personas.py: owner, director, scorer, member, stranger, the four seated players; fixture 'people') instead of attributes set on a Club row; every test moved to it (including standings' and web's: 'club.people[...]' is now 'people.<role>'); tests/clubs/ for the club services called directly (roles, last owner, linking, audit))
 
     user, token = TokenAuthentication().authenticate_credentials(scorer_token)
     stored = Token.objects.get(key=scorer_token)
-    assert user == club.people["scorer"] and token.user is user
+    assert user == people.scorer and token.user is user
     assert (token.key, token.user_id, token.created) == (stored.key, stored.user_id, stored.created)
 
 
@@ -49,9 +54,9 @@ def test_an_unknown_key_is_refused_with_a_challenge(club):
     assert answer.json()["errors"][0]["message"] == "Invalid token."
 
 
-def test_an_inactive_user_is_refused(club, scorer_token):
-    club.people["scorer"].is_active = False
-    club.people["scorer"].save()
+def test_an_inactive_user_is_refused(people, scorer_token):
+    people.scorer.is_active = False
+    people.scorer.save()
     answer = with_token(scorer_token).get("/api/v1/clubs")
     assert answer.status_code == 401
     assert answer.json()["errors"][0]["message"] == "User inactive or deleted."
@@ -63,18 +68,18 @@ def test_the_refusal_speaks_italian_when_asked(club):
     assert answer.json()["errors"][0]["message"] == "Token invalido."  # DRF's own catalogue
 
 
-def test_a_deal_entered_with_a_token_is_the_token_users(match, club, scorer_token):
+def test_a_deal_entered_with_a_token_is_the_token_users(match, people, scorer_token):
     answer = with_token(scorer_token, HTTP_IDEMPOTENCY_KEY="phone-1").post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, format="json"
     )
     assert answer.status_code == 201, answer.json()
     assert answer.json()["entered_by"] == "scorer"
     assert answer.json()["confirmations"] == []
-    assert Deal.objects.get(pk=answer.json()["id"]).entered_by == club.people["scorer"]
+    assert Deal.objects.get(pk=answer.json()["id"]).entered_by == people.scorer
 
 
-def test_a_members_token_cannot_enter_a_deal(match, club):
-    key = Token.objects.create(user=club.people["member"]).key
+def test_a_members_token_cannot_enter_a_deal(match, people):
+    key = Token.objects.create(user=people.member).key
     answer = with_token(key).post(
         f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, format="json"
     )

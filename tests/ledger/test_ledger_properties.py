@@ -65,10 +65,10 @@ def live_nets(match):
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(data=st.data())
-def test_random_nights_keep_every_balance_at_zero(club, data):
-    director = club.people["director"]
+def test_random_nights_keep_every_balance_at_zero(people, data):
+    director = people.director
     night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=director
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=director
     )
     rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
     matches = []
@@ -82,7 +82,7 @@ def test_random_nights_keep_every_balance_at_zero(club, data):
         matches.append(
             services.match_create(
                 night=night, game=game_key, rules=rules,
-                seats={s: p.pk for s, p in zip(seats, club.seated, strict=False)},
+                seats={s: p.pk for s, p in zip(seats, people.seated, strict=False)},
                 user=director, stake_amount=amount, stake_currency=currency,
             )
         )  # fmt: skip
@@ -111,7 +111,7 @@ def test_random_nights_keep_every_balance_at_zero(club, data):
             )  # fmt: skip
         ledger.check_zero_sum(Entry.objects.filter(match=match))
         ledger.check_zero_sum(Entry.objects.filter(night=night))
-        ledger.check_zero_sum(Entry.objects.filter(club=club))
+        ledger.check_zero_sum(Entry.objects.filter(club=people.club))
         assert live_nets(match) == due(match)
     services.night_close(night=night, user=director)
     settlement = ledger.current_settlement(night)

@@ -50,20 +50,20 @@ B_WINS = {
 
 
 @pytest.fixture
-def night(club):
+def night(people):
     return services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=club.people["director"]
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
     )
 
 
-def start(club, night, game, players, rules=None, amount="0", currency="", dealer=None):
+def start(people, night, game, players, rules=None, amount="0", currency="", dealer=None):
     names = ("N", "E", "S", "W") if game == "tressette4" else ("P1", "P2", "P3", "P4")
     return services.match_create(
         night=night,
         game=game,
         rules=rules,
-        seats={seat: p.pk for seat, p in zip(names[:players], club.seated, strict=False)},
-        user=club.people["scorer"],
+        seats={seat: p.pk for seat, p in zip(names[:players], people.seated, strict=False)},
+        user=people.scorer,
         first_dealer=dealer,
         stake_amount=Decimal(amount),
         stake_currency=currency,
@@ -81,13 +81,15 @@ def nets(queryset):
     return {names[a]: v for a, v in group.items()}
 
 
-def enter(match, deal, club, who="scorer"):
-    return services.deal_create(match=match, data=deal, expected_number=None, user=club.people[who])
+def enter(match, deal, people, who="scorer"):
+    return services.deal_create(match=match, data=deal, expected_number=None, user=people[who])
 
 
-def test_vision_6_scegliete_cappotto_is_16_x_2_chips_from_each_opponent(club, night):
-    match = start(club, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3")
-    enter(match, SCEGLIETE_CAPPOTTO, club)
+def test_vision_6_scegliete_cappotto_is_16_x_2_chips_from_each_opponent(people, night):
+    match = start(
+        people, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3"
+    )
+    enter(match, SCEGLIETE_CAPPOTTO, people)
     assert nets(Entry.objects.filter(match=match)) == {
         "Nino": Decimal("6.40"),  # 2 opponents x 16 x 2 chips x 0.10
         "Ettore": Decimal("-3.20"),
@@ -96,12 +98,12 @@ def test_vision_6_scegliete_cappotto_is_16_x_2_chips_from_each_opponent(club, ni
     assert Entry.objects.filter(match=match, kind="deal").count() == 2
 
 
-def test_a_per_match_game_books_only_at_the_end_with_the_stake(club, night):
-    match = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
-    enter(match, A_WINS, club)
-    enter(match, A_WINS, club)
+def test_a_per_match_game_books_only_at_the_end_with_the_stake(people, night):
+    match = start(people, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    enter(match, A_WINS, people)
+    enter(match, A_WINS, people)
     assert not Entry.objects.filter(match=match).exists()
-    enter(match, A_WINS, club)  # A reaches 21: N and S (side A) win
+    enter(match, A_WINS, people)  # A reaches 21: N and S (side A) win
     assert nets(Entry.objects.filter(match=match)) == {
         "Nino": Decimal("0.50"),
         "Salvo": Decimal("0.50"),
@@ -110,33 +112,33 @@ def test_a_per_match_game_books_only_at_the_end_with_the_stake(club, night):
     }
 
 
-def test_a_correction_that_changes_the_winner_reverses_and_rebooks(club, night):
-    match = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
-    deals = [enter(match, A_WINS, club) for _ in range(3)]
+def test_a_correction_that_changes_the_winner_reverses_and_rebooks(people, night):
+    match = start(people, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    deals = [enter(match, A_WINS, people) for _ in range(3)]
     booked = set(Entry.objects.values_list("pk", flat=True))
     # Deal 3 was really B's: no one has 21 yet, so the match result is withdrawn.
     services.deal_correct(
-        deal=deals[2], data=B_WINS, reason="wrong side", user=club.people["director"],
+        deal=deals[2], data=B_WINS, reason="wrong side", user=people.director,
         expected_version=1,
     )  # fmt: skip
     assert ledger.balances(Entry.objects.filter(match=match)) == {}
     assert Entry.objects.filter(kind="reversal").count() == len(booked)
     assert set(Entry.objects.values_list("pk", flat=True)) >= booked  # nothing deleted
     # Then B wins the match: the stake goes the other way.
-    enter(match, B_WINS, club)
-    enter(match, B_WINS, club)
+    enter(match, B_WINS, people)
+    enter(match, B_WINS, people)
     assert nets(Entry.objects.filter(match=match))["Ettore"] == Decimal("0.50")
 
 
-def test_calabrasella_ledger_agrees_with_the_skat_method(club, night):
-    match = start(club, night, "calabrasella", 3, dealer="P3")
-    enter(match, TV37, club)  # P1 bids, makes 23: +11 from each opponent
+def test_calabrasella_ledger_agrees_with_the_skat_method(people, night):
+    match = start(people, night, "calabrasella", 3, dealer="P3")
+    enter(match, TV37, people)  # P1 bids, makes 23: +11 from each opponent
     second = {**TV37, "dealer": "P1", "bids": [{"player": "P2", "bid": "stand"}],
               "called_from": "P3",
               "sides": {"bidder": {"points": 16, "tricks": 5},
                         "opponents": {"points": 19, "tricks": 7}},
               "last_trick": "opponents"}  # fmt: skip
-    enter(match, second, club)  # P2 makes 16: -3 to each opponent
+    enter(match, second, people)  # P2 makes 16: -3 to each opponent
     state = services.fold(match, [d.input for d in services.current_deals(match)]).state
     seats = {"P1": "Nino", "P2": "Ettore", "P3": "Salvo"}
     skat = session_balance(state.totals, 3)
@@ -145,25 +147,27 @@ def test_calabrasella_ledger_agrees_with_the_skat_method(club, night):
     assert ledger_nets == {"Nino": Decimal(25), "Ettore": Decimal(-17), "Salvo": Decimal(-8)}
 
 
-def test_tv53_spinado_pots_are_accounts_and_everything_sums_to_zero(club, night):
-    match = start(club, night, "spinado", 4, dealer="P4")
+def test_tv53_spinado_pots_are_accounts_and_everything_sums_to_zero(people, night):
+    match = start(people, night, "spinado", 4, dealer="P4")
     tv53 = {
         "dealer": "P4", "matrimony_by": "P2", "kings_played": {"Kd": "P2"}, "out_first": "P3",
         "cards_left": {"P1": 3, "P2": 2, "P3": 0, "P4": 4}, "spinado_held_by": "P1",
     }  # fmt: skip
-    enter(match, tv53, club)
+    enter(match, tv53, people)
     # Reference TV53: P1 -9, P2 +1, P3 +7, P4 -3; the Intrigue pot keeps 4 (sum 0).
     assert nets(Entry.objects.filter(match=match)) == {
         "Nino": -9, "Ettore": 1, "Salvo": 7, "Walter": -3, "pot intrigue": 4,
     }  # fmt: skip
 
 
-def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(club, night):
-    t4 = start(club, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
-    deals = [enter(t4, A_WINS, club) for _ in range(3)]
-    chips = start(club, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3")
-    enter(chips, SCEGLIETE_CAPPOTTO, club)
-    services.night_close(night=night, user=club.people["director"])
+def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(people, night):
+    t4 = start(people, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    deals = [enter(t4, A_WINS, people) for _ in range(3)]
+    chips = start(
+        people, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3"
+    )
+    enter(chips, SCEGLIETE_CAPPOTTO, people)
+    services.night_close(night=night, user=people.director)
     first = ledger.current_settlement(night)
     assert first.version == 1
     # Nino +0.50 +6.40, Salvo +0.50 -3.20, Ettore -0.50 -3.20, Walter -0.50
@@ -180,10 +184,10 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
         "Walter": ("Nino", Decimal("0.50")),
     }
     transfer = first.transfers.first()
-    ledger.mark_paid(transfer=transfer, user=club.people["director"])
+    ledger.mark_paid(transfer=transfer, user=people.director)
     # A director corrects the Tressette match after the close: B won deal 3 after all.
     services.deal_correct(
-        deal=deals[2], data=B_WINS, reason="sheet checked", user=club.people["director"],
+        deal=deals[2], data=B_WINS, reason="sheet checked", user=people.director,
         expected_version=1,
     )  # fmt: skip
     second = ledger.current_settlement(night)
@@ -198,9 +202,9 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
         replay[payee] = replay.get(payee, 0) + amount
     assert {k: v for k, v in replay.items() if v} == left[("money", "EUR")]
     with pytest.raises(ledger.Superseded):
-        ledger.mark_paid(transfer=first.transfers.last(), user=club.people["director"])
+        ledger.mark_paid(transfer=first.transfers.last(), user=people.director)
 
 
-def test_only_directors_settle_and_mark_paid(club, night):
+def test_only_directors_settle_and_mark_paid(people, night):
     with pytest.raises(services.NotAllowed):
-        ledger.settle_night(night=night, user=club.people["scorer"])
+        ledger.settle_night(night=night, user=people.scorer)

@@ -18,18 +18,18 @@ SMALL = {
 
 
 @pytest.fixture
-def match(club):
+def match(people):
     night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=club.people["director"]
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=people.director
     )
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     return services.match_create(
         night=night,
         game="tressette4",
         rules={"profile": "classic_21"},
         seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
         first_dealer="N",
-        user=club.people["scorer"],
+        user=people.scorer,
     )
 
 
@@ -39,8 +39,8 @@ def test_match_snapshot_keeps_the_resolved_rules(match):
     assert match.state["dealer"] == "N"
 
 
-def test_deals_are_numbered_and_fold_into_the_state(match, club):
-    scorer = club.people["scorer"]
+def test_deals_are_numbered_and_fold_into_the_state(match, people):
+    scorer = people.scorer
     services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
     services.deal_create(match=match, data=SIDES, expected_number=2, user=scorer)
     match.refresh_from_db()
@@ -48,38 +48,32 @@ def test_deals_are_numbered_and_fold_into_the_state(match, club):
     assert [d.number for d in Deal.objects.filter(match=match)] == [1, 2]
 
 
-def test_a_rejected_deal_changes_nothing(match, club):
+def test_a_rejected_deal_changes_nothing(match, people):
     bad = {**SIDES, "last_trick": "C"}
     with pytest.raises(services.RulesRejected) as caught:
-        services.deal_create(match=match, data=bad, expected_number=1, user=club.people["scorer"])
+        services.deal_create(match=match, data=bad, expected_number=1, user=people.scorer)
     assert caught.value.rejection.problems[0].code == "last_trick.unknown"
     assert Deal.objects.count() == 0
     match.refresh_from_db()
     assert match.version == 0
 
 
-def test_second_phone_with_the_same_number_gets_a_conflict(match, club):
-    first = services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
+def test_second_phone_with_the_same_number_gets_a_conflict(match, people):
+    first = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
     with pytest.raises(services.DealConflict) as caught:
-        services.deal_create(
-            match=match, data=SIDES, expected_number=1, user=club.people["director"]
-        )
+        services.deal_create(match=match, data=SIDES, expected_number=1, user=people.director)
     assert caught.value.stored == first
 
 
-def test_members_may_not_enter_deals_and_outsiders_do_not_see_the_match(match, club):
+def test_members_may_not_enter_deals_and_outsiders_do_not_see_the_match(match, people):
     with pytest.raises(services.NotAllowed):
-        services.deal_create(match=match, data=SIDES, expected_number=1, user=club.people["member"])
+        services.deal_create(match=match, data=SIDES, expected_number=1, user=people.member)
     with pytest.raises(services.NoSuchMatch):
-        services.deal_create(
-            match=match, data=SIDES, expected_number=1, user=club.people["stranger"]
-        )
+        services.deal_create(match=match, data=SIDES, expected_number=1, user=people.stranger)
 
 
-def test_correction_is_a_new_version_and_rederives_the_totals(match, club):
-    scorer = club.people["scorer"]
+def test_correction_is_a_new_version_and_rederives_the_totals(match, people):
+    scorer = people.scorer
     first = services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
     services.deal_create(match=match, data=SIDES, expected_number=2, user=scorer)
     new = services.deal_correct(
@@ -93,8 +87,8 @@ def test_correction_is_a_new_version_and_rederives_the_totals(match, club):
     assert match.state["totals"] == {"A": 4 + 7, "B": 7 + 4}
 
 
-def test_stale_correction_is_refused(match, club):
-    scorer = club.people["scorer"]
+def test_stale_correction_is_refused(match, people):
+    scorer = people.scorer
     first = services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
     services.deal_correct(deal=first, data=SMALL, reason="x", user=scorer, expected_version=1)
     with pytest.raises(services.StaleVersion) as caught:
@@ -102,8 +96,8 @@ def test_stale_correction_is_refused(match, club):
     assert caught.value.current.version == 2
 
 
-def test_correction_that_ends_the_match_earlier_is_refused_whole(match, club):
-    scorer = club.people["scorer"]
+def test_correction_that_ends_the_match_earlier_is_refused_whole(match, people):
+    scorer = people.scorer
     first = services.deal_create(match=match, data=SIDES, expected_number=1, user=scorer)
     services.deal_create(match=match, data=SIDES, expected_number=2, user=scorer)
     cappotto = {
@@ -118,8 +112,8 @@ def test_correction_that_ends_the_match_earlier_is_refused_whole(match, club):
     assert Deal.objects.filter(match=match).count() == 2
 
 
-def test_finished_match_refuses_deals_and_only_directors_correct(match, club):
-    scorer, director = club.people["scorer"], club.people["director"]
+def test_finished_match_refuses_deals_and_only_directors_correct(match, people):
+    scorer, director = people.scorer, people.director
     deals = [
         services.deal_create(match=match, data=SIDES, expected_number=i, user=scorer)
         for i in (1, 2, 3)
@@ -138,19 +132,17 @@ def test_finished_match_refuses_deals_and_only_directors_correct(match, club):
     assert match.status == Match.Status.OPEN
 
 
-def test_confirmation_by_a_seated_player_or_a_director_override(match, club):
-    deal = services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
-    confirmation = services.deal_confirm(deal=deal, user=club.people["member"])  # Nino sits N
+def test_confirmation_by_a_seated_player_or_a_director_override(match, people):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
+    confirmation = services.deal_confirm(deal=deal, user=people.member)  # Nino sits N
     assert confirmation.seat == "N"
     with pytest.raises(services.NotAllowed):
-        services.deal_confirm(deal=deal, user=club.people["scorer"])
-    override = services.deal_confirm(deal=deal, user=club.people["director"], override_reason="ok")
+        services.deal_confirm(deal=deal, user=people.scorer)
+    override = services.deal_confirm(deal=deal, user=people.director, override_reason="ok")
     assert override.override
 
 
-def test_closed_night_refuses_new_deals(match, club):
-    services.night_close(night=match.night, user=club.people["director"])
+def test_closed_night_refuses_new_deals(match, people):
+    services.night_close(night=match.night, user=people.director)
     with pytest.raises(services.ClosedNight):
-        services.deal_create(match=match, data=SIDES, expected_number=1, user=club.people["scorer"])
+        services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)

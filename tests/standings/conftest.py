@@ -28,39 +28,37 @@ def eager(settings):
 
 
 @pytest.fixture
-def season(club, eager):
+def season(people, eager):
     return services.season_create(
-        club_id=club.pk,
+        club_id=people.club.pk,
         name="2026-27",
         starts_on=datetime.date(2026, 9, 1),
         ends_on=None,
-        user=club.people["director"],
+        user=people.director,
     )
 
 
 @pytest.fixture
-def night(club):
+def night(people):
     return matches.night_open(
-        club_id=club.pk, date=NOV_20, venue="Bar", user=club.people["director"]
+        club_id=people.club.pk, date=NOV_20, venue="Bar", user=people.director
     )
 
 
-def play_pairs(club, night, deals, seats=None, stake=Decimal("0.50")):
+def play_pairs(people, night, deals, seats=None, stake=Decimal("0.50")):
     """A Tressette-in-4 match (N-S side A, E-W side B) played deal by deal."""
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     match = matches.match_create(
         night=night,
         game="tressette4",
         rules={"profile": "classic_21"},
         seats=seats or {"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
         first_dealer="N",
-        user=club.people["scorer"],
+        user=people.scorer,
         stake_amount=stake,
         stake_currency="EUR" if stake else "",
     )
     for deal in deals:
-        matches.deal_create(
-            match=match, data=deal, expected_number=None, user=club.people["scorer"]
-        )
+        matches.deal_create(match=match, data=deal, expected_number=None, user=people.scorer)
     match.refresh_from_db()
     return match

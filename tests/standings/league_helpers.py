@@ -20,16 +20,16 @@ def players(club, *names):
     return [Player.objects.get_or_create(club=club, name=name)[0] for name in names]
 
 
-def night(club, day=20):
+def night(people, day=20):
     return matches.night_open(
-        club_id=club.pk,
+        club_id=people.club.pk,
         date=datetime.date(2026, 11, day),
         venue="",
-        user=club.people["director"],
+        user=people.director,
     )
 
 
-def pair_match(club, on, north_south, east_west, winner=None, seats_order="NESW"):
+def pair_match(people, on, north_south, east_west, winner=None, seats_order="NESW"):
     """A Tressette match, North-South against East-West, played to the end when
     ``winner`` is "NS" or "EW"."""
     (n, s), (e, w) = north_south, east_west
@@ -39,19 +39,17 @@ def pair_match(club, on, north_south, east_west, winner=None, seats_order="NESW"
         game="tressette4",
         rules={"profile": "classic_21"},
         seats={seat: by_seat[seat] for seat in seats_order},
-        user=club.people["scorer"],
+        user=people.scorer,
     )
     if winner:
-        finish(club, match, A_WINS if winner == "NS" else B_WINS)
+        finish(people, match, A_WINS if winner == "NS" else B_WINS)
     match.refresh_from_db()
     return match
 
 
-def finish(club, match, data):
+def finish(people, match, data):
     number = 1
     while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED:
-        matches.deal_create(
-            match=match, data=data, expected_number=number, user=club.people["scorer"]
-        )
+        matches.deal_create(match=match, data=data, expected_number=number, user=people.scorer)
         number += 1
         assert number < 40

@@ -11,10 +11,10 @@ from tests.standings.league_helpers import night, pair_match, players
 
 
 @pytest.fixture
-def pairs_league(club):
-    director = club.people["director"]
-    league = leagues.league_create(club=club, name="Coppa d'inverno", user=director)
-    people = players(club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
+def pairs_league(people):
+    director = people.director
+    league = leagues.league_create(club=people.club, name="Coppa d'inverno", user=director)
+    people = players(people.club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
     names = ("Nino-Ettore", "Salvo-Walter", "Zina-Rosa")
     for name, pair in zip(names, (people[0:2], people[2:4], people[4:6]), strict=True):
         leagues.entry_add(league=league, name=name, player_ids=[p.pk for p in pair], user=director)
@@ -26,22 +26,22 @@ def fixture_between(league, home, away):
     return Fixture.objects.get(league=league, home__name=home, away__name=away)
 
 
-def test_starting_makes_the_fixtures_and_draws_the_lots_once(club, pairs_league):
-    league = leagues.league_start(league=pairs_league, user=club.people["director"])
+def test_starting_makes_the_fixtures_and_draws_the_lots_once(people, pairs_league):
+    league = leagues.league_start(league=pairs_league, user=people.director)
     assert league.fixtures.count() == 3
     assert sorted(league.entries.values_list("lot", flat=True)) == [1, 2, 3]
     table = league_table(league)
     assert [r.bye.name for r in table.rounds] == ["Nino-Ettore", "Salvo-Walter", "Zina-Rosa"]
     lots = dict(league.entries.values_list("name", "lot"))
     with pytest.raises(leagues.LeagueStarted):
-        leagues.league_start(league=league, user=club.people["director"])
+        leagues.league_start(league=league, user=people.director)
     with pytest.raises(leagues.LeagueStarted):
-        leagues.entry_add(league=league, name="late", player_ids=[], user=club.people["director"])
+        leagues.entry_add(league=league, name="late", player_ids=[], user=people.director)
     assert dict(league.entries.values_list("name", "lot")) == lots
 
 
-def test_entries_need_the_right_players(club, pairs_league):
-    director = club.people["director"]
+def test_entries_need_the_right_players(people, pairs_league):
+    director = people.director
     nino = pairs_league.people[0]
     with pytest.raises(leagues.BadEntryPlayers):
         leagues.entry_add(league=pairs_league, name="solo", player_ids=[nino.pk], user=director)
@@ -49,42 +49,42 @@ def test_entries_need_the_right_players(club, pairs_league):
         leagues.entry_add(
             league=pairs_league,
             name="again",
-            player_ids=[nino.pk, club.seated[1].pk],
+            player_ids=[nino.pk, people.seated[1].pk],
             user=director,
         )
     assert "Nino-Ettore" in taken.value.text()
-    other = players(club.other, "Forestiero")[0]
+    other = players(people.other, "Forestiero")[0]
     with pytest.raises(leagues.PlayerNotInClub) as outsider:
         leagues.entry_add(
-            league=pairs_league, name="x", player_ids=[club.seated[1].pk, other.pk], user=director
+            league=pairs_league, name="x", player_ids=[people.seated[1].pk, other.pk], user=director
         )
     assert outsider.value.path == "players[1]"
     with pytest.raises(NotAllowed):
-        leagues.entry_add(league=pairs_league, name="y", player_ids=[], user=club.people["scorer"])
+        leagues.entry_add(league=pairs_league, name="y", player_ids=[], user=people.scorer)
 
 
-def test_a_chain_that_does_not_start_with_points_is_refused(club):
+def test_a_chain_that_does_not_start_with_points_is_refused(people):
     with pytest.raises(leagues.BadTiebreaks) as refused:
         leagues.league_create(
-            club=club, name="x", tiebreaks=["lots", "points"], user=club.people["director"]
+            club=people.club, name="x", tiebreaks=["lots", "points"], user=people.director
         )
     assert refused.value.path == "tiebreaks"
 
 
-def test_linked_matches_decide_the_fixture_and_the_table(club, pairs_league):
-    director = club.people["director"]
+def test_linked_matches_decide_the_fixture_and_the_table(people, pairs_league):
+    director = people.director
     league = leagues.league_start(league=pairs_league, user=director)
     nino, ettore, salvo, walter, zina, rosa = pairs_league.people
-    on = night(club)
+    on = night(people)
     # seats sent in the order N, S, E, W: the sides still come out right
-    first = pair_match(club, on, (nino, ettore), (salvo, walter), "NS", seats_order="NSEW")
-    second = pair_match(club, on, (walter, salvo), (ettore, nino), "NS")
+    first = pair_match(people, on, (nino, ettore), (salvo, walter), "NS", seats_order="NSEW")
+    second = pair_match(people, on, (walter, salvo), (ettore, nino), "NS")
     fixture = Fixture.objects.get(
         league=league,
         home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
     )
-    leagues.fixture_match_link(fixture=fixture, match=first, user=club.people["scorer"])
+    leagues.fixture_match_link(fixture=fixture, match=first, user=people.scorer)
     table = league_table(league)
     score = next(s for r in table.rounds for s in r.fixtures if s.fixture.pk == fixture.pk)
     assert score.status == "played"
@@ -111,8 +111,8 @@ def test_linked_matches_decide_the_fixture_and_the_table(club, pairs_league):
         leagues.fixture_match_link(fixture=fixture, match=second, user=director)
 
 
-def test_a_match_must_be_between_the_two_entries(club, pairs_league):
-    director = club.people["director"]
+def test_a_match_must_be_between_the_two_entries(people, pairs_league):
+    director = people.director
     league = leagues.league_start(league=pairs_league, user=director)
     nino, ettore, salvo, walter, zina, rosa = pairs_league.people
     fixture = (
@@ -121,36 +121,36 @@ def test_a_match_must_be_between_the_two_entries(club, pairs_league):
         .exclude(away__name="Zina-Rosa")
         .get()
     )
-    on = night(club)
-    mixed = pair_match(club, on, (nino, salvo), (ettore, walter))
+    on = night(people)
+    mixed = pair_match(people, on, (nino, salvo), (ettore, walter))
     with pytest.raises(leagues.MatchNotForFixture) as refused:
         leagues.fixture_match_link(fixture=fixture, match=mixed, user=director)
     assert "partners" in refused.value.text()
-    outsider = pair_match(club, on, (nino, ettore), (salvo, zina))
+    outsider = pair_match(people, on, (nino, ettore), (salvo, zina))
     with pytest.raises(leagues.MatchNotForFixture):
         leagues.fixture_match_link(fixture=fixture, match=outsider, user=director)
     with pytest.raises(NotAllowed):
         leagues.fixture_match_link(
             fixture=fixture,
-            match=pair_match(club, on, (nino, ettore), (salvo, walter)),
-            user=club.people["member"],
+            match=pair_match(people, on, (nino, ettore), (salvo, walter)),
+            user=people.member,
         )
 
 
 @pytest.mark.parametrize("policy", ["void", "keep"])
-def test_withdrawals_void_or_keep_the_results(club, pairs_league, policy):
-    director = club.people["director"]
+def test_withdrawals_void_or_keep_the_results(people, pairs_league, policy):
+    director = people.director
     leagues.league_update(league=pairs_league, changes={"withdrawals": policy}, user=director)
     league = leagues.league_start(league=pairs_league, user=director)
     nino, ettore, salvo, walter, zina, rosa = pairs_league.people
-    on = night(club)
+    on = night(people)
     fixture = (
         Fixture.objects.filter(league=league)
         .exclude(home__name="Nino-Ettore")
         .exclude(away__name="Nino-Ettore")
         .get()
     )
-    zina_won = pair_match(club, on, (zina, rosa), (salvo, walter), "NS")
+    zina_won = pair_match(people, on, (zina, rosa), (salvo, walter), "NS")
     leagues.fixture_match_link(fixture=fixture, match=zina_won, user=director)
     zr = league.entries.get(name="Zina-Rosa")
     leagues.entry_withdraw(entry=zr, user=director, reason="moved away")
@@ -168,13 +168,13 @@ def test_withdrawals_void_or_keep_the_results(club, pairs_league, policy):
     with pytest.raises(leagues.EntryWithdrawn):
         leagues.fixture_match_link(
             fixture=fixture,
-            match=pair_match(club, on, (zina, rosa), (salvo, walter)),
+            match=pair_match(people, on, (zina, rosa), (salvo, walter)),
             user=director,
         )
 
 
-def test_kind_and_legs_are_fixed_once_started(club, pairs_league):
-    director = club.people["director"]
+def test_kind_and_legs_are_fixed_once_started(people, pairs_league):
+    director = people.director
     league = leagues.league_start(league=pairs_league, user=director)
     with pytest.raises(leagues.LeagueStarted):
         leagues.league_update(league=league, changes={"legs": 2}, user=director)

@@ -15,23 +15,23 @@ TV01 = {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_
 
 
 @pytest.fixture
-def match(club):
+def match(people):
     night = services.night_open(
-        club_id=club.pk, date="2026-11-20", venue="", user=club.people["director"]
+        club_id=people.club.pk, date="2026-11-20", venue="", user=people.director
     )
-    seats = dict(zip("NESW", (p.pk for p in club.seated), strict=True))
+    seats = dict(zip("NESW", (p.pk for p in people.seated), strict=True))
     return services.match_create(
         night=night,
         game="tressette4",
         rules={"profile": "accuso_41"},
         seats=seats,
-        user=club.people["director"],
+        user=people.director,
     )
 
 
-def as_(club, who):
+def as_(people, who):
     client = Client()
-    client.force_login(club.people[who])
+    client.force_login(people[who])
     return client
 
 
@@ -41,18 +41,18 @@ def save(client, match, number=1, key=None, language="en", **fields):
     return client.post(f"/m/{match.pk}/deals/new", data, HTTP_ACCEPT_LANGUAGE=language)
 
 
-def test_the_form_asks_what_the_game_needs(club, match):
-    page = as_(club, "scorer").get(f"/m/{match.pk}/deals/new")
+def test_the_form_asks_what_the_game_needs(people, match):
+    page = as_(people, "scorer").get(f"/m/{match.pk}/deals/new")
     assert page.status_code == 200
     html = page.content.decode()
     for name in ("sides.A.thirds", "sides.B.tricks", "last_trick", "declarations[0].suit"):
         assert f'name="{name}"' in html
-    cards = as_(club, "scorer").get(f"/m/{match.pk}/deals/new?level=cards").content.decode()
+    cards = as_(people, "scorer").get(f"/m/{match.pk}/deals/new?level=cards").content.decode()
     assert cards.count('name="sides.A.cards"') == 40
 
 
-def test_check_shows_the_rest_and_the_engines_verdict(club, match):
-    client = as_(club, "scorer")
+def test_check_shows_the_rest_and_the_engines_verdict(people, match):
+    client = as_(people, "scorer")
     ok = client.post(f"/m/{match.pk}/deals/check", TV01).content.decode()
     assert "18" in ok and 'class="verdict ok"' in ok
     bad = client.post(
@@ -65,19 +65,19 @@ def test_check_shows_the_rest_and_the_engines_verdict(club, match):
     assert Deal.objects.count() == 0
 
 
-def test_save_goes_through_the_service_and_redirects(club, match):
-    answer = save(as_(club, "scorer"), match)
+def test_save_goes_through_the_service_and_redirects(people, match):
+    answer = save(as_(people, "scorer"), match)
     assert answer.status_code == 303
     deal = Deal.objects.get()
     assert deal.input == {
         "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
         "last_trick": "B",
     }
-    assert deal.entered_by == club.people["scorer"]
+    assert deal.entered_by == people.scorer
 
 
-def test_a_retry_with_the_same_key_is_stored_once(club, match):
-    client = as_(club, "scorer")
+def test_a_retry_with_the_same_key_is_stored_once(people, match):
+    client = as_(people, "scorer")
     key = str(uuid.uuid4())
     first = save(client, match, key=key)
     again = save(client, match, key=key)
@@ -89,9 +89,9 @@ def test_a_retry_with_the_same_key_is_stored_once(club, match):
     assert Deal.objects.count() == 1
 
 
-def test_a_rejection_is_shown_next_to_its_field_and_nothing_is_stored(club, match):
+def test_a_rejection_is_shown_next_to_its_field_and_nothing_is_stored(people, match):
     answer = save(
-        as_(club, "scorer"),
+        as_(people, "scorer"),
         match,
         language="it",
         **{"sides.A.thirds": "40", "sides.B.thirds": "1"},
@@ -102,44 +102,44 @@ def test_a_rejection_is_shown_next_to_its_field_and_nothing_is_stored(club, matc
     assert Deal.objects.count() == 0
 
 
-def test_the_same_number_from_two_phones_is_a_409_with_both_versions(club, match):
-    save(as_(club, "scorer"), match)
-    answer = save(as_(club, "director"), match, **{"last_trick": "A"})
+def test_the_same_number_from_two_phones_is_a_409_with_both_versions(people, match):
+    save(as_(people, "scorer"), match)
+    answer = save(as_(people, "director"), match, **{"last_trick": "A"})
     assert answer.status_code == 409
     html = answer.content.decode()
     assert "data-conflict" in html and f"/d/{Deal.objects.get().pk}/correct" in html
     assert Deal.objects.count() == 1
 
 
-def test_a_member_cannot_enter_and_a_stranger_sees_nothing(club, match):
-    assert save(as_(club, "member"), match).status_code == 403
-    assert as_(club, "stranger").get(f"/m/{match.pk}/deals/new").status_code == 404
-    assert save(as_(club, "stranger"), match).status_code == 404
+def test_a_member_cannot_enter_and_a_stranger_sees_nothing(people, match):
+    assert save(as_(people, "member"), match).status_code == 403
+    assert as_(people, "stranger").get(f"/m/{match.pk}/deals/new").status_code == 404
+    assert save(as_(people, "stranger"), match).status_code == 404
     assert Deal.objects.count() == 0
 
 
-def test_deal_page_confirm_and_pin_handover(club, match):
-    save(as_(club, "scorer"), match)
+def test_deal_page_confirm_and_pin_handover(people, match):
+    save(as_(people, "scorer"), match)
     deal = Deal.objects.get()
-    nino = as_(club, "member")  # Nino sits at N
+    nino = as_(people, "member")  # Nino sits at N
     page = nino.get(f"/d/{deal.pk}/")
     assert page.status_code == 200 and "I confirm this deal" in page.content.decode()
     assert nino.post(f"/d/{deal.pk}/confirm").status_code == 303
-    assert [c.user for c in deal.confirmations.all()] == [club.people["member"]]
+    assert [c.user for c in deal.confirmations.all()] == [people.member]
     # The stranger at another club cannot confirm; an unseated scorer cannot either.
-    assert as_(club, "stranger").post(f"/d/{deal.pk}/confirm").status_code == 404
-    assert as_(club, "scorer").post(f"/d/{deal.pk}/confirm").status_code == 403
+    assert as_(people, "stranger").post(f"/d/{deal.pk}/confirm").status_code == 404
+    assert as_(people, "scorer").post(f"/d/{deal.pk}/confirm").status_code == 403
 
 
-def test_pin_handover_counts_wrong_pins_and_locks(club, match):
+def test_pin_handover_counts_wrong_pins_and_locks(people, match):
     from django.contrib.auth import get_user_model
 
-    save(as_(club, "scorer"), match)
+    save(as_(people, "scorer"), match)
     deal = Deal.objects.get()
-    ettore = club.seated[1]
+    ettore = people.seated[1]
     ettore.user = get_user_model().objects.create_user("ettore")
     ettore.save()
-    phone = as_(club, "scorer")
+    phone = as_(people, "scorer")
     no_pin = phone.post(f"/d/{deal.pk}/confirm", {"player": ettore.pk, "pin": "1234"})
     assert no_pin.status_code == 400
     pin_set(user=ettore.user, pin="2468")
@@ -154,8 +154,8 @@ def test_pin_handover_counts_wrong_pins_and_locks(club, match):
     assert [c.user for c in deal.confirmations.all()] == [ettore.user]
 
 
-def test_correction_needs_a_reason_and_keeps_every_version(club, match):
-    client = as_(club, "scorer")
+def test_correction_needs_a_reason_and_keeps_every_version(people, match):
+    client = as_(people, "scorer")
     save(client, match)
     deal = Deal.objects.get()
     form = client.get(f"/d/{deal.pk}/correct").content.decode()
@@ -175,7 +175,7 @@ def test_correction_needs_a_reason_and_keeps_every_version(club, match):
     assert stale.status_code == 412
 
 
-def test_pin_page(club):
-    client = as_(club, "member")
+def test_pin_page(people):
+    client = as_(people, "member")
     assert client.post("/me/pin", {"pin": "12"}).status_code == 400
     assert client.post("/me/pin", {"pin": "4321"}).status_code == 200

@@ -18,11 +18,11 @@ def test_welcome_page_has_a_login_form(client, db):
     assert 'action="/login"' in body
 
 
-def test_home_of_a_member_of_one_club_is_the_club(client, club):
-    client.force_login(club.people["member"])
+def test_home_of_a_member_of_one_club_is_the_club(client, people):
+    client.force_login(people.member)
     response = client.get("/")
     assert response.status_code == 302
-    assert response["Location"] == reverse("web:club", args=[club.slug])
+    assert response["Location"] == reverse("web:club", args=[people.club.slug])
 
 
 def test_home_of_someone_in_no_club_says_how_to_join(client, django_user_model, db):
@@ -80,9 +80,9 @@ def test_csp_forbids_inline_script(client, db):
     assert "frame-ancestors 'none'" in policy
 
 
-def test_pages_carry_no_inline_script_or_style(client, club):
-    client.force_login(club.people["owner"])
-    for url in ("/login", reverse("web:club", args=[club.slug])):
+def test_pages_carry_no_inline_script_or_style(client, people):
+    client.force_login(people.owner)
+    for url in ("/login", reverse("web:club", args=[people.club.slug])):
         body = client.get(url).content.decode()
         assert "<script>" not in body and "<style" not in body and " style=" not in body
         assert " onchange=" not in body and " onclick=" not in body
@@ -107,13 +107,13 @@ def test_collectstatic_builds_the_compressed_manifest(tmp_path, settings):
     assert (tmp_path / "staticfiles.json").exists()
 
 
-def test_club_page_is_404_for_outsiders_and_anonymous_goes_to_login(client, club):
-    url = reverse("web:club", args=[club.slug])
+def test_club_page_is_404_for_outsiders_and_anonymous_goes_to_login(client, people):
+    url = reverse("web:club", args=[people.club.slug])
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and anonymous["Location"].startswith("/login")
-    client.force_login(club.people["stranger"])
+    client.force_login(people.stranger)
     assert client.get(url).status_code == 404
-    client.force_login(club.people["member"])
+    client.force_login(people.member)
     assert client.get(url).status_code == 200
 
 
