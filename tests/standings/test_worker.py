@@ -1,0 +1,198 @@
+"""Freshness with a real Celery worker and beat against a real Redis (not eager mode).
+
+Runs in ``.ci/run``'s PostgreSQL + Redis pass (``CELERY_BROKER_URL`` set, PostgreSQL,
+``redis-server`` installed). Each test starts its own redis-server on a free port (so
+stopping it disturbs nobody) and a worker with embedded beat on the test database. Every
+wait is bounded; nothing here measures speed (``make bench-standings`` does).
+"""
+
+import datetime
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth import get_user_model
+
+from scorebook.clubs.models import Club, Membership, Player
+from scorebook.matches import services as matches
+from scorebook.standings import services
+from scorebook.standings.models import LeaderboardRow, Season, StaleMark
+
+from .conftest import A_WINS_DEAL
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.worker,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not os.environ.get("CELERY_BROKER_URL") or not shutil.which("redis-server"),
+        reason="needs a broker pass (CELERY_BROKER_URL) and redis-server: run by .ci/run",
+    ),
+]
+ROOT = Path(__file__).resolve().parents[2]
+WAIT = 60.0  # the most any step may take before the test fails
+
+
+def until(check, what: str, timeout: float = WAIT):
+    """Poll ``check`` until it is truthy (bounded)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.1)
+    raise AssertionError(f"not within {timeout:.0f} s: {what}")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Redis:
+    def __init__(self, tmp: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.tmp = tmp
+        self.proc: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--dir", str(self.tmp)],
+            stdout=subprocess.DEVNULL,
+        )  # fmt: skip
+        until(self._answers, "redis-server up", 20)
+
+    def _answers(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
+                conn.sendall(b"PING\r\n")
+                return conn.recv(16).startswith(b"+PONG")
+        except OSError:
+            return False
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(timeout=20)
+            self.proc = None
+
+
+class Worker:
+    def __init__(self, broker: str, tmp: Path) -> None:
+        db = django_settings.DATABASES["default"]
+        self.env = {
+            **os.environ,
+            "DATABASE_URL": f"postgres://{db['USER']}@{db['HOST']}:{db['PORT']}/{db['NAME']}",
+            "CELERY_BROKER_URL": broker,
+            "STANDINGS_SWEEP_EVERY": "1",
+            "STANDINGS_SWEEP_AFTER": "1",
+        }
+        self.tmp = tmp
+        self.proc: subprocess.Popen | None = None
+        self.log = tmp / "worker.log"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "scorebook.celery", "worker", "--beat",
+             "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
+             "--schedule", str(self.tmp / "beat-schedule"), "--logfile", str(self.log)],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        until(lambda: self.log.exists() and "ready." in self.log.read_text(), "worker ready")
+
+    def kill(self) -> None:
+        if self.proc is not None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(timeout=20)
+            self.proc = None
+
+
+@pytest.fixture
+def stack(tmp_path, settings, monkeypatch):
+    from scorebook.celery import app
+
+    redis = Redis(tmp_path)
+    redis.start()
+    worker = Worker(redis.url, tmp_path)
+    worker.start()
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    was = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    monkeypatch.setattr(services, "PUBLISHER", services.Publisher(broker_url=redis.url))
+    yield redis, worker
+    app.conf.task_always_eager = was
+    worker.kill()
+    redis.stop()
+
+
+@pytest.fixture
+def home():
+    user = get_user_model().objects.create_user("director")
+    club = Club.objects.create(name="Circolo", slug="circolo")
+    Membership.objects.create(club=club, user=user, role="owner")
+    players = [Player.objects.create(club=club, name=n) for n in ("Nino", "Ettore", "Salvo", "W")]
+    Season.objects.create(club=club, name="S", starts_on=datetime.date(2026, 9, 1))
+    night = matches.night_open(
+        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=user
+    )
+    return club, user, players, night
+
+
+def play(home, deals=3):
+    club, user, players, night = home
+    n, e, s, w = players
+    match = matches.match_create(
+        night=night, game="tressette4", rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=user,
+    )  # fmt: skip
+    for _ in range(deals):
+        matches.deal_create(match=match, data=A_WINS_DEAL, expected_number=None, user=user)
+    return match
+
+
+def won(club, player) -> int:
+    row = LeaderboardRow.objects.filter(club=club, game="", player=player).first()
+    return row.won if row else 0
+
+
+def test_a_deal_shows_in_the_leaderboard(stack, home):
+    club, _, players, _ = home
+    play(home)
+    until(lambda: won(club, players[0]) == 1, "the finished match in the leaderboard")
+    until(lambda: not StaleMark.objects.exists(), "every mark handled")
+
+
+def test_worker_killed_mid_rebuild_loses_nothing(stack, home):
+    _, worker = stack
+    club, _, players, _ = home
+    for _ in range(12):  # enough matches that a rebuild takes a while
+        play(home)
+    until(lambda: "received" in worker.log.read_text(), "the refresh task received", 20)
+    worker.kill()  # SIGKILL: no chance to finish or acknowledge
+    play(home)
+    worker.start()
+    until(lambda: won(club, players[0]) == 13, "all 13 matches counted after the restart")
+    until(lambda: not StaleMark.objects.exists(), "every mark handled")
+
+
+def test_redis_stopped_during_deal_entry(stack, home):
+    redis, _ = stack
+    club, _, players, _ = home
+    play(home)
+    until(lambda: won(club, players[0]) == 1, "first match counted")
+    redis.stop()
+    play(home)  # answers: the publish fails in the background, the mark stays
+    assert StaleMark.objects.filter(club=club).exists()
+    redis.start()
+    until(lambda: won(club, players[0]) == 2, "the second match counted after Redis returned")
+    until(lambda: not StaleMark.objects.exists(), "every mark handled")
