@@ -101,6 +101,7 @@ class Input:
     errors: list[str] = field(default_factory=list)
     high: int | None = None
     many: bool = False  # a choice the engine reads as a list of one
+    group: Any = ""  # inputs of one group (a declaration) share a fieldset and short labels
 
     @property
     def id(self) -> str:
@@ -136,6 +137,16 @@ class Section:
     claims: tuple[str, ...] = ()  # engine paths shown here when no input has them
     errors: list[str] = field(default_factory=list)
     open: bool = True
+
+    def blocks(self) -> list[tuple[Any, list[Input]]]:
+        """The inputs in runs of one group (a fieldset each) or of none."""
+        runs: list[tuple[Any, list[Input]]] = []
+        for inp in self.inputs:
+            if runs and str(runs[-1][0]) == str(inp.group):
+                runs[-1][1].append(inp)
+            else:
+                runs.append((inp.group, [inp]))
+        return runs
 
 
 @dataclass
@@ -322,17 +333,15 @@ def _declarations(table: Table, rows: int = 3) -> Section:
     suits = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
     ranks = [("", "—"), *((r, rank_short(r)) for r in ("3", "2", "A"))]
     for i in range(rows):
-        n = i + 1
-        where = f"declarations[{i}]"
+        where, group = f"declarations[{i}]", _("Declaration %(n)d") % {"n": i + 1}
         inputs += [
-            Input(f"{where}.player", _("Declaration %(n)d: who") % {"n": n}, "choice",
-                  [("", "—"), *table.seat_choices()]),
-            Input(f"{where}.type", _("Declaration %(n)d: what") % {"n": n}, "choice",
-                  [("", "—"), *DECLARATION_TYPES.items()]),
-            Input(f"{where}.suit", _("Declaration %(n)d: suit") % {"n": n}, "choice", suits),
-            Input(f"{where}.rank", _("Declaration %(n)d: rank") % {"n": n}, "choice", ranks),
-            Input(f"{where}.missing", _("Declaration %(n)d: suit missing (three of a kind)")
-                  % {"n": n}, "choice", suits),
+            Input(f"{where}.player", _("who"), "choice", [("", "—"), *table.seat_choices()],
+                  group=group),
+            Input(f"{where}.type", _("what"), "choice", [("", "—"), *DECLARATION_TYPES.items()],
+                  group=group),
+            Input(f"{where}.suit", _("suit"), "choice", suits, group=group),
+            Input(f"{where}.rank", _("rank"), "choice", ranks, group=group),
+            Input(f"{where}.missing", _("suit missing (three)"), "choice", suits, group=group),
         ]  # fmt: skip
     return Section(
         _("Declarations"),
@@ -415,19 +424,21 @@ def _trappola(table: Table) -> list[Section]:
     twos = [
         inp
         for i in range(3)
+        for group in [_("Trick won with a 2 (%(n)d)") % {"n": i + 1}]
         for inp in (
-            Input(f"twos[{i}].player", _("Trick won with a 2: who"), "choice", seats),
-            Input(f"twos[{i}].trick", _("Trick won with a 2: trick number")),
+            Input(f"twos[{i}].player", _("who"), "choice", seats, group=group),
+            Input(f"twos[{i}].trick", _("trick number"), group=group),
         )
     ]
     ranks = [("", "—"), *((r, r) for r in ("A", "R", "C", "F", "10", "9", "8", "7", "2"))]
     declarations = [
         inp
         for i in range(2)
+        for group in [_("Declaration %(n)d") % {"n": i + 1}]
         for inp in (
-            Input(f"declarations[{i}].player", _("Declaration: who"), "choice", seats),
-            Input(f"declarations[{i}].rank", _("Declaration: rank"), "choice", ranks),
-            Input(f"declarations[{i}].count", _("Declaration: how many (3 or 4)")),
+            Input(f"declarations[{i}].player", _("who"), "choice", seats, group=group),
+            Input(f"declarations[{i}].rank", _("rank"), "choice", ranks, group=group),
+            Input(f"declarations[{i}].count", _("how many (3 or 4)"), group=group),
         )
     ]
     redraws = [
