@@ -17,13 +17,12 @@ TV01 = {"sides.A.thirds": "14", "sides.A.tricks": "4"}
 
 
 @pytest.fixture
-def night(transactional_db):
-    """Circolo San Rocco's night: a director, two scorers, four seated players with
-    accounts (Nino has a PIN), a Tressette match (accuso 41) and a Terziglio match."""
+def players(transactional_db):
+    """Circolo San Rocco: a director, two scorers and two members, each a player with an
+    account (Ettore has a table PIN). Returns the users by name."""
     from django.contrib.auth import get_user_model
 
     from scorebook.clubs.models import Club, Membership, Player
-    from scorebook.matches import services
     from scorebook.web.services import pin_set
 
     users = get_user_model().objects
@@ -38,27 +37,29 @@ def night(transactional_db):
     ):
         people[name] = users.create_user(name, password="pw-" + name)
         Membership.objects.create(club=club, user=people[name], role=role)
-    players = {
-        name: Player.objects.create(club=club, name=name.capitalize(), user=people[name])
-        for name in ("nino", "ettore", "salvo", "walter")
-    }
+        if name != "direttore":
+            Player.objects.create(club=club, name=name.capitalize(), user=people[name])
     pin_set(user=people["ettore"], pin="2468")
+    return people
+
+
+@pytest.fixture
+def night(players):
+    """Friday's night with a Tressette match (accuso 41), opened through the services."""
+    from scorebook.clubs.models import Player
+    from scorebook.matches import services
+
+    director = players["direttore"]
+    ids = dict(Player.objects.values_list("name", "pk"))
     night = services.night_open(
-        club_id=club.pk, date="2026-11-20", venue="Bar", user=people["direttore"]
+        club_id=director.memberships.get().club_id, date="2026-11-20", venue="", user=director
     )
-    seats = {
-        s: players[n].pk for s, n in zip("NESW", ("nino", "ettore", "salvo", "walter"), strict=True)
-    }
-    tressette = services.match_create(
+    seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ettore", "Salvo", "Walter"), strict=True)}
+    night.people = players
+    night.tressette = services.match_create(
         night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
-        user=people["direttore"],
+        user=director,
     )  # fmt: skip
-    terziglio = services.match_create(
-        night=night, game="terziglio", rules={"profile": "chips_1_2_4_8_16"},
-        seats={"P1": seats["N"], "P2": seats["E"], "P3": seats["S"]}, first_dealer="P3",
-        user=people["direttore"],
-    )  # fmt: skip
-    night.people, night.tressette, night.terziglio = people, tressette, terziglio
     return night
 
 
@@ -81,51 +82,99 @@ def open_all(page):
     page.locator("details.section").evaluate_all("all => all.forEach(d => { d.open = true; })")
 
 
-def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots, axe):
-    nino = phone(night.people["nino"])
-    match = night.tressette
+def login(page, username):
+    page.goto("/login")
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill("pw-" + username)
+    page.locator("main form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/(c/[^/]+/)?$"))
 
-    # A play record, pasted, shown trick by trick.
-    record = PLAY_RECORD
-    nino.goto(f"/m/{match.pk}/deals/new?level=play")
-    nino.locator('[name="record"]').fill(json.dumps(record))
-    nino.locator('[name="record"]').dispatch_event("change")
-    expect(nino.locator("#deal-feedback ol.tricks li")).to_have_count(10)
-    axe(nino, "deal entry, play record")
-    shots(nino, "04-deal-new-play")
-    nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
-    assert [d.level for d in stored(match)] == ["play"]
 
-    # Totals, with the rest computed as you type.
-    nino.goto(f"/m/{match.pk}/deals/new")
-    open_all(nino)
+def start_match(page, night_id, query, seats):
+    """The director's match form: the game and house rules by the URL, seats by name."""
+    page.goto(f"/n/{night_id}/matches/new?{query}")
+    for seat, name in seats.items():
+        page.locator(f'[name="seats.{seat}"]').select_option(label=name)
+    page.locator("main form[method=post] button.primary").click()
+    page.wait_for_url(re.compile(r"/m/\d+/$"))
+    return int(re.search(r"/m/(\d+)/$", page.url).group(1))
+
+
+def test_a_whole_club_night(players, phone, shots, axe):
+    """The director opens the night and starts a Tressette and a Terziglio match; Nino
+    enters deals at both levels (one refused, in Italian, next to its field), Salvo
+    confirms on his phone, Nino corrects one, a deal is saved with no connection and sent
+    once when it returns; the director closes the night and downloads the sheet."""
+    from django.urls import NoReverseMatch, reverse
+
+    from scorebook.matches.models import Match, Night
+
+    try:
+        reverse("web:night_new", args=["x"])
+    except NoReverseMatch:
+        pytest.skip("the night and match pages have not landed yet")
+    director = phone()
+    login(director, "direttore")
+    director.goto("/c/san-rocco/")
+    axe(director, "club home")
+    shots(director, "20-club-home")
+    director.goto("/c/san-rocco/nights/new")
+    director.locator('[name="date"]').fill("2026-11-20")
+    director.locator('[name="venue"]').fill("Bar Centrale")
+    axe(director, "open a night")
+    director.locator("main form button.primary").click()
+    director.wait_for_url(re.compile(r"/n/\d+/$"))
+    night = Night.objects.get()
+    axe(director, "night")
+    shots(director, "21-night")
+    names = {"N": "Nino", "E": "Ettore", "S": "Salvo", "W": "Walter"}
+    tressette = start_match(
+        director, night.pk, "game=tressette4&players=4&profile=accuso_41", names
+    )
+    axe(director, "match page")
+    shots(director, "22-match")
+    terziglio = start_match(
+        director, night.pk, "game=terziglio&players=3&profile=chips_1_2_4_8_16",
+        {"P1": "Nino", "P2": "Ettore", "P3": "Salvo"},
+    )  # fmt: skip
+    match = Match.objects.get(pk=tressette)
+
+    # Nino, at table 1: the match page's big button, then the totals.
+    nino = phone(players["nino"])
+    nino.goto(f"/m/{tressette}/")
+    nino.locator(f'a[href$="/m/{tressette}/deals/new"]').first.click()
     fill(nino, TV01)
     nino.locator('[name="last_trick"]').select_option("B")
     expect(nino.locator("#f-sides-B-thirds-rest")).to_contain_text("18")
-    expect(nino.locator("#f-sides-B-tricks-rest")).to_contain_text("6")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     axe(nino, "deal entry, totals")
-    shots(nino, "01-deal-new-totals")
-
-    # A rejection, in Italian, next to its field (TV05: two declarations need the 3 of swords).
+    shots(nino, "23-deal-totals")
+    # A rejection, in Italian, next to its field (TV05: two declarations, one 3 of swords).
+    open_all(nino)
     fill(nino, {"declarations[0].player": "N", "declarations[0].type": "four",
                 "declarations[0].rank": "3", "declarations[1].player": "E",
                 "declarations[1].type": "napoletana", "declarations[1].suit": "s"})  # fmt: skip
-    problem = nino.locator(".field:has([name^='declarations[']) .slot .error").first
+    problem = nino.locator("#f-declarations-1-player-err .error")
     expect(problem).to_contain_text("tre di spade")
-    shots(nino, "02-deal-new-rejected")
-    fill(nino, {"declarations[0].player": "", "declarations[0].type": "",
-                "declarations[0].rank": "", "declarations[1].type": "",
-                "declarations[1].suit": ""})  # fmt: skip
-    nino.locator('[name="declarations[1].player"]').select_option("")
+    shots(nino, "24-deal-rejected")
+    for i in (0, 1):
+        for key in ("player", "type", "suit", "rank"):
+            nino.locator(f'[name="declarations[{i}].{key}"]').select_option("")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
     nino.wait_for_url(re.compile(r"/d/\d+/$"))
-    assert [d.number for d in stored(match)] == [1, 2]
+    first = stored(match)[0]
 
-    # Captured cards: tap side A's counting cards; B's pile is the rest.
-    nino.goto(f"/m/{match.pk}/deals/new?level=cards")
+    # Salvo confirms on his own phone.
+    salvo = phone(players["salvo"])
+    salvo.goto(f"/d/{first.pk}/")
+    axe(salvo, "deal page")
+    shots(salvo, "25-deal-page")
+    salvo.locator("form[action$='/confirm'] button.primary.big").click()
+    expect(salvo.locator(".confirmations")).to_contain_text("Salvo")
+
+    # Deal 2 at the captured-cards level: side A's counting cards; B's pile is the rest.
+    nino.goto(f"/m/{tressette}/deals/new?level=cards")
     for code in (
         "Ad",
         "Ac",
@@ -148,96 +197,103 @@ def test_deal_entry_both_levels_play_record_confirm_correct(night, phone, shots,
     expect(nino.locator("#f-sides-B-cards-rest")).to_contain_text("10")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     axe(nino, "deal entry, cards")
-    shots(nino, "03-deal-new-cards")
+    shots(nino, "26-deal-cards")
     nino.locator("#deal-form button[type=submit]").click()
     nino.wait_for_url(re.compile(r"/d/\d+/$"))
-    deals = stored(match)
-    assert [d.level for d in deals] == ["play", "totals", "cards"]
+    assert [d.level for d in stored(match)] == ["totals", "cards"]
 
-    # Confirmation from another phone (Salvo's), and by PIN on Nino's phone (Ettore's).
-    first = deals[1]
-    salvo = phone(night.people["salvo"])
-    salvo.goto(f"/d/{first.pk}/")
-    axe(salvo, "deal page")
-    shots(salvo, "05-deal-page")
-    salvo.locator("form[action$='/confirm'] button.primary.big").click()
-    expect(salvo.locator(".confirmations")).to_contain_text("Salvo")
-    nino.goto(f"/d/{first.pk}/")
-    nino.locator("details.handover > summary").click()
-    nino.locator("#f-player").select_option(label="Ettore")
-    nino.locator("#f-pin").fill("1111")
-    nino.locator("details.handover button[type=submit]").click()
-    expect(nino.locator(".errors")).to_contain_text("PIN")
-    shots(nino, "06-deal-pin-wrong")
-    nino.locator("details.handover > summary").click()
-    nino.locator("#f-player").select_option(label="Ettore")
-    nino.locator("#f-pin").fill("2468")
-    nino.locator("details.handover button[type=submit]").click()
-    expect(nino.locator(".confirmations")).to_contain_text("Ettore")
-    assert {c.user.username for c in first.confirmations.all()} == {"salvo", "ettore"}
-
-    # A correction with a reason: a new version, both in the history.
+    # Deal 1 corrected, with a reason: both versions in its history.
     nino.goto(f"/d/{first.pk}/correct")
-    open_all(nino)
-    fill(nino, {"sides.A.thirds": "20", "sides.B.thirds": "", "sides.A.tricks": "5",
-                "sides.B.tricks": ""})  # fmt: skip
+    fill(nino, {"sides.A.thirds": "20", "sides.A.tricks": "5"})
     nino.locator('[name="last_trick"]').select_option("A")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
-    axe(nino, "correction")
-    shots(nino, "07-deal-correct")
-    nino.locator("#deal-form button[type=submit]").click()
-    expect(nino.locator("#f-reason-err")).not_to_be_empty()
     nino.locator("#f-reason").fill("Contati male i terzi")
+    axe(nino, "correction")
+    shots(nino, "27-deal-correct")
     nino.locator("#deal-form button[type=submit]").click()
     nino.wait_for_url(re.compile(r"/d/\d+/$"))
     expect(nino.locator("ol.versions > li")).to_have_count(2)
-    expect(nino.locator("ol.versions")).to_contain_text("Contati male i terzi")
-    shots(nino, "08-deal-history")
-    assert [(d.number, d.version, d.is_current) for d in stored(match)][1:3] == [
-        (2, 1, False),
-        (2, 2, True),
-    ]
+    shots(nino, "28-deal-history")
 
-    nino.goto("/me/pin")
-    axe(nino, "PIN page")
-    shots(nino, "09-pin")
+    # Deal 3 saved with no connection: it waits on the phone, then is stored once.
+    nino.goto(f"/m/{tressette}/deals/new")
+    fill(nino, TV01)
+    nino.locator('[name="last_trick"]').select_option("B")
+    expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
+    nino.context.set_offline(True)
+    nino.locator("#deal-form button[type=submit]").click()
+    expect(nino.locator("#queue-status")).to_contain_text("1 smazzata in attesa")
+    shots(nino, "29-offline-waiting")
+    assert len([d for d in stored(match) if d.is_current]) == 2
+    nino.context.set_offline(False)
+    nino.wait_for_url(re.compile(r"/d/\d+/$"), timeout=20_000)
+    assert [d.number for d in stored(match) if d.is_current] == [1, 2, 3]
+    assert nino.evaluate("() => localStorage.getItem('sb:queue')") in (None, "[]")
 
-
-def test_terziglio_auction_at_the_totals_level(night, phone, shots, axe):
-    ettore = phone(night.people["ettore"], language="en")
-    match = night.terziglio
-    ettore.goto(f"/m/{match.pk}/deals/new")
-    open_all(ettore)
+    # The Terziglio table: the auction's result and the soloist's thirds.
+    ettore = phone(players["ettore"], language="en")
+    ettore.goto(f"/m/{terziglio}/deals/new")
     fill(ettore, {"auction.winner": "P1", "auction.bid": "solissimo_scegliete",
                   "monte_shares.P2": "3", "monte_shares.P3": "1",
                   "sides.soloist.thirds": "32", "sides.soloist.tricks": "12",
                   "last_trick": "soloist"})  # fmt: skip
     expect(ettore.locator("#deal-feedback .verdict.ok")).to_contain_text("64")
     axe(ettore, "terziglio deal entry")
-    shots(ettore, "10-terziglio-totals")
+    shots(ettore, "30-terziglio-totals")
     ettore.locator("#deal-form button[type=submit]").click()
     ettore.wait_for_url(re.compile(r"/d/\d+/$"))
-    assert stored(match)[0].result["units"] == {"P1": 64, "P2": -32, "P3": -32}
+    assert stored(Match.objects.get(pk=terziglio))[0].result["units"] == {
+        "P1": 64, "P2": -32, "P3": -32,
+    }  # fmt: skip
+
+    # Midnight: the director closes the night and downloads the sheet.
+    director.goto(f"/n/{night.pk}/close")
+    axe(director, "close the night")
+    shots(director, "31-close")
+    director.locator("main form button.primary").click()
+    director.wait_for_url(re.compile(rf"/n/{night.pk}/settlement$"))
+    axe(director, "settlement")
+    shots(director, "32-settlement")
+    pdf = director.context.request.get(f"/n/{night.pk}/settlement.pdf")
+    assert pdf.ok and pdf.headers["content-type"] == "application/pdf"
+    assert pdf.body().startswith(b"%PDF")
+    night.refresh_from_db()
+    assert night.status == "closed"
 
 
-def test_offline_queue_sends_the_deal_once(night, phone, shots):
+def test_play_record_and_pin_handover(night, phone, shots, axe):
+    """A play record pasted and shown trick by trick; Ettore confirms on Nino's phone
+    with his PIN (a wrong PIN first); the PIN page."""
     nino = phone(night.people["nino"])
     match = night.tressette
-    nino.goto(f"/m/{match.pk}/deals/new")
-    fill(nino, TV01)
-    nino.locator('[name="last_trick"]').select_option("B")
-    expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
-    nino.context.set_offline(True)
+    nino.goto(f"/m/{match.pk}/deals/new?level=play")
+    nino.locator('[name="record"]').fill(json.dumps(PLAY_RECORD))
+    nino.locator('[name="record"]').dispatch_event("change")
+    expect(nino.locator("#deal-feedback ol.tricks li")).to_have_count(10)
+    axe(nino, "deal entry, play record")
+    shots(nino, "01-deal-play")
     nino.locator("#deal-form button[type=submit]").click()
-    expect(nino.locator("#queue-status")).to_contain_text("1")
-    shots(nino, "11-offline-waiting")
-    assert stored(match) == []
-    nino.context.set_offline(False)
-    nino.wait_for_url(re.compile(r"/d/\d+/$"), timeout=20_000)
-    assert [d.number for d in stored(match)] == [1]
-    # A retry of the same save (the answer was lost) is replayed, not stored again.
-    queued = nino.evaluate("() => localStorage.getItem('sb:queue')")
-    assert queued in (None, "[]")
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    (deal,) = stored(match)
+    assert deal.level == "play"
+    expect(nino.locator("ol.tricks li")).to_have_count(10)
+
+    nino.locator("details.handover > summary").click()
+    nino.locator("#f-player").select_option(label="Ettore")
+    nino.locator("#f-pin").fill("1111")
+    nino.locator("details.handover button[type=submit]").click()
+    expect(nino.locator(".errors")).to_contain_text("PIN")
+    shots(nino, "02-deal-pin-wrong")
+    nino.locator("details.handover > summary").click()
+    nino.locator("#f-player").select_option(label="Ettore")
+    nino.locator("#f-pin").fill("2468")
+    nino.locator("details.handover button[type=submit]").click()
+    expect(nino.locator(".confirmations")).to_contain_text("Ettore")
+    assert [c.user.username for c in deal.confirmations.all()] == ["ettore"]
+
+    nino.goto("/me/pin")
+    axe(nino, "PIN page")
+    shots(nino, "03-pin")
 
 
 def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shots, axe):

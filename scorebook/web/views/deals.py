@@ -308,7 +308,6 @@ def _deal_page(
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
             ],
-            "tricks": ((current.result.get("facts") or {}).get("play") or {}).get("tricks", []),
             "handover": [p for p in seated if p.user_id not in confirmed],
             "can_confirm": request.user.pk not in confirmed
             and any(p.user_id == request.user.pk for p in seated),
