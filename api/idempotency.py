@@ -49,9 +49,7 @@ def _refused(refusal: Refusal) -> JsonResponse:
     return JsonResponse({"errors": refusal.errors()}, status=refusal.status)
 
 
-def _replay(row: IdempotencyKey, digest: str) -> HttpResponse:
-    if row.body_hash != digest:
-        return _refused(KeyReused())
+def _replay_json(row: IdempotencyKey) -> HttpResponse:
     response = JsonResponse(row.response, status=row.status, safe=False)
     response["Idempotent-Replayed"] = "true"
     return response
@@ -59,6 +57,62 @@ def _replay(row: IdempotencyKey, digest: str) -> HttpResponse:
 
 def _stored(user: Any, key: str) -> IdempotencyKey | None:
     return IdempotencyKey.objects.filter(user=user, key=key).first()
+
+
+def run_once(
+    *,
+    key: str,
+    method: str,
+    path: str,
+    digest: str,
+    run: Callable[[], HttpResponse],
+    user_of: Callable[[], Any],
+    answer: Callable[[HttpResponse], tuple[int, Any] | None],
+    replay: Callable[[IdempotencyKey], HttpResponse],
+    reused: Callable[[], HttpResponse],
+) -> HttpResponse:
+    """The contract above, for any POST: ``run`` does the work; ``answer`` says what of
+    a response to store (``(status, data)``, or None when it is not a success); ``replay``
+    answers a retry from the stored row; ``reused`` answers the same key with another
+    ``digest``. The API's middleware and the pages' saves both use it."""
+    user = None
+    try:
+        with transaction.atomic():
+            response = run()
+            user = user_of()
+            if user is None or not user.is_authenticated:
+                return response
+            stored = answer(response)
+            if stored is not None:
+                IdempotencyKey.objects.create(
+                    user=user,
+                    key=key,
+                    method=method,
+                    path=path,
+                    body_hash=digest,
+                    status=stored[0],
+                    response=stored[1],
+                )
+            else:
+                transaction.set_rollback(True)
+    except IntegrityError:
+        # A retry, or a request with this key that committed while we waited on the
+        # index; anything else that broke a constraint is not ours to answer.
+        row = _stored(user, key) if user is not None else None
+        if row is None:
+            raise
+        return replay(row) if row.body_hash == digest else reused()
+    if stored is None and response.status_code < 500:
+        row = _stored(user, key)
+        if row is not None:
+            return replay(row) if row.body_hash == digest else reused()
+    return response
+
+
+def _json_answer(response: HttpResponse) -> tuple[int, Any] | None:
+    if 200 <= response.status_code < 300 and hasattr(response, "data"):
+        return response.status_code, response.data
+    return None
 
 
 class IdempotencyMiddleware:
@@ -74,37 +128,16 @@ class IdempotencyMiddleware:
         if len(key) > 255:
             return _refused(KeyTooLong())
         digest = hashlib.sha256(request.path.encode() + b"|" + request.body).hexdigest()
-        user = None
-        try:
-            with transaction.atomic():
-                response = self.get_response(request)
-                # The API's authentication sets the request's user (DRF does, on the
-                # Django request), after the view has run.
-                user = getattr(request, "user", None)
-                if user is None or not user.is_authenticated:
-                    return response
-                done = 200 <= response.status_code < 300 and hasattr(response, "data")
-                if done:
-                    IdempotencyKey.objects.create(
-                        user=user,
-                        key=key,
-                        method=request.method,
-                        path=request.path,
-                        body_hash=digest,
-                        status=response.status_code,
-                        response=response.data,
-                    )
-                else:
-                    transaction.set_rollback(True)
-        except IntegrityError:
-            # A retry, or a request with this key that committed while we waited on the
-            # index; anything else that broke a constraint is not ours to answer.
-            stored = _stored(user, key) if user is not None else None
-            if stored is None:
-                raise
-            return _replay(stored, digest)
-        if not done and response.status_code < 500:
-            stored = _stored(user, key)
-            if stored is not None:
-                return _replay(stored, digest)
-        return response
+        return run_once(
+            key=key,
+            method=request.method,
+            path=request.path,
+            digest=digest,
+            run=lambda: self.get_response(request),
+            # The API's authentication sets the request's user (DRF does, on the Django
+            # request), after the view has run.
+            user_of=lambda: getattr(request, "user", None),
+            answer=_json_answer,
+            replay=_replay_json,
+            reused=lambda: _refused(KeyReused()),
+        )

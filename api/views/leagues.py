@@ -22,7 +22,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.idempotency import idempotent
 from api.permissions import ClubRole
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Player, Role
@@ -243,7 +242,6 @@ class LeagueViewSet(
     def get_queryset(self):
         return League.objects.filter(club__in=clubs_of(self.request.user)).order_by("-id")
 
-    @idempotent
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = LeagueSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -274,7 +272,6 @@ class LeagueViewSet(
             return Response(LeagueEntrySerializer(stats.league_entries(league), many=True).data)
         return self._add_entry(request, league)
 
-    @idempotent
     def _add_entry(self, request: Request, league: League) -> Response:
         serializer = LeagueEntrySerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -288,7 +285,6 @@ class LeagueViewSet(
 
     @extend_schema(request=None, responses=LeagueSerializer)
     @action(detail=True, methods=["post"])
-    @idempotent
     def start(self, request: Request, pk: Any = None) -> Response:
         """Make the fixtures (circle method) and draw the lots, once."""
         league = leagues.league_start(league=self.get_object(), user=request.user)
@@ -318,7 +314,6 @@ class LeagueEntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
 
     @extend_schema(request=WithdrawSerializer, responses=LeagueEntrySerializer)
     @action(detail=True, methods=["post"])
-    @idempotent
     def withdraw(self, request: Request, pk: Any = None) -> Response:
         """Withdraw the entry: its results are voided or kept as the league says."""
         serializer = WithdrawSerializer(data=request.data)
@@ -369,7 +364,6 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 
     @extend_schema(request=LinkSerializer, responses={201: FixtureScoreSerializer})
     @action(detail=True, methods=["post"])
-    @idempotent
     def matches(self, request: Request, pk: Any = None) -> Response:
         """Count a match for this fixture; it may still be open."""
         fixture, match = self._fixture_and_match(request)
@@ -378,7 +372,6 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
 
     @extend_schema(request=LinkSerializer, responses=FixtureScoreSerializer)
     @action(detail=True, methods=["post"])
-    @idempotent
     def unlink(self, request: Request, pk: Any = None) -> Response:
         """A match linked by mistake stops counting (directors)."""
         fixture, match = self._fixture_and_match(request)
