@@ -50,6 +50,7 @@ def main() -> int:
     os.environ.setdefault("SECRET_KEY", "bench-only")
     os.environ.setdefault("ALLOWED_HOSTS", "testserver")
     os.environ.setdefault("LOG_LEVEL", "WARNING")
+    os.environ.setdefault("SECURE_SSL_REDIRECT", "0")  # plain HTTP, as behind nginx
     import django
 
     django.setup()
