@@ -204,7 +204,8 @@ def test_a_whole_club_night(players, phone, shots, axe):
 
     # Deal 1 corrected, with a reason: both versions in its history.
     nino.goto(f"/d/{first.pk}/correct")
-    fill(nino, {"sides.A.thirds": "20", "sides.A.tricks": "5"})
+    fill(nino, {"sides.A.thirds": "20", "sides.A.tricks": "5", "sides.B.thirds": "",
+                "sides.B.tricks": ""})  # fmt: skip
     nino.locator('[name="last_trick"]').select_option("A")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#f-reason").fill("Contati male i terzi")
