@@ -739,4 +739,18 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
         if value is True:
             value = "on"
         fields[name] = value if isinstance(value, list) else str(value)
+    return _leave_the_rest(table, level, fields)
+
+
+def _leave_the_rest(table: Table, level: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Blank the last pile's numbers and cards when they are the rest, so a correction of
+    one side's score is not refused for the other side's old one."""
+    group, who = scorers(table)
+    _, whole = read(table, level, fields)
+    for key in ("thirds", "points", "tricks", "cards"):
+        name = f"{group}.{who[-1]}.{key}"
+        if name in fields:
+            fewer = {k: v for k, v in fields.items() if k != name}
+            if read(table, level, fewer)[1] == whole:
+                fields = fewer
     return fields

@@ -160,6 +160,7 @@ def test_correction_needs_a_reason_and_keeps_every_version(people, match):
     deal = Deal.objects.get()
     form = client.get(f"/d/{deal.pk}/correct").content.decode()
     assert 'value="14"' in form  # the stored deal, back in its fields
+    assert 'name="sides.B.thirds" value=""' in form  # B's 18 is the rest: left blank
     data = {**TV01, "sides.A.thirds": "20", "sides.A.tricks": "5", "last_trick": "A",
             "expected_version": "1", "idempotency_key": str(uuid.uuid4())}  # fmt: skip
     assert client.post(f"/d/{deal.pk}/correct", data).status_code == 400
