@@ -305,6 +305,12 @@ def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shot
         fill(p, TV01)
     nino.locator('[name="last_trick"]').select_option("B")
     ettore.locator('[name="last_trick"]').select_option("A")
+    # Nothing typed is lost on a reload, and the save keeps its Idempotency-Key.
+    key = ettore.locator("[data-key]").input_value()
+    ettore.reload()
+    expect(ettore.locator('[name="sides.A.thirds"]')).to_have_value("14")
+    expect(ettore.locator('[name="last_trick"]')).to_have_value("A")
+    assert ettore.locator("[data-key]").input_value() == key
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
     nino.wait_for_url(re.compile(r"/d/\d+/$"))

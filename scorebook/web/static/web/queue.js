@@ -67,7 +67,12 @@
       }
     });
     if (key && !key.value) key.value = uuid4();
-    if (window.htmx && form.getAttribute("hx-post")) window.htmx.trigger(form, "change");
+    // Ask the server's engine about the restored form once htmx has set the form up.
+    afterLoad(function () { form.dispatchEvent(new Event("change", {bubbles: true})); });
+  }
+  function afterLoad(fn) {
+    if (document.readyState === "complete") fn();
+    else window.addEventListener("load", fn);
   }
   function forget(prefix) {
     for (var i = localStorage.length - 1; i >= 0; i--) {
