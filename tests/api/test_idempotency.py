@@ -37,107 +37,124 @@ def post_routes() -> set[str]:
     return found
 
 
-def _finished(club, match):
+def _finished(people, match):
     match.stake_amount, match.stake_currency, match.stake_unit = Decimal("0.50"), "EUR", "money"
     match.save()
     for _ in range(3):
-        services.deal_create(
-            match=match, data=SIDES, expected_number=None, user=club.people["scorer"]
-        )
+        services.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
     return match
 
 
-def _closed_transfer(club, match):
-    _finished(club, match)
-    services.night_close(night=match.night, user=club.people["director"])
+def _closed_transfer(people, match):
+    _finished(people, match)
+    services.night_close(night=match.night, user=people.director)
     return Transfer.objects.first()
 
 
-# route -> (who posts, build(club, match) -> (url, body, extra headers))
+# route -> (who posts, build(people, match) -> (url, body, extra headers))
 POSTS = {
     "v1:club-list": (
         "scorer",
-        lambda club, match: ("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, {}),
+        lambda people, match: ("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, {}),
     ),
     "v1:membership-list": (
         "owner",
-        lambda club, match: (
+        lambda people, match: (
             "/api/v1/memberships",
-            {"club": club.pk, "username": "stranger", "role": "member"},
+            {"club": people.club.pk, "username": "stranger", "role": "member"},
             {},
         ),
     ),
     "v1:player-list": (
         "director",
-        lambda club, match: ("/api/v1/players", {"club": club.pk, "name": "Ospite"}, {}),
+        lambda people, match: ("/api/v1/players", {"club": people.club.pk, "name": "Ospite"}, {}),
     ),
     "v1:night-list": (
         "director",
-        lambda club, match: ("/api/v1/nights", {"club": club.pk, "date": "2026-12-01"}, {}),
+        lambda people, match: (
+            "/api/v1/nights",
+            {"club": people.club.pk, "date": "2026-12-01"},
+            {},
+        ),
     ),
     "v1:night-close": (
         "director",
-        lambda club, match: (f"/api/v1/nights/{match.night_id}/close", {}, {}),
+        lambda people, match: (f"/api/v1/nights/{match.night_id}/close", {}, {}),
     ),
     "v1:night-settle": (
         "director",
-        lambda club, match: (f"/api/v1/nights/{_finished(club, match).night_id}/settle", {}, {}),
+        lambda people, match: (
+            f"/api/v1/nights/{_finished(people, match).night_id}/settle",
+            {},
+            {},
+        ),
     ),
     "v1:table-list": (
         "director",
-        lambda club, match: ("/api/v1/tables", {"night": match.night_id, "number": 7}, {}),
+        lambda people, match: ("/api/v1/tables", {"night": match.night_id, "number": 7}, {}),
     ),
     "v1:match-list": (
         "scorer",
-        lambda club, match: (
+        lambda people, match: (
             "/api/v1/matches",
             {
                 "night": match.night_id,
                 "game": "tressette4",
-                "seats": dict(zip("NESW", (p.pk for p in club.seated), strict=True)),
+                "seats": dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
             },
             {},
         ),
     ),
     "v1:match-deals": (
         "scorer",
-        lambda club, match: (f"/api/v1/matches/{match.pk}/deals", {"deal": SIDES, "number": 1}, {}),
+        lambda people, match: (
+            f"/api/v1/matches/{match.pk}/deals",
+            {"deal": SIDES, "number": 1},
+            {},
+        ),
     ),
     "v1:deal-correct": (
         "scorer",
-        lambda club, match: _correct(club, match),
+        lambda people, match: _correct(people, match),
     ),
     "v1:deal-confirm": (
         "member",
-        lambda club, match: (f"/api/v1/deals/{_first(club, match).pk}/confirm", {}, {}),
+        lambda people, match: (f"/api/v1/deals/{_first(people, match).pk}/confirm", {}, {}),
     ),
     "v1:transfer-paid": (
         "director",
-        lambda club, match: (f"/api/v1/transfers/{_closed_transfer(club, match).pk}/paid", {}, {}),
+        lambda people, match: (
+            f"/api/v1/transfers/{_closed_transfer(people, match).pk}/paid",
+            {},
+            {},
+        ),
     ),
     "v1:season-list": (
         "director",
-        lambda club, match: (
+        lambda people, match: (
             "/api/v1/seasons",
-            {"club": club.pk, "name": "2027", "starts_on": "2027-01-01", "ends_on": "2027-12-31"},
+            {
+                "club": people.club.pk,
+                "name": "2027",
+                "starts_on": "2027-01-01",
+                "ends_on": "2027-12-31",
+            },
             {},
         ),
     ),
     "v1:rules-score": (
         "scorer",
-        lambda club, match: ("/api/v1/rules/score", {"game": "tressette4", **SIDES}, {}),
+        lambda people, match: ("/api/v1/rules/score", {"game": "tressette4", **SIDES}, {}),
     ),
 }
 
 
-def _first(club, match):
-    return services.deal_create(
-        match=match, data=SIDES, expected_number=1, user=club.people["scorer"]
-    )
+def _first(people, match):
+    return services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
 
 
-def _correct(club, match):
-    deal = _first(club, match)
+def _correct(people, match):
+    deal = _first(people, match)
     return (
         f"/api/v1/deals/{deal.pk}/correct",
         {"deal": SMALL, "reason": "swapped the sides"},
@@ -161,10 +178,10 @@ def _stored_rows():
 
 
 @pytest.mark.parametrize("route", sorted(POSTS))
-def test_every_post_replays_its_first_answer(club, match, route):
+def test_every_post_replays_its_first_answer(people, match, route):
     who, build = POSTS[route]
-    url, body, headers = build(club, match)
-    client = api(club, who)
+    url, body, headers = build(people, match)
+    client = api(people, who)
     first = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="retry-1", **headers)
     assert 200 <= first.status_code < 300, first.json()
     assert "Idempotent-Replayed" not in first
@@ -177,8 +194,8 @@ def test_every_post_replays_its_first_answer(club, match, route):
     assert IdempotencyKey.objects.filter(key="retry-1", path=url).count() == 1
 
 
-def test_the_same_key_with_another_body_is_refused(club, match):
-    client = api(club, "scorer")
+def test_the_same_key_with_another_body_is_refused(people, match):
+    client = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/deals"
     client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
     other = client.post(url, {"deal": SMALL, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
@@ -186,8 +203,8 @@ def test_the_same_key_with_another_body_is_refused(club, match):
     assert other.json()["errors"][0]["code"] == "idempotency.key_reused"
 
 
-def test_a_refused_request_stores_no_key_and_changes_nothing(club, match):
-    client = api(club, "scorer")
+def test_a_refused_request_stores_no_key_and_changes_nothing(people, match):
+    client = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/deals"
     bad = {"deal": {**SIDES, "last_trick": "C"}, "number": 1}
     assert client.post(url, bad, format="json", HTTP_IDEMPOTENCY_KEY="k").status_code == 400
@@ -196,18 +213,18 @@ def test_a_refused_request_stores_no_key_and_changes_nothing(club, match):
     assert good.status_code == 201
 
 
-def test_a_retry_refused_because_the_first_did_the_work_replays_the_first(club, match):
+def test_a_retry_refused_because_the_first_did_the_work_replays_the_first(people, match):
     """The retry would be a conflict (deal 1 is taken, by the first): it gets the first's
     answer instead, as if the first answer had reached the phone."""
-    client = api(club, "scorer")
+    client = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/deals"
     first = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
     again = client.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
     assert again.status_code == 201 and again.json() == first.json()
 
 
-def test_a_key_longer_than_255_characters_is_refused(club, match):
-    answer = api(club, "scorer").post(
+def test_a_key_longer_than_255_characters_is_refused(people, match):
+    answer = api(people, "scorer").post(
         f"/api/v1/matches/{match.pk}/deals",
         {"deal": SIDES, "number": 1},
         format="json",
@@ -217,12 +234,12 @@ def test_a_key_longer_than_255_characters_is_refused(club, match):
     assert answer.json()["errors"][0]["code"] == "idempotency.key_too_long"
 
 
-def test_keys_are_per_user(club, match):
+def test_keys_are_per_user(people, match):
     url = f"/api/v1/matches/{match.pk}/deals"
-    api(club, "scorer").post(
+    api(people, "scorer").post(
         url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k"
     )
-    other = api(club, "director").post(
+    other = api(people, "director").post(
         url, {"deal": SMALL, "number": 2}, format="json", HTTP_IDEMPOTENCY_KEY="k"
     )
     assert other.status_code == 201 and "Idempotent-Replayed" not in other

@@ -11,17 +11,17 @@ from tests.standings.league_helpers import night, pair_match, players
 
 
 @pytest.fixture
-def started(club):
+def started(people):
     """Three pairs, single round robin, started through the API."""
-    director = api(club, "director")
+    director = api(people, "director")
     response = director.post(
         "/api/v1/leagues",
-        {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
+        {"club": people.club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
         format="json",
     )
     assert response.status_code == 201, response.content
     league = response.json()["id"]
-    people = players(club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
+    people = players(people.club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
     for i, name in enumerate(("Nino-Ettore", "Salvo-Walter", "Zina-Rosa")):
         pair = [people[2 * i].pk, people[2 * i + 1].pk]
         response = director.post(
@@ -32,14 +32,14 @@ def started(club):
     return league, people
 
 
-def test_a_league_played_and_read(club, started, django_assert_max_num_queries):
+def test_a_league_played_and_read(people, started, django_assert_max_num_queries):
     league, (nino, ettore, salvo, walter, zina, rosa) = started
     fixture = Fixture.objects.get(
         league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
     )  # fmt: skip
-    match = pair_match(club, night(club), (nino, ettore), (salvo, walter), "NS")
-    scorer = api(club, "scorer")
+    match = pair_match(people.club, night(people), (nino, ettore), (salvo, walter), "NS")
+    scorer = api(people, "scorer")
     linked = scorer.post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": match.pk})
     assert linked.status_code == 201, linked.content
     assert linked.json()["status"] == "played"
@@ -47,7 +47,7 @@ def test_a_league_played_and_read(club, started, django_assert_max_num_queries):
     assert again.status_code == 409
     assert again.json()["errors"][0]["code"] == "league.match_linked"
 
-    member = api(club, "member")
+    member = api(people, "member")
     with django_assert_max_num_queries(8):
         table = member.get(f"/api/v1/leagues/{league}/standings").json()
     # Zina-Rosa have not played: level on points with the losers, ahead on the difference
@@ -72,9 +72,9 @@ def test_a_league_played_and_read(club, started, django_assert_max_num_queries):
     assert bad.status_code == 400
 
 
-def test_refusals_carry_their_code_and_path(club, started):
+def test_refusals_carry_their_code_and_path(people, started):
     league, people = started
-    director = api(club, "director")
+    director = api(people, "director")
     late = director.post(
         f"/api/v1/leagues/{league}/entries",
         {"name": "late", "players": [people[0].pk, people[1].pk]},
@@ -83,24 +83,26 @@ def test_refusals_carry_their_code_and_path(club, started):
     assert late.status_code == 409 and late.json()["errors"][0]["code"] == "league.started"
     chain = director.post(
         "/api/v1/leagues",
-        {"club": club.pk, "name": "x", "tiebreaks": ["points", "lots", "wins"]},
+        {"club": people.club.pk, "name": "x", "tiebreaks": ["points", "lots", "wins"]},
         format="json",
     )
     assert chain.status_code == 400
     assert chain.json()["errors"][0]["path"] == "tiebreaks"
 
 
-def test_withdrawal_and_public_versions(club, started):
+def test_withdrawal_and_public_versions(people, started):
     league, _ = started
-    entry = api(club, "director").get(f"/api/v1/leagues/{league}/entries").json()[2]
-    out = api(club, "director").post(f"/api/v1/league-entries/{entry['id']}/withdraw", {})
+    entry = api(people, "director").get(f"/api/v1/leagues/{league}/entries").json()[2]
+    out = api(people, "director").post(f"/api/v1/league-entries/{entry['id']}/withdraw", {})
     assert out.status_code == 200 and out.json()["withdrawn_at"]
-    anonymous = api(club, "anonymous")
-    url = f"/api/v1/public/clubs/{club.slug}/leagues/{league}/standings"
+    anonymous = api(people, "anonymous")
+    url = f"/api/v1/public/clubs/{people.club.slug}/leagues/{league}/standings"
     assert anonymous.get(url).status_code == 404  # the club does not publish
-    club.public = True
-    club.save()
+    people.club.public = True
+    people.club.save()
     table = anonymous.get(url).json()
     assert [r["withdrawn"] for r in table["rows"]].count(True) == 1
     assert anonymous.get(url + "/csv").status_code == 200
-    assert anonymous.get(f"/api/v1/public/clubs/{club.slug}/leagues").json()[0]["id"] == league
+    assert (
+        anonymous.get(f"/api/v1/public/clubs/{people.club.slug}/leagues").json()[0]["id"] == league
+    )

@@ -50,13 +50,13 @@ def world(people, match, deal):
     )
     old_deal = services.deal_create(match=old, data=SIDES, expected_number=1, user=director)
     services.night_close(night=closed_night, user=director)
-    league = leagues.league_create(club=club, name="Coppa", user=director)
+    league = leagues.league_create(club=people.club, name="Coppa", user=director)
     for name, pair in (("NS", [n.pk, s.pk]), ("EW", [e.pk, w.pk])):
         leagues.entry_add(league=league, name=name, player_ids=pair, user=director)
     leagues.league_start(league=league, user=director)
     fixture = league.fixtures.get()
     leagues.fixture_match_link(fixture=fixture, match=match, user=director)
-    draft = leagues.league_create(club=club, name="Singoli", kind="players", user=director)
+    draft = leagues.league_create(club=people.club, name="Singoli", kind="players", user=director)
     for player in (n, e):
         leagues.entry_add(league=draft, name=player.name, player_ids=[player.pk], user=director)
     return {
@@ -83,7 +83,7 @@ def world(people, match, deal):
         "league_entry": league.entries.first().pk,
         "old_match": old.pk,
         "salvo": s.pk,
-        "slug": club.slug,
+        "slug": people.club.slug,
     }
 
 

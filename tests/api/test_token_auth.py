@@ -25,13 +25,8 @@ def test_a_token_signs_in_its_user(club, scorer_token):
     assert [c["slug"] for c in answer.json()["results"]] == ["san-rocco"]
 
 
-<<<<<<< HEAD
-def test_the_request_carries_the_stored_token(club, scorer_token):
-    from rest_framework.authentication import TokenAuthentication
-=======
 def test_the_request_carries_the_stored_token(people, scorer_token):
-    from api.authentication import TokenAuthentication
->>>>>>> d92c36c (Tests: named personas in one place (tests/personas.py: owner, director, scorer, member, stranger, the four seated players; fixture 'people') instead of attributes set on a Club row; every test moved to it (including standings' and web's: 'club.people[...]' is now 'people.<role>'); tests/clubs/ for the club services called directly (roles, last owner, linking, audit))
+    from rest_framework.authentication import TokenAuthentication
 
     user, token = TokenAuthentication().authenticate_credentials(scorer_token)
     stored = Token.objects.get(key=scorer_token)

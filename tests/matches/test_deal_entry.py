@@ -21,24 +21,24 @@ SIDES = {
 
 
 @pytest.fixture
-def night(club):
+def night(people):
     return services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=club.people["director"]
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
     )
 
 
-def new_match(club, night, game_key, rules=None):
+def new_match(people, night, game_key, rules=None):
     game = get_game(game_key)
     seats = game.new_match(game.rules(rules), None, None).seats
-    players = list(club.seated)
+    players = list(people.seated)
     while len(players) < len(seats):
-        players.append(Player.objects.create(club=club, name=f"Guest {len(players)}"))
+        players.append(Player.objects.create(club=people.club, name=f"Guest {len(players)}"))
     return services.match_create(
         night=night,
         game=game_key,
         rules=rules,
         seats={seat: p.pk for seat, p in zip(seats, players, strict=False)},
-        user=club.people["scorer"],
+        user=people.scorer,
     )
 
 
@@ -48,9 +48,9 @@ def entry_queries(match, number, user):
     return [q["sql"] for q in queries.captured_queries]
 
 
-def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(club, night):
-    match = new_match(club, night, "tressette4", {"t4.target": 1000})
-    scorer = club.people["scorer"]
+def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(people, night):
+    match = new_match(people, night, "tressette4", {"t4.target": 1000})
+    scorer = people.scorer
     first = entry_queries(match, 1, scorer)
     for number in range(2, 30):
         services.deal_create(match=match, data=SIDES, expected_number=number, user=scorer)
@@ -61,9 +61,9 @@ def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(cl
     assert len(touching_deals) == 1 and touching_deals[0].lstrip().upper().startswith("INSERT")
 
 
-def test_a_state_stored_before_resuming_existed_is_folded_once(club, night):
-    match = new_match(club, night, "tressette4", {"t4.target": 1000})
-    scorer = club.people["scorer"]
+def test_a_state_stored_before_resuming_existed_is_folded_once(people, night):
+    match = new_match(people, night, "tressette4", {"t4.target": 1000})
+    scorer = people.scorer
     for number in (1, 2):
         services.deal_create(match=match, data=SIDES, expected_number=number, user=scorer)
     match.refresh_from_db()
@@ -81,14 +81,14 @@ GAMES = sorted(games())
 
 
 @pytest.mark.parametrize("game_key", GAMES)
-def test_the_stored_state_is_the_fold_of_every_deal(club, night, game_key):
+def test_the_stored_state_is_the_fold_of_every_deal(people, night, game_key):
     """Deal by deal through the service, at random levels: after each deal the stored
     state and results equal a fold of all current inputs from the start."""
-    match = new_match(club, night, game_key)
+    match = new_match(people, night, game_key)
     game = get_game(game_key)
     rules = game.rules(match.rules["values"])
     rng = random.Random(game_key)
-    scorer = club.people["scorer"]
+    scorer = people.scorer
     for number in range(1, 13):
         match.refresh_from_db()
         if match.status == Match.Status.FINISHED:
@@ -142,20 +142,20 @@ def signal_check(models):
 
 
 @pytest.fixture
-def per_deal_match(club, night):
+def per_deal_match(people, night):
     """A game settled every deal with money at stake: the ledger books on every entry."""
     key = next(k for k in GAMES if get_game(k).settles_per_deal(get_game(k).rules(None)))
-    match = new_match(club, night, key)
+    match = new_match(people, night, key)
     match.stake_amount, match.stake_currency, match.stake_unit = 1, "EUR", "money"
     match.save()
     return match
 
 
-def enter_and_correct(match, club):
+def enter_and_correct(match, people):
     game = get_game(match.game)
     rules = game.rules(match.rules["values"])
     rng = random.Random(7)
-    scorer = club.people["scorer"]
+    scorer = people.scorer
 
     def run():
         for number in (1, 2):
@@ -165,21 +165,21 @@ def enter_and_correct(match, club):
             services.deal_create(match=match, data=data, expected_number=number, user=scorer)
         deal = Deal.objects.get(match=match, number=1)
         services.deal_correct(
-            deal=deal, data=deal.input, reason="same again", user=club.people["director"],
+            deal=deal, data=deal.input, reason="same again", user=people.director,
             expected_version=1,
         )  # fmt: skip
 
     return run
 
 
-def test_nothing_listens_to_the_save_of_a_model_written_without_save(club, per_deal_match):
-    skipped = written_without_save(enter_and_correct(per_deal_match, club))
+def test_nothing_listens_to_the_save_of_a_model_written_without_save(people, per_deal_match):
+    skipped = written_without_save(enter_and_correct(per_deal_match, people))
     assert Deal not in skipped and Match not in skipped
     assert signal_check(skipped) == []
 
 
-def test_the_check_fails_once_a_receiver_listens(club, per_deal_match):
-    skipped = written_without_save(enter_and_correct(per_deal_match, club))
+def test_the_check_fails_once_a_receiver_listens(people, per_deal_match):
+    skipped = written_without_save(enter_and_correct(per_deal_match, people))
     assert skipped, "the ledger books with bulk_create: there is something to guard"
     model = sorted(skipped, key=lambda m: m._meta.label)[0]
 
