@@ -180,3 +180,29 @@ def test_pin_page(people):
     client = as_(people, "member")
     assert client.post("/me/pin", {"pin": "12"}).status_code == 400
     assert client.post("/me/pin", {"pin": "4321"}).status_code == 200
+
+
+def test_the_largest_deal_page_with_its_css_and_js_is_under_100_kb_compressed(people):
+    """Four players' card grids (160 cards) is the largest form: with every stylesheet
+    and script it links, gzip-compressed, it stays under the issue's 100 KB."""
+    import gzip
+    import re
+    from pathlib import Path
+
+    from django.contrib.staticfiles import finders
+
+    night = services.night_open(
+        club_id=people.club.pk, date="2026-11-20", venue="", user=people.director
+    )
+    seats = {f"P{i}": p.pk for i, p in enumerate(people.seated, start=1)}
+    match = services.match_create(
+        night=night, game="tressette4i", rules=None, seats=seats, user=people.director
+    )
+    html = as_(people, "scorer").get(f"/m/{match.pk}/deals/new?level=cards").content
+    assert html.count(b'type="checkbox"') >= 160
+    linked = re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html)
+    assert {b"web/table.css", b"web/queue.js", b"web/htmx.min.js"} <= set(linked)
+    total = len(gzip.compress(html)) + sum(
+        len(gzip.compress(Path(finders.find(name.decode())).read_bytes())) for name in linked
+    )
+    assert total < 100 * 1024
