@@ -266,6 +266,8 @@ if not CELERY_BROKER_URL:
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# /healthz waits this long (seconds) for the broker and for a worker to run its heartbeat.
+HEALTHZ_TIMEOUT = float(envstr("HEALTHZ_TIMEOUT", "2"))
 # Standings freshness: the beat sweeper re-schedules stale marks older than
 # STANDINGS_SWEEP_AFTER seconds that no task handled (broker down, worker killed).
 STANDINGS_SWEEP_AFTER = envint("STANDINGS_SWEEP_AFTER", 10)

@@ -1,21 +1,19 @@
 from django.conf import settings
-from django.db import DatabaseError, connection
 from django.http import JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_GET, require_POST
 
+from scorebook.core import health
+
 
 @require_GET
 def healthz(request):
-    """For load balancers and monitors: is the process up and the database reachable?"""
-    try:
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT 1")
-    except DatabaseError:
-        return JsonResponse({"status": "error", "database": "unreachable"}, status=503)
-    return JsonResponse({"status": "ok", "database": "ok"})
+    """For load balancers and monitors: the database, the broker and a live Celery worker,
+    each reported on its own; 503 when any of them is down (scorebook.core.health)."""
+    checks = health.report()
+    return JsonResponse(checks, status=200 if checks["status"] == "ok" else 503)
 
 
 def login_locked_out(request, original_response=None, credentials=None):

@@ -12,17 +12,6 @@ from django.core.management import call_command
 from scorebook.core.tasks import ping
 
 
-@pytest.mark.django_db
-def test_healthz_reports_ok(client):
-    response = client.get("/healthz")
-    assert response.status_code == 200
-    assert response.json() == {"status": "ok", "database": "ok"}
-
-
-def test_healthz_refuses_post(client):
-    assert client.post("/healthz").status_code == 405
-
-
 def _settings_in_clean_env(**env):
     code = (
         "import json, django; from django.conf import settings; django.setup();"

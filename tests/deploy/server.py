@@ -26,6 +26,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def redis_up() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
+    except OSError:
+        return False
+    return True
+
+
 def production_env(**extra: str) -> dict[str, str]:
     """DEBUG off, as deployed; requests say they came through TLS (X-Forwarded-Proto)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}

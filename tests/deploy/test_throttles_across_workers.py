@@ -9,11 +9,10 @@ nginx appends to X-Forwarded-For, never by what they wrote there themselves.
 
 import json
 import random
-import socket
 
 import pytest
 
-from tests.deploy.server import PRELOAD, gunicorn, production_env, request
+from tests.deploy.server import PRELOAD, gunicorn, production_env, redis_up, request
 
 pytestmark = pytest.mark.slow
 LIMIT = 3
@@ -22,14 +21,6 @@ SCORE = "/api/v1/rules/score"
 
 def spoofed() -> str:
     return ".".join(str(random.randint(1, 254)) for _ in range(4))
-
-
-def redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), timeout=1).close()
-    except OSError:
-        return False
-    return True
 
 
 def score(base: str, *, through_nginx_from: str | None = None) -> int:

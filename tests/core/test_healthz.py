@@ -1,0 +1,62 @@
+"""/healthz reports the database, the broker and a live worker each on its own; 503 when
+any is down. A live worker answering the heartbeat: tests/deploy/test_healthz_live.py."""
+
+import pytest
+
+from scorebook.celery import app
+from tests.deploy.server import free_port, redis_up
+
+
+@pytest.fixture
+def celery(settings):
+    """Celery as configured in production (a broker, no eager mode) at a given broker URL."""
+    settings.HEALTHZ_TIMEOUT = 0.5
+    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
+
+    def configure(broker_url: str | None) -> None:
+        app.conf.update(task_always_eager=broker_url is None)
+        if broker_url:
+            app.conf.update(broker_url=broker_url)
+
+    yield configure
+    app.conf.update(saved)
+
+
+@pytest.mark.django_db
+def test_without_a_broker_tasks_run_eagerly_and_it_says_so(client, celery):
+    celery(None)
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "ok",
+        "database": "ok",
+        "broker": "eager",
+        "worker": "eager",
+    }
+
+
+@pytest.mark.django_db
+def test_a_broker_at_a_closed_port_is_503(client, celery):
+    celery(f"redis://127.0.0.1:{free_port()}/0")
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "error",
+        "database": "ok",
+        "broker": "unreachable",
+        "worker": "unknown",
+    }
+
+
+@pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
+@pytest.mark.django_db
+def test_a_broker_with_no_worker_is_503(client, celery):
+    celery("redis://127.0.0.1:6379/14")
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json()["broker"] == "ok"
+    assert response.json()["worker"] == "no answer"
+
+
+def test_healthz_refuses_post(client):
+    assert client.post("/healthz").status_code == 405
