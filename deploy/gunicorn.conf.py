@@ -12,5 +12,7 @@ keepalive = 5
 max_requests = 2000
 max_requests_jitter = 200
 accesslog = "-"
+# JSON lines with the request id, in the access log too (scorebook/core/logs.py).
+logger_class = "scorebook.core.logs.GunicornLogger"
 errorlog = "-"
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")

@@ -297,13 +297,15 @@ LOGGING = {
     "disable_existing_loggers": False,
     "filters": {"request_id": {"()": "scorebook.core.requestid.RequestIdFilter"}},
     "formatters": {
-        "plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"}
+        "plain": {"format": "%(asctime)s %(levelname)s [%(request_id)s] %(name)s: %(message)s"},
+        # One JSON object per line, for the log shipper (scorebook.core.logs).
+        "json": {"()": "scorebook.core.logs.JsonFormatter"},
     },
     "handlers": {
         "console": {
             "class": "logging.StreamHandler",
             "filters": ["request_id"],
-            "formatter": "plain",
+            "formatter": envstr("LOG_FORMAT", "plain" if DEBUG else "json"),
         }
     },
     "root": {"handlers": ["console"], "level": envstr("LOG_LEVEL", "INFO")},

@@ -12,6 +12,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from typing import IO
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,12 +53,19 @@ def manage(*args: str, env: dict[str, str]) -> None:
 
 
 @contextlib.contextmanager
-def gunicorn(env: dict[str, str], *args: str, workers: int = 3) -> Iterator[str]:
-    """Yield the base URL of gunicorn serving scorebook.wsgi; stop it afterwards."""
+def gunicorn(
+    env: dict[str, str], *args: str, workers: int = 3, output: IO[bytes] | None = None
+) -> Iterator[str]:
+    """Yield the base URL of gunicorn serving scorebook.wsgi; stop it afterwards. Its
+    stdout and stderr go to ``output`` if given."""
     port = free_port()
     command = [str(BIN / "gunicorn"), "--workers", str(workers), "--bind", f"127.0.0.1:{port}"]
     server = subprocess.Popen(
-        [*command, *args, "scorebook.wsgi"], cwd=ROOT, env=env, stderr=subprocess.PIPE
+        [*command, *args, "scorebook.wsgi"],
+        cwd=ROOT,
+        env=env,
+        stdout=output,
+        stderr=output or subprocess.PIPE,
     )
     base = f"http://127.0.0.1:{port}"
     try:
@@ -68,7 +76,7 @@ def gunicorn(env: dict[str, str], *args: str, workers: int = 3) -> Iterator[str]
                     break
             except OSError:
                 if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(server.stderr.read().decode()) from None
+                    raise RuntimeError(server.stderr and server.stderr.read().decode()) from None
                 time.sleep(0.1)
         yield base
     finally:
@@ -78,7 +86,8 @@ def gunicorn(env: dict[str, str], *args: str, workers: int = 3) -> Iterator[str]
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
-        server.stderr.close()
+        if server.stderr:
+            server.stderr.close()
 
 
 def request(
