@@ -12,8 +12,8 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from typing import IO
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
