@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-leagues bench-pages messages clean
+.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -43,6 +43,10 @@ bench: install
 
 bench-http: install
 	$(PY) deploy/bench/http_bench.py
+
+# Two gunicorn instances on one PostgreSQL, phones racing and retrying: exactly once.
+bench-scale-out: install
+	$(PY) deploy/bench/scale_out.py
 
 # A 20-entry double round robin's table computed on read, beside a 20-row indexed read.
 bench-leagues: install
