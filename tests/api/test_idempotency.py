@@ -9,7 +9,9 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from api.models import IdempotencyKey
 from scorebook.ledger.models import Transfer
 from scorebook.matches import services
+from scorebook.standings.models import Fixture, LeagueEntry
 from tests.api.common import SIDES, SMALL, api
+from tests.standings.league_helpers import night, pair_match, players
 
 # POST routes without a user to key on: signing in (anonymous by definition).
 ANONYMOUS = {"v1:auth-token"}
@@ -160,6 +162,93 @@ def _correct(people, match):
         {"deal": SMALL, "reason": "swapped the sides"},
         {"HTTP_IF_MATCH": deal.etag},
     )
+
+
+def _league(club, start=False):
+    """A league of three pairs through the API (started, with its fixtures, if asked)."""
+    director = api(club, "director")
+    body = {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"}
+    league = director.post("/api/v1/leagues", body, format="json").json()["id"]
+    people = players(club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
+    for i, name in enumerate(("Nino-Ettore", "Salvo-Walter", "Zina-Rosa")):
+        pair = {"name": name, "players": [people[2 * i].pk, people[2 * i + 1].pk]}
+        director.post(f"/api/v1/leagues/{league}/entries", pair, format="json")
+    if start:
+        director.post(f"/api/v1/leagues/{league}/start")
+    return league, people
+
+
+def _linkable(club):
+    """A fixture of a started league and a match its two pairs played."""
+    league, (nino, ettore, salvo, walter, *_) = _league(club, start=True)
+    fixture = Fixture.objects.get(
+        league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
+        away__name__in=["Nino-Ettore", "Salvo-Walter"],
+    )  # fmt: skip
+    return fixture, pair_match(club, night(club), (nino, ettore), (salvo, walter), "NS")
+
+
+def _linked(club):
+    fixture, played = _linkable(club)
+    api(club, "scorer").post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": played.pk})
+    return fixture, played
+
+
+def _an_entry(club):
+    return LeagueEntry.objects.filter(league_id=_league(club, start=True)[0]).first()
+
+
+LEAGUE_POSTS = {
+    "v1:league-list": (
+        "director",
+        lambda club, match: (
+            "/api/v1/leagues",
+            {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
+            {},
+        ),
+    ),
+    "v1:league-entries": (
+        "director",
+        lambda club, match: (
+            f"/api/v1/leagues/{_league(club)[0]}/entries",
+            {"name": "Ospiti", "players": [p.pk for p in players(club, "Ada", "Bice")]},
+            {},
+        ),
+    ),
+    "v1:league-start": (
+        "director",
+        lambda club, match: (f"/api/v1/leagues/{_league(club)[0]}/start", {}, {}),
+    ),
+    "v1:league-entry-withdraw": (
+        "director",
+        lambda club, match: (
+            f"/api/v1/league-entries/{_an_entry(club).pk}/withdraw",
+            {},
+            {},
+        ),
+    ),
+    "v1:fixture-matches": (
+        "scorer",
+        lambda club, match: (
+            lambda fixture, played: (
+                f"/api/v1/fixtures/{fixture.pk}/matches",
+                {"match": played.pk},
+                {},
+            )
+        )(*_linkable(club)),
+    ),
+    "v1:fixture-unlink": (
+        "director",
+        lambda club, match: (
+            lambda fixture, played: (
+                f"/api/v1/fixtures/{fixture.pk}/unlink",
+                {"match": played.pk},
+                {},
+            )
+        )(*_linked(club)),
+    ),
+}
+POSTS.update(LEAGUE_POSTS)
 
 
 def test_every_post_route_is_checked_here():
