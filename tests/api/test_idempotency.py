@@ -164,88 +164,88 @@ def _correct(people, match):
     )
 
 
-def _league(club, start=False):
+def _league(people, start=False):
     """A league of three pairs through the API (started, with its fixtures, if asked)."""
-    director = api(club, "director")
-    body = {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"}
+    director = api(people, "director")
+    body = {"club": people.club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"}
     league = director.post("/api/v1/leagues", body, format="json").json()["id"]
-    people = players(club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
+    named = players(people.club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
     for i, name in enumerate(("Nino-Ettore", "Salvo-Walter", "Zina-Rosa")):
-        pair = {"name": name, "players": [people[2 * i].pk, people[2 * i + 1].pk]}
+        pair = {"name": name, "players": [named[2 * i].pk, named[2 * i + 1].pk]}
         director.post(f"/api/v1/leagues/{league}/entries", pair, format="json")
     if start:
         director.post(f"/api/v1/leagues/{league}/start")
-    return league, people
+    return league, named
 
 
-def _linkable(club):
+def _linkable(people):
     """A fixture of a started league and a match its two pairs played."""
-    league, (nino, ettore, salvo, walter, *_) = _league(club, start=True)
+    league, (nino, ettore, salvo, walter, *_) = _league(people, start=True)
     fixture = Fixture.objects.get(
         league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
     )  # fmt: skip
-    return fixture, pair_match(club, night(club), (nino, ettore), (salvo, walter), "NS")
+    return fixture, pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
 
 
-def _linked(club):
-    fixture, played = _linkable(club)
-    api(club, "scorer").post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": played.pk})
+def _linked(people):
+    fixture, played = _linkable(people)
+    api(people, "scorer").post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": played.pk})
     return fixture, played
 
 
-def _an_entry(club):
-    return LeagueEntry.objects.filter(league_id=_league(club, start=True)[0]).first()
+def _an_entry(people):
+    return LeagueEntry.objects.filter(league_id=_league(people, start=True)[0]).first()
 
 
 LEAGUE_POSTS = {
     "v1:league-list": (
         "director",
-        lambda club, match: (
+        lambda people, match: (
             "/api/v1/leagues",
-            {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
+            {"club": people.club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
             {},
         ),
     ),
     "v1:league-entries": (
         "director",
-        lambda club, match: (
-            f"/api/v1/leagues/{_league(club)[0]}/entries",
-            {"name": "Ospiti", "players": [p.pk for p in players(club, "Ada", "Bice")]},
+        lambda people, match: (
+            f"/api/v1/leagues/{_league(people)[0]}/entries",
+            {"name": "Ospiti", "players": [p.pk for p in players(people.club, "Ada", "Bice")]},
             {},
         ),
     ),
     "v1:league-start": (
         "director",
-        lambda club, match: (f"/api/v1/leagues/{_league(club)[0]}/start", {}, {}),
+        lambda people, match: (f"/api/v1/leagues/{_league(people)[0]}/start", {}, {}),
     ),
     "v1:league-entry-withdraw": (
         "director",
-        lambda club, match: (
-            f"/api/v1/league-entries/{_an_entry(club).pk}/withdraw",
+        lambda people, match: (
+            f"/api/v1/league-entries/{_an_entry(people).pk}/withdraw",
             {},
             {},
         ),
     ),
     "v1:fixture-matches": (
         "scorer",
-        lambda club, match: (
+        lambda people, match: (
             lambda fixture, played: (
                 f"/api/v1/fixtures/{fixture.pk}/matches",
                 {"match": played.pk},
                 {},
             )
-        )(*_linkable(club)),
+        )(*_linkable(people)),
     ),
     "v1:fixture-unlink": (
         "director",
-        lambda club, match: (
+        lambda people, match: (
             lambda fixture, played: (
                 f"/api/v1/fixtures/{fixture.pk}/unlink",
                 {"match": played.pk},
                 {},
             )
-        )(*_linked(club)),
+        )(*_linked(people)),
     ),
 }
 POSTS.update(LEAGUE_POSTS)
