@@ -120,6 +120,7 @@ DECK40: tuple[Card, ...] = make_deck(TRESSETTE_RANKS)
 
 
 DECK40_SET: frozenset[Card] = frozenset(DECK40)
+FOUR_OF_COINS = _BY_CODE["4d"]
 
 
 def parse_card(code: object, deck: Collection[Card] = DECK40_SET) -> Card | None:

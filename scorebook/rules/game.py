@@ -1,8 +1,11 @@
 """The contract every game implements, and the fold of a deal log into a match.
 
 A game module subclasses :class:`Game`, lists its switches and profiles, and implements
-:meth:`Game.score_deal`. The default :meth:`Game.advance` is a race to a target; games
-with other endings override :meth:`Game.finish` (or ``advance``).
+:meth:`Game.score_entry` (levels a and b) and, for play records (level c), the hooks of the
+one template :meth:`Game.score_play`: :meth:`Game.read_play` and :meth:`Game.play_entry`
+(Spinado, whose record is runs of cards rather than tricks, overrides ``score_play``).
+The default :meth:`Game.advance` is a race to a target; games with other endings override
+:meth:`Game.finish` (or ``advance``).
 """
 
 from __future__ import annotations
@@ -12,7 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .errors import Problems, Rejection, messages
-from .houserules import Rules, Switch, resolve
+from .houserules import Rules, Switch, choice, resolve
+from .parse import known_fields
+from .play import Dealt, Replay, judge_revokes, replay, with_play
 from .result import DealResult, MatchState, Outcome
 
 messages(
@@ -37,6 +42,13 @@ messages(
 )
 
 
+#: A deal as entered: the JSON object of one deal.
+Deal = Mapping[str, Any]
+#: What :meth:`Game.read_play` gives: the deal up to its first trick, or the result of a deal
+#: settled before play (annulled, passed out), or None when the problems say why neither.
+Start = Dealt | DealResult | None
+
+
 class Game:
     """A game of the family. Subclasses set the class attributes and ``score_deal``."""
 
@@ -51,6 +63,8 @@ class Game:
     levels: ClassVar[tuple[str, ...]] = ("totals", "cards", "play")
     #: The field that makes a deal a play record (the tricks; Spinado's runs of cards).
     record_key: ClassVar[str] = "tricks"
+    #: The fields a play record may have.
+    record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -136,9 +150,70 @@ class Game:
         """Score a deal entered as totals or captured cards (levels a and b)."""
         raise NotImplementedError
 
+    # -- the play record: one template, hooks per game -------------------------------------
+
+    #: Where points are penalties (Rovescino), a revoke's penalty goes to the offender's
+    #: scorer; elsewhere to every other scorer.
+    revoke_charges_offender: ClassVar[bool] = False
+
     def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
-        """Replay a play record (level c) and score what it derives."""
+        """Replay a play record (level c) and score what it derives.
+
+        The same steps for every trick game: read the deal up to the first trick
+        (:meth:`read_play`), replay the tricks card by card, judge what the replay shows
+        (:meth:`judge_play`: revokes), turn it into the entry levels (a) and (b) would give
+        (:meth:`play_entry`), score that (:meth:`score_played`) and attach the play.
+        """
+        problems = Problems()
+        known_fields(deal, self.play_fields(rules), "", problems)
+        dealt = self.read_play(deal, rules, state, problems)
+        problems.raise_if_any()
+        if isinstance(dealt, DealResult):  # settled before any trick: annulled, passed out
+            return with_play(dealt, Replay(), rules, str)
+        assert dealt is not None
+        found = replay(
+            deal.get(self.record_key),
+            dealt.hands,
+            dealt.order,
+            dealt.leader,
+            dealt.options,
+            problems,
+        )
+        self.judge_play(rules, dealt, found, problems)
+        problems.raise_if_any()
+        result = self.score_played(self.play_entry(deal, rules, dealt, found), rules, state, dealt)
+        return with_play(
+            result,
+            found,
+            rules,
+            dealt.scorer_of,
+            charge_offender=self.revoke_charges_offender,
+            facts=dealt.facts,
+        )
+
+    def play_fields(self, rules: Rules) -> tuple[str, ...]:
+        """The fields a play record may have (some games' depend on the house rules)."""
+        return self.record_fields
+
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
+        """Hook: the deal up to the first trick (hands, stock, bids, exchanges), or the
+        result of a deal that ends before play; None when ``problems`` say why not."""
         raise NotImplementedError
+
+    def judge_play(self, rules: Rules, dealt: Dealt, found: Replay, problems: Problems) -> None:
+        """Hook: refuse what the replay shows (by default revokes, unless the house rule
+        lets them stand with a penalty)."""
+        judge_revokes(found, rules, problems)
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        """Hook: the replayed deal as the entry the scorer reads (captures, last trick)."""
+        raise NotImplementedError
+
+    def score_played(
+        self, entry: Deal, rules: Rules, state: MatchState, dealt: Dealt
+    ) -> DealResult:
+        """Hook: score the entry a play record gave."""
+        return self.score_entry(entry, rules, state)
 
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str
@@ -265,3 +340,65 @@ def split_evenly(payers: Sequence[str], payees: Sequence[str], amount: int) -> d
             units[payer] -= amount
             units[payee] += amount
     return units
+
+
+# -- a race to a target: the first to reach it wins, one stake from each other player ----
+
+
+def target_switch(prefix: str) -> Switch:
+    return Switch(
+        f"{prefix}.target", 21, between=(1, 1000), help="Points to win the match (21, 31...)."
+    )
+
+
+def tie_switch(prefix: str) -> Switch:
+    return choice(
+        f"{prefix}.both_reach_target",
+        "higher_total_wins",
+        "play_another_deal",
+        help="Several players reach the target in the same deal (no source: house rule). "
+        "An exact tie on the top total always plays another deal.",
+    )
+
+
+def decide(
+    totals: Mapping[str, int], target: int, rule: str, overtime: bool
+) -> tuple[str | None, bool]:
+    """Who has won once ``totals`` are reached, and whether an extra deal is due.
+
+    Nobody at the target: play on. Several at the target: ``higher_total_wins`` gives the
+    match to the highest total; ``play_another_deal`` plays one more deal first (then the
+    highest total wins). An exact tie on the top total always plays another deal.
+    """
+    reached = [s for s, t in totals.items() if t >= target]
+    if not reached:
+        return None, overtime
+    if len(reached) > 1 and rule == "play_another_deal" and not overtime:
+        return None, True
+    best = max(totals[s] for s in reached)
+    leaders = [s for s in reached if totals[s] == best]
+    if len(leaders) > 1:
+        return None, True
+    return leaders[0], overtime
+
+
+def would_end(state: MatchState, points: Mapping[str, int], target: int, rule: str) -> bool:
+    """Does this deal end the match (a stand-alone deal with ``before`` totals, too)?"""
+    if max(state.totals.values()) + max(points.values()) < target:
+        return False
+    totals = {s: state.totals.get(s, 0) + points.get(s, 0) for s in state.scorers}
+    winner, _ = decide(totals, target, rule, bool(state.extra.get("overtime")))
+    return winner is not None
+
+
+def first_to_target(state: MatchState, target: int, rule: str) -> Outcome | None:
+    """The match result once a player has won: he receives one stake from every other."""
+    winner, overtime = decide(state.totals, target, rule, bool(state.extra.get("overtime")))
+    if overtime:
+        state.extra["overtime"] = True
+    if winner is None:
+        return None
+    losers = tuple(s for s in state.seats if s != winner)
+    units = dict.fromkeys(losers, -1)
+    units[winner] = len(losers)
+    return Outcome("target", (winner,), losers, 1, units, {"totals": dict(state.totals)})

@@ -10,11 +10,12 @@ the game then scores through its ordinary scorer.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import Card, parse_card, trick_winner
+from .cards import FOUR_OF_COINS, TRESSETTE_RANKS, Card, parse_card, trick_winner
 from .errors import Localized, Problems, messages
 from .houserules import Rules, Switch, choice
 from .parse import card_name, join, listing, no_duplicates, obj
@@ -188,7 +189,7 @@ def first_leader(
     """``core.first_lead``: eldest, or the holder of the 4 of coins (when it was dealt)."""
     if leads_by_4d(rules, state):
         for seat, hand in hands.items():
-            if Card("4", "d") in hand:
+            if FOUR_OF_COINS in hand:
                 return seat
     return eldest
 
@@ -340,29 +341,52 @@ def side_captures(
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    """How a game's tricks are replayed.
+
+    ``ranks``: the trick-taking order, strongest first; ``deck``: the cards in play;
+    ``tricks``: how many the deal has; with ``may_stop`` the record may end early (a claim).
+    ``after_trick`` lets the game draw from a stock or deal a new round. ``piles`` name
+    where undealt cards lie (the stock, the monte), for the messages.
+    """
+
+    ranks: tuple[str, ...]
+    deck: Collection[Card]
+    tricks: int
+    may_stop: bool = False
+    after_trick: AfterTrick | None = None
+    piles: Mapping[str, Sequence[Card]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """A play record read up to its first trick: who holds what when play starts, who
+    leads, how to replay; then who scores for each player (a side, or the player) and the
+    facts to attach. ``context`` carries what a game reads before the replay and needs
+    after it (the soloist, the monte...)."""
+
+    hands: Mapping[str, Sequence[Card]]
+    order: Sequence[str]
+    leader: str
+    options: ReplayOptions
+    scorer_of: Callable[[str], str] = str
+    facts: dict[str, Any] = field(default_factory=dict)
+    context: dict[str, Any] = field(default_factory=dict)
+
+
 def replay(
     raw: Any,
     hands: Mapping[str, Sequence[Card]],
     order: Sequence[str],
     leader: str,
-    ranks: tuple[str, ...],
-    deck: Collection[Card],
+    options: ReplayOptions,
     problems: Problems,
-    *,
-    tricks: int,
-    may_stop: bool = False,
-    after_trick: AfterTrick | None = None,
-    first_why: Localized | None = None,
     path: str = "tricks",
-    winner_of: Callable[[list[Card]], int] | None = None,
-    piles: Mapping[str, Sequence[Card]] | None = None,
 ) -> Replay:
-    """Replay ``raw`` (a list of tricks) from ``hands``; ``order`` is the turn order.
-
-    ``tricks`` is how many the deal has; with ``may_stop`` the record may end early (a
-    claim). ``after_trick`` lets the game draw from a stock or deal a new round.
-    ``piles`` name where undealt cards lie (the stock, the monte), for the messages.
-    """
+    """Replay ``raw`` (a list of tricks) from ``hands``; ``order`` is the turn order."""
+    ranks, deck, tricks = options.ranks, options.deck, options.tricks
+    after_trick, piles = options.after_trick, options.piles
     out = Replay(
         remaining={p: set(hands[p]) for p in order},
         taken={p: [] for p in order},
@@ -380,8 +404,7 @@ def replay(
     dealt_to.update({c: p for p, h in hands.items() for c in h})
     played_in: dict[Card, int] = {}
     n = len(order)
-    why = first_why or Localized("the first lead", "il primo attacco")
-    winner_of = winner_of or (lambda cards: trick_winner(cards, ranks))
+    why = Localized("the first lead", "il primo attacco")
     for number, entry in enumerate(record, start=1):
         where = join(path, number - 1)
         named_leader, codes = _trick_entry(entry)
@@ -434,7 +457,7 @@ def replay(
                 if held is not None:
                     out.revokes.append(Revoke(number, player, card, held, join(cards_path, i)))
             played_in[card] = number
-        winner = turn[winner_of(cards)]
+        winner = turn[trick_winner(cards, ranks)]
         out.tricks.append(Trick(leader, turn, tuple(cards), winner))
         out.taken[winner].extend(cards)
         out.won[winner] += 1
@@ -446,7 +469,7 @@ def replay(
                 leader = new_leader
                 why = Localized("a new round", "un nuovo giro")
     out.complete = len(record) == tricks
-    if not out.complete and not may_stop:
+    if not out.complete and not options.may_stop:
         problems.add("play.incomplete", path, count=len(record), expected=tricks)
     return out
 
@@ -572,3 +595,52 @@ def with_play(
         facts={**result.facts, "play": play},
         warnings=result.warnings,
     )
+
+
+# -- random legal play (tests and the bench: each game's random_deal) -------------------
+
+
+def play_out_hands(
+    rng: random.Random,
+    hands: Mapping[str, Sequence[Card]],
+    order: Sequence[str],
+    ranks: tuple[str, ...] = TRESSETTE_RANKS,
+    record: list[list[Card]] | None = None,
+) -> tuple[dict[str, list[Card]], dict[str, int], str]:
+    """Play given hands legally at random; ``order`` starts with the first leader."""
+    remaining = {p: list(h) for p, h in hands.items()}
+    taken: dict[str, list[Card]] = {p: [] for p in order}
+    tricks = dict.fromkeys(order, 0)
+    leader = play_round(rng, remaining, order, order[0], taken, tricks, ranks, record)
+    return taken, tricks, leader
+
+
+def play_round(
+    rng: random.Random,
+    remaining: dict[str, list[Card]],
+    order: Sequence[str],
+    leader: str,
+    taken: dict[str, list[Card]],
+    tricks: dict[str, int],
+    ranks: tuple[str, ...] = TRESSETTE_RANKS,
+    record: list[list[Card]] | None = None,
+) -> str:
+    """Play out the cards in hand, following suit when able; returns the last winner.
+
+    ``record`` collects the tricks as played (the play record of level c)."""
+    n = len(order)
+    for _ in range(len(remaining[leader])):
+        start = order.index(leader)
+        turn = [order[(start + k) % n] for k in range(n)]
+        played: list[Card] = []
+        for p in turn:
+            follow = [c for c in remaining[p] if played and c.suit == played[0].suit]
+            card = rng.choice(follow or remaining[p])
+            remaining[p].remove(card)
+            played.append(card)
+        if record is not None:
+            record.append(played)
+        leader = turn[trick_winner(played, ranks)]
+        taken[leader].extend(played)
+        tricks[leader] += 1
+    return leader

@@ -15,12 +15,14 @@ from .cards import (
     DECK40,
     FIGURE,
     LAST_TRICK_THIRDS,
+    TRESSETTE_RANKS,
+    TRESSETTE_RANKS_J_ABOVE_Q,
     Card,
     thirds_of,
 )
-from .errors import Problems, messages
-from .houserules import choice
-from .parse import cards, integer, join, known_fields, no_duplicates, obj
+from .errors import Localized, Problem, Problems, messages, problem
+from .houserules import Rules, choice
+from .parse import cards, integer, join, known_fields, no_duplicates, obj, one_of
 from .result import Line
 
 messages(
@@ -96,6 +98,27 @@ messages(
         "last_trick.missing": (
             "Say who won the last trick.",
             "Indica chi ha fatto l'ultima presa.",
+        ),
+        "ind.level_cards": (
+            "At the cards level every entry lists the cards taken, but {scorer} has only thirds.",
+            "Al livello carte ogni voce elenca le carte prese, ma per {scorer} ci sono solo "
+            "i terzi.",
+        ),
+        "ind.no_declarations": (
+            "Declarations (accusi) are not scored in {game}: remove 'declarations'.",
+            "In {game} non si accusa: togli 'declarations'.",
+        ),
+        "ind.points_mismatch": (
+            "{scorer} is entered with {entered} points, but {thirds} thirds{lt} make "
+            "{expected} under the rule '{rounding}'.",
+            "{scorer} risulta con {entered} punti, ma {thirds} terzi{lt} fanno {expected} "
+            "punti con la regola '{rounding}'.",
+        ),
+        "ind.total_over_eleven": (
+            "The points of this deal add up to {total}, more than 11: rounding two thirds up "
+            "('round_two_thirds_up') can do that.",
+            "I punti di questa smazzata sommano {total}, più di 11: può succedere "
+            "arrotondando per eccesso i due terzi ('round_two_thirds_up').",
         ),
     }
 )
@@ -403,3 +426,98 @@ def may_annul(hand: Iterable[Card], rule: str) -> bool:
             and sum(1 for c in hand if c.rank in FIGURE) < 3
         )
     return False
+
+
+# -- entries at the totals and cards levels, shared by the games that score thirds ------
+
+LEVELS = ("totals", "cards")
+POINTS = ("points",)  # optional field of a capture entry (S3)
+WITH_LT = Localized(" and the last trick", " e l'ultima presa")
+NO_LT = Localized("", "")
+
+
+def read_level(deal: Mapping[str, Any], problems: Problems) -> str | None:
+    """The optional ``level`` field; ``play`` is not accepted yet."""
+    if "level" not in deal:
+        return None
+    level = one_of(deal, "level", LEVELS, "", problems, required=False)
+    return level if isinstance(level, str) else None
+
+
+def check_level(level: str | None, captures: Mapping[str, Capture], problems: Problems) -> str:
+    """The deal's level: ``cards`` when every entry lists cards, else ``totals``."""
+    at_cards = bool(captures)
+    for cap in captures.values():
+        if cap.cards is None:
+            at_cards = False
+            break
+    if level == "cards" and not at_cards:
+        for cap in captures.values():
+            if cap.cards is None:
+                problems.add("ind.level_cards", cap.path, scorer=cap.scorer)
+    return "cards" if at_cards else "totals"
+
+
+def entered_points(
+    deal: Mapping[str, Any], key: str, scorers: Sequence[str], problems: Problems
+) -> dict[str, int]:
+    """Optional ``points`` a club entered per scorer (S3: checked against the thirds)."""
+    raw = deal.get(key)
+    out: dict[str, int] = {}
+    if type(raw) is not dict and not isinstance(raw, Mapping):
+        return out
+    for scorer in scorers:
+        entry = raw.get(scorer)
+        if type(entry) is dict:
+            if len(entry) < 3:  # the usual {"thirds"|"cards", "tricks"}: no points
+                continue
+        elif not isinstance(entry, Mapping):
+            continue
+        if "points" in entry:
+            value = integer(entry, "points", f"{key}.{scorer}", problems, low=0, high=100)
+            if value is not None:
+                out[scorer] = value
+    return out
+
+
+def check_points(
+    entered: Mapping[str, int],
+    points: Mapping[str, int],
+    thirds: Mapping[str, int],
+    last: str | None,
+    rounding: str,
+    key: str,
+    problems: Problems,
+) -> None:
+    for scorer, value in entered.items():
+        if value != points[scorer]:
+            problems.add(
+                "ind.points_mismatch",
+                f"{key}.{scorer}.points",
+                scorer=scorer,
+                entered=value,
+                thirds=thirds[scorer],
+                lt=WITH_LT if scorer == last else NO_LT,
+                expected=points[scorer],
+                rounding=rounding,
+            )
+
+
+def over_eleven(points_total: int, limit: int = DEAL_POINTS) -> tuple[Problem, ...]:
+    """S5: rounding two thirds up may push a deal past 11 points: warn, do not reject."""
+    if points_total > limit:
+        return (problem("ind.total_over_eleven", "", total=points_total),)
+    return ()
+
+
+def rank_order(rules: Rules) -> tuple[str, ...]:
+    if rules.values.get("core.french_court_order") == "J_above_Q":
+        return TRESSETTE_RANKS_J_ABOVE_Q
+    return TRESSETTE_RANKS
+
+
+def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, Any]:
+    """One scorer's capture as a deal entry at ``level``."""
+    if level == "cards":
+        return {"cards": [c.code for c in taken], "tricks": tricks}
+    return {"thirds": thirds_of(taken), "tricks": tricks}

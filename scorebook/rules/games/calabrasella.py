@@ -23,7 +23,7 @@ from ..cards import (
     thirds_of,
 )
 from ..errors import Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import (
     boolean,
@@ -36,10 +36,17 @@ from ..parse import (
     no_duplicates,
     obj,
 )
-from ..play import Replay, codes, read_deal, replay, side_captures, with_play
+from ..play import (
+    Dealt,
+    Replay,
+    ReplayOptions,
+    codes,
+    play_out_hands,
+    read_deal,
+    side_captures,
+)
 from ..result import DealResult, Line, MatchState, Outcome
-from ..tricks import CORE_SWITCHES
-from .individual import play_out_hands, rank_order
+from ..tricks import CORE_SWITCHES, rank_order
 
 TOTAL = CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS  # 35: thirds are this game's points
 TRICKS = 12
@@ -226,6 +233,7 @@ def first_leader(rules: Rules, bidder: str, players: Sequence[str]) -> str:
 
 
 class Calabrasella(Game):
+    record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     key: ClassVar[str] = "calabrasella"
     name_en: ClassVar[str] = "Calabrasella (Cavendish / American)"
     name_it: ClassVar[str] = "Calabrasella (Cavendish, americana)"
@@ -264,54 +272,50 @@ class Calabrasella(Game):
         problems.raise_if_any()
         return self._score(rules, state, bidder, opponents, points, tricks, last, revoke, stop)
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
-        """Level (c): hands and stock, the call and exchange, discards and picks, tricks.
-
-        A revoke is not refused: the record names it and FOS's 9 points move (2.8)."""
-        problems = Problems()
-        known_fields(deal, RECORD_FIELDS, "", problems)
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
+        """Level (c): hands and stock, the call and exchange, discards and picks, tricks."""
         players = self.dealt_in(state)
         hands, stock = read_deal(deal, players, 12, DECK40, problems, pile=("stock", 4))
         bidder = self._bidding(deal, players, problems)
-        problems.raise_if_any()
+        if problems:
+            return None
         entry: dict[str, Any] = {"bids": deal["bids"]}
         if bidder is None:
             for field in ("called", "given", "discards", "picks", "tricks"):
                 if deal.get(field) not in (None, []):
                     problems.add("cav.void_with_play", field, field=field)
-            problems.raise_if_any()
-            return with_play(self.score_entry(entry, rules, state), Replay(), rules, str)
+            return None if problems else self.score_entry(entry, rules, state)
         opponents = tuple(p for p in players if p != bidder)
         held = {p: list(h) for p, h in hands.items()}
         final = self._record_exchange(deal, bidder, opponents, held, stock, entry, problems)
-        problems.raise_if_any()
+        if problems:
+            return None
         leader = first_leader(rules, bidder, players)
-        found = replay(
-            deal.get("tricks"),
+        options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, piles={"stock": final})
+        side = {p: "bidder" if p == bidder else "opponents" for p in players}
+        return Dealt(
             held,
             players,
             leader,
-            rank_order(rules),
-            DECK40_SET,
-            problems,
-            tricks=TRICKS,
-            piles={"stock": final},
+            options,
+            side.__getitem__,
+            facts={"first_leader": leader, "final_stock": codes(final)},
+            context={"entry": entry, "side": side, "final": final},
         )
-        problems.raise_if_any()
-        last = found.last_winner or leader
-        side = {p: "bidder" if p == bidder else "opponents" for p in players}
-        entry["sides"] = side_captures(found, side, SIDES, {side[last]: final})
+
+    def judge_play(self, rules: Rules, dealt: Dealt, found: Replay, problems: Problems) -> None:
+        """A revoke is not refused: the record names it and FOS's 9 points move (2.8)."""
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        side = dealt.context["side"]
+        last = found.last_winner or dealt.leader
+        entry = dict(dealt.context["entry"])
+        entry["sides"] = side_captures(found, side, SIDES, {side[last]: dealt.context["final"]})
         entry["last_trick"] = side[last]
         offenders = {side[r.player] for r in found.revokes}
         if offenders:
             entry["revoke"] = "both" if len(offenders) == 2 else offenders.pop()
-        return with_play(
-            self.score_entry(entry, rules, state),
-            found,
-            rules,
-            side.__getitem__,
-            facts={"first_leader": leader, "final_stock": codes(final)},
-        )
+        return entry
 
     def _record_exchange(
         self,

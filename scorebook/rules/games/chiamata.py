@@ -17,47 +17,39 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from ..cards import DECK40, DECK40_SET, SUITS, Card, parse_card, thirds_of
+from ..cards import DECK40, DECK40_SET, FOUR_OF_COINS, SUITS, Card, parse_card, thirds_of
 from ..errors import Localized, Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start, first_to_target, target_switch, tie_switch, would_end
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, cards, join, known_fields, no_duplicates, obj
 from ..play import (
     REVOKE_SWITCHES,
+    Dealt,
     Replay,
+    ReplayOptions,
     codes,
     first_leader,
-    judge_revokes,
     leads_by_4d,
-    replay,
-    with_play,
+    play_out_hands,
 )
 from ..result import DealResult, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
+    POINTS,
     Capture,
+    capture_entry,
     check_captures,
     check_last_trick,
-    may_annul,
-    merge_captures,
-    read_captures,
-    score_thirds,
-)
-from .individual import (
-    FOUR_OF_COINS,
-    POINTS,
-    capture_entry,
     check_level,
     check_points,
     entered_points,
-    first_to_target,
+    may_annul,
+    merge_captures,
     over_eleven,
-    play_out_hands,
     rank_order,
+    read_captures,
     read_level,
-    target_switch,
-    tie_switch,
-    would_end,
+    score_thirds,
 )
 
 messages(
@@ -239,6 +231,7 @@ SWITCHES: tuple[Switch, ...] = (
 class ChiamataDelTre(Game):
     """The caller's partner is the holder of the called card; totals are individual."""
 
+    record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     key: ClassVar[str] = "chiamata"
     name_en: ClassVar[str] = "Chiamata del Tre (Chiamatre)"
     name_it: ClassVar[str] = "Chiamata del tre (Chiamatre)"
@@ -537,44 +530,34 @@ class ChiamataDelTre(Game):
             )
         return sides, {}, result_level
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the hands, the call and the tricks; the caller leads the first trick,
         and the partner is whoever was dealt the called card."""
-        problems = Problems()
-        known_fields(deal, RECORD_FIELDS, "", problems)
         hands = read_hands(deal, state.seats, problems)
         if hands is None and deal.get("hands") is None:
             problems.add("input.missing", "hands", field="hands")
-        entry = {k: v for k, v in deal.items() if k in ("caller", "called", "partner")}
-        entry["hands"] = deal.get("hands")
         if deal.get("annulled_by") is not None:
             if deal.get("tricks") not in (None, []):
                 problems.add("cdt.annul.with_play", "tricks", field="tricks")
-            problems.raise_if_any()
-            result = self.score_entry(
+            if problems:
+                return None
+            return self.score_entry(
                 {"annulled_by": deal["annulled_by"], "hands": deal["hands"]}, rules, state
             )
-            return with_play(result, Replay(), rules, str)
-        problems.raise_if_any()
-        assert hands is not None
+        if hands is None or problems:
+            return None
         leader = first_leader(rules, state, hands, self.eldest(state))
-        found = replay(
-            deal.get("tricks"),
-            hands,
-            state.seats,
-            leader,
-            rank_order(rules),
-            DECK40_SET,
-            problems,
-            tricks=10,
-        )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
+        options = ReplayOptions(rank_order(rules), DECK40_SET, 10)
+        return Dealt(hands, state.seats, leader, options)
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        entry = {k: v for k, v in deal.items() if k in ("caller", "called", "partner")}
+        entry["hands"] = deal.get("hands")
         entry["seats"] = {
-            p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in state.seats
+            p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in dealt.order
         }
         entry["last_trick"] = found.last_winner
-        return with_play(self.score_entry(entry, rules, state), found, rules, str)
+        return entry
 
     def _annulled(
         self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems

@@ -12,9 +12,6 @@ Decisions where the reference is silent (see ``docs/games/individual.md``):
 * Several players reaching the target in one deal: ``<prefix>.both_reach_target``.
 * Mediatore and Quadriglio are not supported: the Mediatore bid ladder and payments are a
   [gap] in every source, and Quadriglio is a bidding game outside this family's scoring.
-
-The helpers :func:`play_out_hands` and :func:`capture_entry` are shared with other game
-modules (random legal deals).
 """
 
 from __future__ import annotations
@@ -27,64 +24,49 @@ from ..cards import (
     DEAL_POINTS,
     DECK40,
     DECK40_SET,
-    TRESSETTE_RANKS,
-    TRESSETTE_RANKS_J_ABOVE_Q,
     Card,
     parse_card,
-    thirds_of,
     trick_winner,
 )
-from ..errors import Localized, Problem, Problems, messages, problem
-from ..game import Game
+from ..errors import Localized, Problems, messages
+from ..game import Deal, Game, Start, first_to_target, target_switch, tie_switch, would_end
 from ..houserules import Rules, Switch, choice
-from ..parse import card_name, integer, known_fields, one_of
+from ..parse import card_name, known_fields
 from ..play import (
     REVOKE_SWITCHES,
     AfterTrick,
+    Dealt,
+    Replay,
+    ReplayOptions,
     check_deal,
     codes,
     first_leader,
-    judge_revokes,
+    play_round,
     read_deal,
     read_hands,
     read_pile,
-    replay,
     side_captures,
-    with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
+    POINTS,
     Capture,
+    capture_entry,
     check_captures,
     check_last_trick,
+    check_level,
+    check_points,
+    entered_points,
+    over_eleven,
+    rank_order,
     read_captures,
+    read_level,
     score_thirds,
 )
 
 messages(
     {
-        "ind.level_cards": (
-            "At the cards level every entry lists the cards taken, but {scorer} has only thirds.",
-            "Al livello carte ogni voce elenca le carte prese, ma per {scorer} ci sono solo "
-            "i terzi.",
-        ),
-        "ind.no_declarations": (
-            "Declarations (accusi) are not scored in {game}: remove 'declarations'.",
-            "In {game} non si accusa: togli 'declarations'.",
-        ),
-        "ind.points_mismatch": (
-            "{scorer} is entered with {entered} points, but {thirds} thirds{lt} make "
-            "{expected} under the rule '{rounding}'.",
-            "{scorer} risulta con {entered} punti, ma {thirds} terzi{lt} fanno {expected} "
-            "punti con la regola '{rounding}'.",
-        ),
-        "ind.total_over_eleven": (
-            "The points of this deal add up to {total}, more than 11: rounding two thirds up "
-            "('round_two_thirds_up') can do that.",
-            "I punti di questa smazzata sommano {total}, più di 11: può succedere "
-            "arrotondando per eccesso i due terzi ('round_two_thirds_up').",
-        ),
         "ind.hands_rounds": (
             "This game deals in {rounds} rounds: 'hands' is a list of {rounds} objects, the "
             "hands of each round.",
@@ -133,207 +115,7 @@ messages(
     }
 )
 
-LEVELS = ("totals", "cards")
-POINTS = ("points",)  # optional field of a capture entry (S3)
 FOURS = frozenset(Card("4", s) for s in ("d", "c", "s", "b"))
-FOUR_OF_COINS = Card("4", "d")
-WITH_LT = Localized(" and the last trick", " e l'ultima presa")
-NO_LT = Localized("", "")
-
-
-def target_switch(prefix: str) -> Switch:
-    return Switch(
-        f"{prefix}.target", 21, between=(1, 1000), help="Points to win the match (21, 31...)."
-    )
-
-
-def tie_switch(prefix: str) -> Switch:
-    return choice(
-        f"{prefix}.both_reach_target",
-        "higher_total_wins",
-        "play_another_deal",
-        help="Several players reach the target in the same deal (no source: house rule). "
-        "An exact tie on the top total always plays another deal.",
-    )
-
-
-# -- shared helpers ---------------------------------------------------------------------
-
-
-def read_level(deal: Mapping[str, Any], problems: Problems) -> str | None:
-    """The optional ``level`` field; ``play`` is not accepted yet."""
-    if "level" not in deal:
-        return None
-    level = one_of(deal, "level", LEVELS, "", problems, required=False)
-    return level if isinstance(level, str) else None
-
-
-def check_level(level: str | None, captures: Mapping[str, Capture], problems: Problems) -> str:
-    """The deal's level: ``cards`` when every entry lists cards, else ``totals``."""
-    at_cards = bool(captures)
-    for cap in captures.values():
-        if cap.cards is None:
-            at_cards = False
-            break
-    if level == "cards" and not at_cards:
-        for cap in captures.values():
-            if cap.cards is None:
-                problems.add("ind.level_cards", cap.path, scorer=cap.scorer)
-    return "cards" if at_cards else "totals"
-
-
-def entered_points(
-    deal: Mapping[str, Any], key: str, scorers: Sequence[str], problems: Problems
-) -> dict[str, int]:
-    """Optional ``points`` a club entered per scorer (S3: checked against the thirds)."""
-    raw = deal.get(key)
-    out: dict[str, int] = {}
-    if type(raw) is not dict and not isinstance(raw, Mapping):
-        return out
-    for scorer in scorers:
-        entry = raw.get(scorer)
-        if type(entry) is dict:
-            if len(entry) < 3:  # the usual {"thirds"|"cards", "tricks"}: no points
-                continue
-        elif not isinstance(entry, Mapping):
-            continue
-        if "points" in entry:
-            value = integer(entry, "points", f"{key}.{scorer}", problems, low=0, high=100)
-            if value is not None:
-                out[scorer] = value
-    return out
-
-
-def check_points(
-    entered: Mapping[str, int],
-    points: Mapping[str, int],
-    thirds: Mapping[str, int],
-    last: str | None,
-    rounding: str,
-    key: str,
-    problems: Problems,
-) -> None:
-    for scorer, value in entered.items():
-        if value != points[scorer]:
-            problems.add(
-                "ind.points_mismatch",
-                f"{key}.{scorer}.points",
-                scorer=scorer,
-                entered=value,
-                thirds=thirds[scorer],
-                lt=WITH_LT if scorer == last else NO_LT,
-                expected=points[scorer],
-                rounding=rounding,
-            )
-
-
-def over_eleven(points_total: int, limit: int = DEAL_POINTS) -> tuple[Problem, ...]:
-    """S5: rounding two thirds up may push a deal past 11 points: warn, do not reject."""
-    if points_total > limit:
-        return (problem("ind.total_over_eleven", "", total=points_total),)
-    return ()
-
-
-def decide(
-    totals: Mapping[str, int], target: int, rule: str, overtime: bool
-) -> tuple[str | None, bool]:
-    """Who has won once ``totals`` are reached, and whether an extra deal is due.
-
-    Nobody at the target: play on. Several at the target: ``higher_total_wins`` gives the
-    match to the highest total; ``play_another_deal`` plays one more deal first (then the
-    highest total wins). An exact tie on the top total always plays another deal.
-    """
-    reached = [s for s, t in totals.items() if t >= target]
-    if not reached:
-        return None, overtime
-    if len(reached) > 1 and rule == "play_another_deal" and not overtime:
-        return None, True
-    best = max(totals[s] for s in reached)
-    leaders = [s for s in reached if totals[s] == best]
-    if len(leaders) > 1:
-        return None, True
-    return leaders[0], overtime
-
-
-def would_end(state: MatchState, points: Mapping[str, int], target: int, rule: str) -> bool:
-    """Does this deal end the match (a stand-alone deal with ``before`` totals, too)?"""
-    if max(state.totals.values()) + max(points.values()) < target:
-        return False
-    totals = {s: state.totals.get(s, 0) + points.get(s, 0) for s in state.scorers}
-    winner, _ = decide(totals, target, rule, bool(state.extra.get("overtime")))
-    return winner is not None
-
-
-def first_to_target(state: MatchState, target: int, rule: str) -> Outcome | None:
-    """The match result once a player has won: he receives one stake from every other."""
-    winner, overtime = decide(state.totals, target, rule, bool(state.extra.get("overtime")))
-    if overtime:
-        state.extra["overtime"] = True
-    if winner is None:
-        return None
-    losers = tuple(s for s in state.seats if s != winner)
-    units = dict.fromkeys(losers, -1)
-    units[winner] = len(losers)
-    return Outcome("target", (winner,), losers, 1, units, {"totals": dict(state.totals)})
-
-
-def rank_order(rules: Rules) -> tuple[str, ...]:
-    if rules.values.get("core.french_court_order") == "J_above_Q":
-        return TRESSETTE_RANKS_J_ABOVE_Q
-    return TRESSETTE_RANKS
-
-
-def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, Any]:
-    """One scorer's capture as a deal entry at ``level``."""
-    if level == "cards":
-        return {"cards": [c.code for c in taken], "tricks": tricks}
-    return {"thirds": thirds_of(taken), "tricks": tricks}
-
-
-def play_out_hands(
-    rng: random.Random,
-    hands: Mapping[str, Sequence[Card]],
-    order: Sequence[str],
-    ranks: tuple[str, ...] = TRESSETTE_RANKS,
-    record: list[list[Card]] | None = None,
-) -> tuple[dict[str, list[Card]], dict[str, int], str]:
-    """Play given hands legally at random; ``order`` starts with the first leader."""
-    remaining = {p: list(h) for p, h in hands.items()}
-    taken: dict[str, list[Card]] = {p: [] for p in order}
-    tricks = dict.fromkeys(order, 0)
-    leader = play_round(rng, remaining, order, order[0], taken, tricks, ranks, record)
-    return taken, tricks, leader
-
-
-def play_round(
-    rng: random.Random,
-    remaining: dict[str, list[Card]],
-    order: Sequence[str],
-    leader: str,
-    taken: dict[str, list[Card]],
-    tricks: dict[str, int],
-    ranks: tuple[str, ...] = TRESSETTE_RANKS,
-    record: list[list[Card]] | None = None,
-) -> str:
-    """Play out the cards in hand, following suit when able; returns the last winner.
-
-    ``record`` collects the tricks as played (the play record of level c)."""
-    n = len(order)
-    for _ in range(len(remaining[leader])):
-        start = order.index(leader)
-        turn = [order[(start + k) % n] for k in range(n)]
-        played: list[Card] = []
-        for p in turn:
-            follow = [c for c in remaining[p] if played and c.suit == played[0].suit]
-            card = rng.choice(follow or remaining[p])
-            remaining[p].remove(card)
-            played.append(card)
-        if record is not None:
-            record.append(played)
-        leader = turn[trick_winner(played, ranks)]
-        taken[leader].extend(played)
-        tricks[leader] += 1
-    return leader
 
 
 # -- the games --------------------------------------------------------------------------
@@ -532,11 +314,9 @@ class IndividualGame(Game):
     def play_fields(self, rules: Rules) -> tuple[str, ...]:
         return ("dealer", "level", "hands", "tricks", "declarations")
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the dealt hands (per round in the two-round forms), the stock of the
         two-player game in the order it is drawn, and every trick."""
-        problems = Problems()
-        known_fields(deal, self.play_fields(rules), "", problems)
         if deal.get("declarations") not in (None, []):
             problems.add(
                 "ind.no_declarations", "declarations", game=Localized(self.name_en, self.name_it)
@@ -557,35 +337,38 @@ class IndividualGame(Game):
             }
             piles["stock"] = stock
             check_deal(piles, deck, problems)
-        problems.raise_if_any()
-        assert stock is not None
+        if problems or stock is None:
+            return None
         eldest = self.eldest(state)
         leader = first_leader(rules, state, rounds[0], eldest)
-        found = replay(
-            deal.get("tricks"),
-            rounds[0],
-            seats,
-            leader,
+        options = ReplayOptions(
             rank_order(rules),
             deck_set,
-            problems,
-            tricks=self.tricks_in_deal(rules, len(seats)),
+            self.tricks_in_deal(rules, len(seats)),
             after_trick=_after_trick(rounds, sizes, stock, seats, eldest),
             piles={"stock": stock},
         )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
+        return Dealt(
+            rounds[0],
+            seats,
+            leader,
+            options,
+            facts={"first_leader": leader},
+            context={"sizes": sizes},
+        )
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
         entry: dict[str, Any] = {
-            "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in seats},
+            "seats": {
+                p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in dealt.order
+            },
             "last_trick": found.last_winner,
         }
         if "removed" in deal:
             entry["removed"] = deal["removed"]
         if self.key == "tressette2" and each_round(rules):
-            entry["last_trick_round1"] = found.tricks[sizes[0] - 1].winner
-        return with_play(
-            self.score_entry(entry, rules, state), found, rules, str, facts={"first_leader": leader}
-        )
+            entry["last_trick_round1"] = found.tricks[dealt.context["sizes"][0] - 1].winner
+        return entry
 
 
 def read_rounds(
@@ -989,42 +772,34 @@ class Tressette3(IndividualGame):
             return ("dealer", "level", "hands", "tricks", "dummy_partner", "declarations")
         return (*super().play_fields(rules), "removed")
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         if rules["t3.mode"] != "col_morto":
-            return super().score_play(deal, rules, state)
-        problems = Problems()
-        known_fields(deal, self.play_fields(rules), "", problems)
+            return super().read_play(deal, rules, state, problems)
         partner = self._dummy_partner(deal, rules, state, problems)
-        problems.raise_if_any()
-        assert partner is not None
+        if partner is None or problems:
+            return None
         order = morto_order(state.seats, partner)
         hands, _ = read_deal(deal, order, 10, DECK40, problems)
-        problems.raise_if_any()
-        leader = self.eldest(state)
-        found = replay(
-            deal.get("tricks"),
-            hands,
-            order,
-            leader,
-            rank_order(rules),
-            DECK40_SET,
-            problems,
-            tricks=10,
-        )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
-        side = {p: "A" if p in (partner, DUMMY) else "B" for p in order}
-        entry: dict[str, Any] = {
-            "sides": side_captures(found, side, ("A", "B")),
-            "last_trick": side[found.last_winner or leader],
-        }
-        for key in ("dealer", "dummy_partner", "declarations"):
-            if key in deal:
-                entry[key] = deal[key]
-        entry.pop("dealer", None)
         scorer = {p: p for p in state.seats}
         scorer[DUMMY] = partner
-        return with_play(self.score_entry(entry, rules, state), found, rules, scorer.__getitem__)
+        side = {p: "A" if p in (partner, DUMMY) else "B" for p in order}
+        options = ReplayOptions(rank_order(rules), DECK40_SET, 10)
+        return Dealt(
+            hands, order, self.eldest(state), options, scorer.__getitem__, context={"side": side}
+        )
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        if rules["t3.mode"] != "col_morto":
+            return super().play_entry(deal, rules, dealt, found)
+        side = dealt.context["side"]
+        entry: dict[str, Any] = {
+            "sides": side_captures(found, side, ("A", "B")),
+            "last_trick": side[found.last_winner or dealt.leader],
+        }
+        for key in ("dummy_partner", "declarations"):
+            if key in deal:
+                entry[key] = deal[key]
+        return entry
 
 
 DUMMY = "dummy"

@@ -14,29 +14,31 @@ from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, known_fields, listing
 from ..play import (
     REVOKE_SWITCHES,
+    Dealt,
+    Replay,
+    ReplayOptions,
     codes,
-    judge_revokes,
+    play_out_hands,
     read_deal,
-    replay,
     side_captures,
-    with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
     Capture,
+    capture_entry,
     check_captures,
     check_last_trick,
+    rank_order,
     read_captures,
     score_thirds,
     total,
 )
-from .individual import capture_entry, play_out_hands, rank_order
 
 messages(
     {
@@ -121,6 +123,7 @@ class Rovescino(Game):
     key: ClassVar[str] = "rovescino"
     name_en: ClassVar[str] = "Rovescino / Traversone (negative Tressette)"
     name_it: ClassVar[str] = "Rovescino / Traversone (tressette a perdere)"
+    revoke_charges_offender: ClassVar[bool] = True  # points are penalties
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -139,7 +142,14 @@ class Rovescino(Game):
         },
     }
     FIELDS = ("dealer", "level", "seats", "last_trick", "removed")
-    RECORD_FIELDS = ("dealer", "level", "hands", "monte", "tricks", "removed")
+    record_fields: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "level",
+        "hands",
+        "monte",
+        "tricks",
+        "removed",
+    )
 
     def playing(self, state: MatchState) -> tuple[str, ...]:
         out = set(state.extra.get("out", ()))
@@ -225,51 +235,39 @@ class Rovescino(Game):
             },
         )
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the hands, the monte (it goes to the last trick) and the tricks."""
-        problems = Problems()
-        known_fields(deal, self.RECORD_FIELDS, "", problems)
         seats = self.playing(state)
         layout = self.layout(rules, len(seats), problems)
-        problems.raise_if_any()
-        assert layout is not None
+        if layout is None or problems:
+            return None
         removed = self._removed(deal, rules, layout, len(seats), problems)
         deck = [c for c in DECK40 if c not in removed]
-        deck_set = frozenset(deck)
         hands, monte = read_deal(
             deal, seats, layout.each, deck, problems, pile=("monte", layout.monte)
         )
-        problems.raise_if_any()
-        leader = self.eldest_of(state, seats)
-        found = replay(
-            deal.get("tricks"),
-            hands,
-            seats,
-            leader,
-            rank_order(rules),
-            deck_set,
-            problems,
-            tricks=layout.each,
-            piles={"monte": monte},
+        options = ReplayOptions(
+            rank_order(rules), frozenset(deck), layout.each, piles={"monte": monte}
         )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
-        last = found.last_winner or leader
+        leader = self.eldest_of(state, seats)
+        return Dealt(hands, seats, leader, options, context={"monte": monte})
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        last = found.last_winner or dealt.leader
+        monte = dealt.context["monte"]
         entry: dict[str, Any] = {
             "seats": {
                 p: {
                     "cards": codes(found.taken[p] + (monte if p == last else [])),
                     "tricks": found.won[p],
                 }
-                for p in seats
+                for p in dealt.order
             },
             "last_trick": last,
         }
         if "removed" in deal:
             entry["removed"] = deal["removed"]
-        return with_play(
-            self.score_entry(entry, rules, state), found, rules, str, charge_offender=True
-        )
+        return entry
 
     def eldest_of(self, state: MatchState, seats: Sequence[str]) -> str:
         """The first player after the dealer still in the game."""
@@ -427,6 +425,7 @@ def _lowest_wins(seats: Sequence[str], state: MatchState, reason: str) -> Outcom
 
 
 TEAMS = {"A": ("P1", "P3"), "B": ("P2", "P4")}
+TEAM = {p: s for s, members in TEAMS.items() for p in members}
 
 
 class TraversonePairs(Game):
@@ -436,6 +435,7 @@ class TraversonePairs(Game):
     key: ClassVar[str] = "traversone_pairs"
     name_en: ClassVar[str] = "Traversone in pairs"
     name_it: ClassVar[str] = "Traversone a coppie"
+    revoke_charges_offender: ClassVar[bool] = True  # points are penalties
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
@@ -449,7 +449,7 @@ class TraversonePairs(Game):
         "bis_31": {"rov.target": 31},
     }
     FIELDS = ("dealer", "level", "sides", "last_trick")
-    RECORD_FIELDS = ("dealer", "level", "hands", "tricks")
+    record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return ("A", "B")
@@ -491,38 +491,17 @@ class TraversonePairs(Game):
             },
         )
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the four hands and the tricks."""
-        problems = Problems()
-        known_fields(deal, self.RECORD_FIELDS, "", problems)
-        seats = state.seats
-        hands, _ = read_deal(deal, seats, 10, DECK40, problems)
-        problems.raise_if_any()
-        leader = self.eldest(state)
-        found = replay(
-            deal.get("tricks"),
-            hands,
-            seats,
-            leader,
-            rank_order(rules),
-            DECK40_SET,
-            problems,
-            tricks=10,
-        )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
-        team = {p: s for s, members in TEAMS.items() for p in members}
-        entry = {
-            "sides": side_captures(found, team, ("A", "B")),
-            "last_trick": team[found.last_winner or leader],
+        hands, _ = read_deal(deal, state.seats, 10, DECK40, problems)
+        options = ReplayOptions(rank_order(rules), DECK40_SET, 10)
+        return Dealt(hands, state.seats, self.eldest(state), options, TEAM.__getitem__)
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        return {
+            "sides": side_captures(found, TEAM, ("A", "B")),
+            "last_trick": TEAM[found.last_winner or dealt.leader],
         }
-        return with_play(
-            self.score_entry(entry, rules, state),
-            found,
-            rules,
-            team.__getitem__,
-            charge_offender=True,
-        )
 
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         a, b = state.totals["A"], state.totals["B"]
@@ -548,7 +527,6 @@ class TraversonePairs(Game):
         order = [seats[(seats.index(first) + k) % 4] for k in range(4)]
         played: list[list[Card]] = []
         taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
-        team = {p: s for s, members in TEAMS.items() for p in members}
         if level == "play":
             return {
                 "dealer": state.dealer,
@@ -563,7 +541,7 @@ class TraversonePairs(Game):
                 )
                 for s in ("A", "B")
             },
-            "last_trick": team[last],
+            "last_trick": TEAM[last],
         }
 
 

@@ -199,6 +199,7 @@ class Spinado(Game):
     player_counts: ClassVar[tuple[int, ...]] = (2, 3, 4, 5, 6, 7)
     settlement: ClassVar[str] = "deal"
     record_key: ClassVar[str] = "plays"
+    record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
 
@@ -326,7 +327,7 @@ class Spinado(Game):
         card of its holder and stops the run. The deal ends when a player is out.
         """
         problems = Problems()
-        known_fields(deal, RECORD_FIELDS, "", problems)
+        known_fields(deal, self.record_fields, "", problems)
         seats = state.seats
         size = self.hand_size(rules, len(seats))
         deck = DECKS[rules["spin.deck"]]

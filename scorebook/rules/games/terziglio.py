@@ -14,29 +14,30 @@ from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Localized, Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, cards, integer, join, known_fields, listing, obj
 from ..play import (
     REVOKE_SWITCHES,
+    Dealt,
     Replay,
+    ReplayOptions,
     codes,
-    judge_revokes,
+    play_out_hands,
     read_deal,
-    replay,
     side_captures,
-    with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
     Capture,
+    capture_entry,
     check_captures,
     check_last_trick,
+    rank_order,
     read_captures,
     score_thirds,
 )
-from .individual import capture_entry, play_out_hands, rank_order
 
 BIDS = ("chiamo", "solo", "solissimo", "solissimo_dividete", "solissimo_scegliete")
 RANK = {bid: i for i, bid in enumerate(BIDS)}
@@ -235,6 +236,7 @@ messages(
 
 
 class Terziglio(Game):
+    record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     key: ClassVar[str] = "terziglio"
     name_en: ClassVar[str] = "Terziglio / Calabresella"
     name_it: ClassVar[str] = "Terziglio / Calabresella"
@@ -292,53 +294,45 @@ class Terziglio(Game):
         problems.raise_if_any()
         return self._score(rules, state, bid, soloist, opponents, captures, last, warnings)
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): hands and monte as dealt, the auction, the exchanges, the tricks."""
-        problems = Problems()
-        known_fields(deal, RECORD_FIELDS, "", problems)
         players = self.dealt_in(state)
         hands, monte = read_deal(deal, players, 12, DECK40, problems, pile=("monte", 4))
         auction = self._auction(deal, players, state, problems)
-        problems.raise_if_any()
-        assert auction is not None
+        if auction is None or problems:
+            return None
         soloist, bid = auction
         entry: dict[str, Any] = {"bids": deal["bids"]}
         if soloist is None or bid is None:
             for field in ("called", "given", "discards", "monte_taken", "tricks"):
                 if deal.get(field) not in (None, []):
                     problems.add("terz.pass_out_with_play", field, field=field)
-            problems.raise_if_any()
-            return with_play(self.score_entry(entry, rules, state), Replay(), rules, str)
+            return None if problems else self.score_entry(entry, rules, state)
         opponents = tuple(p for p in players if p != soloist)
         held = {p: list(h) for p, h in hands.items()}
         final = self._record_exchanges(deal, bid, soloist, opponents, held, monte, entry, problems)
-        problems.raise_if_any()
+        if problems:
+            return None
         leader = _first_leader(rules, bid, soloist, players)
-        found = replay(
-            deal.get("tricks"),
+        options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, piles={"monte": final})
+        entry["monte"] = codes(monte)
+        return Dealt(
             held,
             players,
             leader,
-            rank_order(rules),
-            DECK40_SET,
-            problems,
-            tricks=TRICKS,
-            piles={"monte": final},
-        )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
-        last = found.last_winner or leader
-        side = {p: "soloist" if p == soloist else "coalition" for p in players}
-        entry["monte"] = codes(monte)
-        entry["sides"] = side_captures(found, side, SIDES, {side[last]: final})
-        entry["last_trick"] = side[last]
-        return with_play(
-            self.score_entry(entry, rules, state),
-            found,
-            rules,
-            str,
+            options,
             facts={"first_leader": leader, "final_monte": codes(final)},
+            context={"entry": entry, "soloist": soloist, "final": final},
         )
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        soloist = dealt.context["soloist"]
+        last = found.last_winner or dealt.leader
+        side = {p: "soloist" if p == soloist else "coalition" for p in dealt.order}
+        entry = dict(dealt.context["entry"])
+        entry["sides"] = side_captures(found, side, SIDES, {side[last]: dealt.context["final"]})
+        entry["last_trick"] = side[last]
+        return entry
 
     def _record_exchanges(
         self,

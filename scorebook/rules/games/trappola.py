@@ -15,16 +15,16 @@ from typing import Any, ClassVar
 
 from ..cards import Card, make_deck, trick_winner
 from ..errors import Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, join, known_fields, listing, no_duplicates, obj
 from ..play import (
     REVOKE_SWITCHES,
+    Dealt,
+    Replay,
+    ReplayOptions,
     codes,
-    judge_revokes,
     read_deal,
-    replay,
-    with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
 
@@ -112,6 +112,7 @@ messages(
 
 
 class Trappola(Game):
+    record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     key: ClassVar[str] = "trappola"
     name_en: ClassVar[str] = "Trappola (Cardano, 2 players)"
     name_it: ClassVar[str] = "Trappola (Cardano, 2 giocatori)"
@@ -233,13 +234,12 @@ class Trappola(Game):
                 )
         return out
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): hands and stock as dealt, the redraws, then the nine tricks."""
-        problems = Problems()
-        known_fields(deal, RECORD_FIELDS, "", problems)
         hands, stock = read_deal(deal, SEATS, 9, DECK_ORDER, problems, pile=("stock", 18))
         self._redraws(deal, state, problems)
-        problems.raise_if_any()
+        if problems:
+            return None
         dealer = state.dealer
         other = "P2" if dealer == "P1" else "P1"
         redraws = deal.get("redraws") or {}
@@ -260,19 +260,11 @@ class Trappola(Game):
                     rank=rank,
                     held=held,
                 )
-        found = replay(
-            deal.get("tricks"),
-            playing,
-            (other, dealer),
-            other,
-            RANKS,
-            DECK,
-            problems,
-            tricks=TRICKS,
-            piles={"stock": rest},
-        )
-        judge_revokes(found, rules, problems)
-        problems.raise_if_any()
+        options = ReplayOptions(RANKS, DECK, TRICKS, piles={"stock": rest})
+        hands_played = {p: codes(h) for p, h in playing.items()}
+        return Dealt(playing, (other, dealer), other, options, facts={"hands_played": hands_played})
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
         twos = [
             {"player": t.leader, "trick": n}
             for n, t in enumerate(found.tricks, start=1)
@@ -287,13 +279,7 @@ class Trappola(Game):
                 entry[key] = deal[key]
         if twos:
             entry["twos"] = twos
-        return with_play(
-            self.score_entry(entry, rules, state),
-            found,
-            rules,
-            str,
-            facts={"hands_played": {p: codes(h) for p, h in playing.items()}},
-        )
+        return entry
 
     def _declarations(
         self, deal: Mapping[str, Any], problems: Problems

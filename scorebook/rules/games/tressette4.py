@@ -16,36 +16,35 @@ from typing import Any, ClassVar
 from ..cards import (
     DECK40,
     DECK40_SET,
-    TRESSETTE_RANKS,
-    TRESSETTE_RANKS_J_ABOVE_Q,
     Card,
     thirds_of,
-    trick_winner,
 )
 from ..declarations import Declaration, check_declarations, read_declarations
 from ..errors import Localized, Problems, messages
-from ..game import Game
+from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import boolean, cards, integer, known_fields, obj
 from ..play import (
     REVOKE_SWITCHES,
+    Dealt,
     Replay,
+    ReplayOptions,
     codes,
     first_leader,
-    judge_revokes,
+    play_round,
     read_deal,
-    replay,
-    with_play,
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     ANNUL_RULE,
     CORE_SWITCHES,
     Capture,
+    capture_entry,
     check_captures,
     check_last_trick,
     may_annul,
     merge_captures,
+    rank_order,
     read_captures,
     score_thirds,
 )
@@ -188,6 +187,7 @@ messages(
 
 
 class Tressette4(Game):
+    record_fields: ClassVar[tuple[str, ...]] = PLAY_FIELDS
     key: ClassVar[str] = "tressette4"
     name_en: ClassVar[str] = "Tressette, 4 players in pairs"
     name_it: ClassVar[str] = "Tressette a coppie"
@@ -243,68 +243,66 @@ class Tressette4(Game):
         problems.raise_if_any()
         return self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
 
-    def score_play(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
+    def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the four hands and the tricks; a claim may stop the record early."""
-        problems = Problems()
-        known_fields(deal, PLAY_FIELDS, "", problems)
         hands, _ = read_deal(deal, SEATS, 10, DECK40, problems)
         annulled_by = deal.get("annulled_by")
         if annulled_by is not None:
             if deal.get("tricks") not in (None, []):
                 problems.add("t4.annul_with_play", "tricks", field="tricks")
-            problems.raise_if_any()
+            if problems:
+                return None
             entry = {"annulled_by": annulled_by}
             if annulled_by in hands:
                 entry["hand"] = codes(hands[annulled_by])
-            result = self.score_entry(entry, rules, state)
-            return with_play(result, Replay(), rules, SIDE_OF.__getitem__)
-        problems.raise_if_any()
+            return self.score_entry(entry, rules, state)
+        if problems:
+            return None
         claim = self._record_claim(deal, problems)
         leader = first_leader(rules, state, hands, self.eldest(state))
-        ranks = (
-            TRESSETTE_RANKS_J_ABOVE_Q
-            if rules["core.french_court_order"] == "J_above_Q"
-            else TRESSETTE_RANKS
-        )
-        found = replay(
-            deal.get("tricks"),
+        options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, may_stop=claim is not None)
+        return Dealt(
             hands,
             state.seats,
             leader,
-            ranks,
-            DECK40_SET,
-            problems,
-            tricks=TRICKS,
-            may_stop=claim is not None,
+            options,
+            SIDE_OF.__getitem__,
+            facts={"first_leader": leader},
+            context={"claim": claim, "declared": deal.get("declarations")},
         )
-        judge_revokes(found, rules, problems)
-        declared = deal.get("declarations")
-        penalised = self._held_declarations(declared, hands, rules, problems)
-        problems.raise_if_any()
-        entry = {
+
+    def judge_play(self, rules: Rules, dealt: Dealt, found: Replay, problems: Problems) -> None:
+        """Revokes, and declarations of cards the declarer was not dealt."""
+        super().judge_play(rules, dealt, found, problems)
+        declared = dealt.context["declared"]
+        penalised = self._held_declarations(declared, dealt.hands, rules, problems)
+        dealt.facts["mis_declared"] = penalised
+
+    def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        entry: dict[str, Any] = {
             "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS},
         }
         if found.complete:
-            entry["last_trick"] = SIDE_OF[found.last_winner or leader]
+            entry["last_trick"] = SIDE_OF[found.last_winner or dealt.leader]
+        declared = deal.get("declarations")
         if declared is not None:
             entry["declarations"] = declared
+        claim = dealt.context["claim"]
         if claim is not None:
-            on_lead = found.next_leader or leader
+            on_lead = found.next_leader or dealt.leader
             entry["claim"] = {
                 "side": claim,
                 "after_trick": len(found.tricks),
                 "on_lead": SIDE_OF[on_lead] == claim,
             }
+        return entry
+
+    def score_played(
+        self, entry: Deal, rules: Rules, state: MatchState, dealt: Dealt
+    ) -> DealResult:
         result = self.score_entry(entry, rules, state)
-        if penalised:
-            result = _penalise_declarations(result, penalised)
-        return with_play(
-            result,
-            found,
-            rules,
-            SIDE_OF.__getitem__,
-            facts={"first_leader": leader, "mis_declared": penalised},
-        )
+        penalised = dealt.facts["mis_declared"]
+        return _penalise_declarations(result, penalised) if penalised else result
 
     def _record_claim(self, deal: Mapping[str, Any], problems: Problems) -> str | None:
         raw = deal.get("claim")
@@ -679,10 +677,12 @@ class Tressette4(Game):
             deal["hands"] = {p: codes(h) for p, h in hands.items()}
             deal["tricks"] = [codes(t) for t in record]
         elif by_player:
-            deal["seats"] = {p: _entry(taken[p], tricks[p], level) for p in ("N", "E", "S", "W")}
+            deal["seats"] = {
+                p: capture_entry(taken[p], tricks[p], level) for p in ("N", "E", "S", "W")
+            }
         else:
             deal["sides"] = {
-                s: _entry(
+                s: capture_entry(
                     taken[MEMBERS[s][0]] + taken[MEMBERS[s][1]],
                     tricks[MEMBERS[s][0]] + tricks[MEMBERS[s][1]],
                     level,
@@ -729,12 +729,6 @@ def _merge(side: str, caps: Sequence[Capture]) -> Capture:
     return merge_captures(side, f"sides.{side}", caps)
 
 
-def _entry(taken: list[Card], tricks: int, level: str) -> dict[str, Any]:
-    if level == "cards":
-        return {"cards": [c.code for c in taken], "tricks": tricks}
-    return {"thirds": thirds_of(taken), "tricks": tricks}
-
-
 def play_random_deal(
     rng: random.Random,
     seats: Sequence[str],
@@ -753,29 +747,11 @@ def play_random_deal(
     remaining = {p: list(h) for p, h in hands.items()}
     taken: dict[str, list[Card]] = {p: [] for p in seats}
     tricks = dict.fromkeys(seats, 0)
-    order = (
-        TRESSETTE_RANKS_J_ABOVE_Q
-        if rules["core.french_court_order"] == "J_above_Q"
-        else TRESSETTE_RANKS
-    )
     leader = seats[(seats.index(dealer) + 1) % n]
     if state is not None:
         leader = first_leader(rules, state, hands, leader)
     record: list[list[Card]] = []
-    for _ in range(len(deck) // n):
-        start = seats.index(leader)
-        turn = [seats[(start + k) % n] for k in range(n)]
-        played: list[Card] = []
-        for p in turn:
-            hand = remaining[p]
-            follow = [c for c in hand if played and c.suit == played[0].suit]
-            card = rng.choice(follow or hand)
-            hand.remove(card)
-            played.append(card)
-        record.append(played)
-        leader = turn[trick_winner(played, order)]
-        taken[leader].extend(played)
-        tricks[leader] += 1
+    leader = play_round(rng, remaining, seats, leader, taken, tricks, rank_order(rules), record)
     return hands, taken, tricks, leader, record
 
 
