@@ -32,7 +32,7 @@ from api.views.ledger import SettlementActions
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.refusals import Refusal
-from scorebook.matches import services
+from scorebook.matches import selectors, services
 from scorebook.matches.models import Deal, Match, Night, Table
 
 
@@ -142,8 +142,8 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def state(self, request: Request, pk: Any = None) -> Response:
         """Running totals, whose deal, the end and the per-deal breakdown, re-derived."""
         match = self.get_object()
-        deals = services.current_deals(match)
-        folded = services.fold(match, [d.input for d in deals])
+        deals = selectors.current_deals(match)
+        folded = selectors.fold(match, [d.input for d in deals])
         return Response(
             {
                 "match": folded.state.as_dict(),

@@ -1,16 +1,73 @@
-"""Reads of the ledger: a night's settlement sheet, as the API, CSV and PDF show it."""
+"""Reads of the ledger: balances, what a night still owes, the plan that settles it, and
+the settlement sheet as the API, CSV and PDF show it. Never imports the services."""
 
 from __future__ import annotations
 
+from collections import defaultdict
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import QuerySet, Sum
 
 from scorebook.matches.models import Night
 
-from . import services
+from . import transfers as math
 from .models import Account, Entry, Settlement, Transfer
+
+CENT = Decimal("0.01")
+
+
+def _nonzero(groups: Mapping[Any, Mapping[int, Decimal]]) -> dict[Any, dict[int, Decimal]]:
+    kept = {k: {a: v for a, v in g.items() if v} for k, g in groups.items()}
+    return {k: g for k, g in kept.items() if g}
+
+
+def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
+    """(unit, currency) -> account id -> balance (positive: is owed) of ``entries``."""
+    result: dict[tuple[str, str], dict[int, Decimal]] = defaultdict(dict)
+    for side, sign in (("payee", 1), ("payer", -1)):
+        rows = entries.values(side, "unit", "currency").annotate(total=Sum("amount"))
+        for row in rows.order_by():
+            group = result[(row["unit"], row["currency"])]
+            total = Decimal(row["total"]).quantize(CENT)  # SQLite sums decimals as floats
+            group[row[side]] = group.get(row[side], Decimal(0)) + sign * total
+    return _nonzero(result)
+
+
+def group_key(unit: str, currency: str) -> str:
+    return f"{unit}:{currency}" if currency else unit
+
+
+def remaining(night: Night) -> dict[tuple[str, str], dict[int, Decimal]]:
+    """What each account is still owed (or owes) for the night, after paid transfers."""
+    left = balances(Entry.objects.filter(night=night))
+    paid = Transfer.objects.filter(settlement__night=night, paid_at__isnull=False)
+    for t in paid:
+        group = left.setdefault((t.unit, t.currency), {})
+        group[t.payer_id] = group.get(t.payer_id, Decimal(0)) + t.amount
+        group[t.payee_id] = group.get(t.payee_id, Decimal(0)) - t.amount
+    return _nonzero(left)
+
+
+def plan(night: Night) -> tuple[dict[tuple[str, str], dict[int, Decimal]], list[Transfer]]:
+    """The night's remaining balances and the fewest transfers that settle them (unsaved)."""
+    left = remaining(night)
+    planned: list[Transfer] = []
+    for (unit, currency), group in sorted(left.items()):
+        cents = {account: int(value / CENT) for account, value in group.items()}
+        for payer, payee, amount in math.fewest(cents):
+            planned.append(
+                Transfer(
+                    payer_id=payer, payee_id=payee, amount=Decimal(amount) * CENT,
+                    unit=unit, currency=currency,
+                )
+            )  # fmt: skip
+    return left, planned
+
+
+def current_settlement(night: Night) -> Settlement | None:
+    return night.settlements.order_by("-version").first()
 
 
 def account_names(ids) -> dict[int, str]:
@@ -46,7 +103,7 @@ def match_lines(night: Night) -> list[dict[str, Any]]:
     """Each match of the night with what it moved per account."""
     lines = []
     for match in night.matches.select_related("table").order_by("id"):
-        moved = services.balances(Entry.objects.filter(match=match))
+        moved = balances(Entry.objects.filter(match=match))
         lines.append(
             {
                 "id": match.pk,
@@ -58,7 +115,7 @@ def match_lines(night: Night) -> list[dict[str, Any]]:
                 "stake": _money(match.stake_amount),
                 "currency": match.stake_currency,
                 "moved": {
-                    services.group_key(*key): {str(a): _money(v) for a, v in group.items()}
+                    group_key(*key): {str(a): _money(v) for a, v in group.items()}
                     for key, group in moved.items()
                 },
             }
@@ -70,8 +127,8 @@ def sheet(night: Night) -> dict[str, Any]:
     """The night's settlement: the stored current version when the night has one, else a
     provisional plan (not stored). Nets are the ledger's; transfers settle what is left
     after the payments already marked."""
-    current = services.current_settlement(night)
-    nets = services.balances(Entry.objects.filter(night=night))
+    current = current_settlement(night)
+    nets = balances(Entry.objects.filter(night=night))
     paid = list(
         Transfer.objects.filter(settlement__night=night, paid_at__isnull=False)
         .select_related("paid_by")
@@ -80,7 +137,7 @@ def sheet(night: Night) -> dict[str, Any]:
     if current is not None:
         open_ones = list(current.transfers.filter(paid_at__isnull=True).select_related("paid_by"))
     else:
-        open_ones = services.plan(night)[1]
+        open_ones = plan(night)[1]
     ids = [a for group in nets.values() for a in group]
     ids += [t.payer_id for t in paid + open_ones] + [t.payee_id for t in paid + open_ones]
     names = account_names(ids)

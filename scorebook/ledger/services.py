@@ -14,7 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q, Sum
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -26,8 +26,7 @@ from scorebook.rules import DealResult, MatchState, get_game
 
 from . import transfers as math
 from .models import Account, Entry, Settlement, Transfer, Unit
-
-CENT = Decimal("0.01")
+from .selectors import CENT, balances, current_settlement, group_key, plan
 
 
 class Superseded(Refusal):
@@ -145,59 +144,7 @@ def book_match(
     Entry.objects.bulk_create(new)
 
 
-# -- balances and settlement ---------------------------------------------------------------
-
-
-def _nonzero(groups: Mapping[Any, Mapping[int, Decimal]]) -> dict[Any, dict[int, Decimal]]:
-    kept = {k: {a: v for a, v in g.items() if v} for k, g in groups.items()}
-    return {k: g for k, g in kept.items() if g}
-
-
-def balances(entries) -> dict[tuple[str, str], dict[int, Decimal]]:
-    """(unit, currency) -> account id -> balance (positive: is owed) of ``entries``."""
-    result: dict[tuple[str, str], dict[int, Decimal]] = defaultdict(dict)
-    for side, sign in (("payee", 1), ("payer", -1)):
-        rows = entries.values(side, "unit", "currency").annotate(total=Sum("amount"))
-        for row in rows.order_by():
-            group = result[(row["unit"], row["currency"])]
-            total = Decimal(row["total"]).quantize(CENT)  # SQLite sums decimals as floats
-            group[row[side]] = group.get(row[side], Decimal(0)) + sign * total
-    return _nonzero(result)
-
-
-def group_key(unit: str, currency: str) -> str:
-    return f"{unit}:{currency}" if currency else unit
-
-
-def remaining(night: Night) -> dict[tuple[str, str], dict[int, Decimal]]:
-    """What each account is still owed (or owes) for the night, after paid transfers."""
-    left = balances(Entry.objects.filter(night=night))
-    paid = Transfer.objects.filter(settlement__night=night, paid_at__isnull=False)
-    for t in paid:
-        group = left.setdefault((t.unit, t.currency), {})
-        group[t.payer_id] = group.get(t.payer_id, Decimal(0)) + t.amount
-        group[t.payee_id] = group.get(t.payee_id, Decimal(0)) - t.amount
-    return _nonzero(left)
-
-
-def plan(night: Night) -> tuple[dict[tuple[str, str], dict[int, Decimal]], list[Transfer]]:
-    """The night's remaining balances and the fewest transfers that settle them (unsaved)."""
-    left = remaining(night)
-    planned: list[Transfer] = []
-    for (unit, currency), group in sorted(left.items()):
-        cents = {account: int(value / CENT) for account, value in group.items()}
-        for payer, payee, amount in math.fewest(cents):
-            planned.append(
-                Transfer(
-                    payer_id=payer, payee_id=payee, amount=Decimal(amount) * CENT,
-                    unit=unit, currency=currency,
-                )
-            )  # fmt: skip
-    return left, planned
-
-
-def current_settlement(night: Night) -> Settlement | None:
-    return night.settlements.order_by("-version").first()
+# -- settlement ---------------------------------------------------------------------------
 
 
 def _same(planned: list[Transfer], settlement: Settlement | None) -> bool:

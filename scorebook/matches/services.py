@@ -10,19 +10,15 @@ hooked to a model's save sees every deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F, OuterRef, Subquery
 from django.utils import timezone
-from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
-from scorebook.core.refusals import Refusal
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 from scorebook.rules.engine import resume_match
@@ -31,107 +27,21 @@ from scorebook.rules.houserules import Rules
 from scorebook.standings.services import mark_stale
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
+from .refusals import (
+    ClosedNight,
+    DealConflict,
+    NoSuchMatch,
+    RulesRejected,
+    SeatPlayers,
+    SeatsMismatch,
+    StaleVersion,
+)
+from .selectors import Folded, current_deals, fold
 
-
-class RulesRejected(Refusal):
-    """The engine refused the entry; ``rejection.problems`` says every reason."""
-
-    code = "rules.rejected"
-    message = _("The rules refuse this entry.")
-
-    def __init__(self, rejection: Rejection) -> None:
-        super().__init__()
-        self.rejection = rejection
-
-    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
-        """The engine's own problems (code, path, params), in the request's language."""
-        lang = "it" if (language or get_language() or "en").startswith("it") else "en"
-        return [problem.as_dict(lang) for problem in self.rejection.problems]
-
-
-class DealConflict(Refusal):
-    """Another entry already took this deal number (two phones at one table)."""
-
-    code = "deal.conflict"
-    status = 409
-    message = _("Deal %(number)d is already entered or is not the next deal.")
-
-    def __init__(self, stored: Deal | None, expected: int) -> None:
-        super().__init__(path="number", number=expected)
-        self.stored = stored
-        self.expected = expected
-
-    def extra(self) -> dict[str, Any]:
-        return {"stored": self.stored} if self.stored is not None else {}
-
-
-class StaleVersion(Refusal):
-    """The edit names a version that is no longer current."""
-
-    code = "deal.stale_version"
-    status = 412
-    message = _("Someone changed this deal meanwhile: check the current version.")
-
-    def __init__(self, current: Deal) -> None:
-        super().__init__()
-        self.current = current
-
-    def extra(self) -> dict[str, Any]:
-        return {"current": self.current}
-
-    def headers(self) -> dict[str, str]:
-        return {"ETag": self.current.etag}
-
-
-class ClosedNight(Refusal):
-    """The night is closed: only a director may still change it."""
-
-    code = "night.closed"
-    status = 409
-    message = _("The night is closed.")
-
-
-class NoSuchMatch(Refusal):
-    """The match does not exist, or the user is no member of its club (the same to them)."""
-
-    code = "match.not_found"
-    status = 404
-    message = _("There is no such match.")
-
-
-class SeatsMismatch(Refusal):
-    """The seats named are not the seats of this game."""
-
-    code = "match.seats"
-    message = _("The seats must be exactly %(seats)s.")
-
-
-class SeatPlayers(Refusal):
-    """A seat names a player of another club, or one player sits twice."""
-
-    code = "match.seat_players"
-    message = _("Each seat needs a different player of this club.")
-
-
-@dataclass(frozen=True)
-class Folded:
-    state: MatchState
-    results: tuple[DealResult, ...]
-
-
-def fold(match: Match, inputs: list[Any]) -> Folded:
-    """Replay the deal inputs through the engine; raises RulesRejected on the first
-    entry that no longer fits (its path names the deal)."""
-    try:
-        game, rules, state = start_match(
-            match.game, match.rules["values"], match.players, match.first_dealer
-        )
-        results = tuple(
-            game.add_deal(state, data, rules, f"deals[{i}]") for i, data in enumerate(inputs)
-        )
-    except Rejection as rejection:
-        raise RulesRejected(rejection) from None
-    return Folded(state=state, results=results)
+__all__ = [  # the refusals and reads callers have used through this module
+    "ClosedNight", "DealConflict", "Folded", "NoSuchMatch", "NotAllowed", "RulesRejected",
+    "SeatPlayers", "SeatsMismatch", "StaleVersion", "current_deals", "fold",
+]  # fmt: skip
 
 
 def _resume(match: Match) -> tuple[Game, Rules, MatchState]:
@@ -261,10 +171,6 @@ def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
     if ROLE_RANK[Role(match.role)] < ROLE_RANK[Role(needed)]:
         raise NotAllowed(needed)
     return match, night_status
-
-
-def current_deals(match: Match) -> list[Deal]:
-    return list(match.deals.filter(is_current=True).order_by("number"))
 
 
 @transaction.atomic

@@ -38,7 +38,7 @@ def test_a_league_played_and_read(people, started, django_assert_max_num_queries
         league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
     )  # fmt: skip
-    match = pair_match(people.club, night(people), (nino, ettore), (salvo, walter), "NS")
+    match = pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
     scorer = api(people, "scorer")
     linked = scorer.post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": match.pk})
     assert linked.status_code == 201, linked.content
@@ -73,11 +73,11 @@ def test_a_league_played_and_read(people, started, django_assert_max_num_queries
 
 
 def test_refusals_carry_their_code_and_path(people, started):
-    league, people = started
+    league, entrants = started
     director = api(people, "director")
     late = director.post(
         f"/api/v1/leagues/{league}/entries",
-        {"name": "late", "players": [people[0].pk, people[1].pk]},
+        {"name": "late", "players": [entrants[0].pk, entrants[1].pk]},
         format="json",
     )
     assert late.status_code == 409 and late.json()["errors"][0]["code"] == "league.started"

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorebook.ledger import selectors as reads
 from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Account, Entry
 from scorebook.matches import services
@@ -54,7 +55,7 @@ def live_nets(match):
     live = (
         Entry.objects.filter(match=match).exclude(kind="reversal").filter(reversed_by__isnull=True)
     )
-    groups = ledger.balances(live)
+    groups = reads.balances(live)
     return next(iter(groups.values()), {})
 
 
@@ -114,8 +115,8 @@ def test_random_nights_keep_every_balance_at_zero(people, data):
         ledger.check_zero_sum(Entry.objects.filter(club=people.club))
         assert live_nets(match) == due(match)
     services.night_close(night=night, user=director)
-    settlement = ledger.current_settlement(night)
-    left = ledger.remaining(night)
+    settlement = reads.current_settlement(night)
+    left = reads.remaining(night)
     replay = {}
     for t in settlement.transfers.all():
         group = replay.setdefault((t.unit, t.currency), {})

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 import pytest
 
+from scorebook.ledger import selectors as reads
 from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry, Settlement
 from scorebook.matches import services
@@ -72,7 +73,7 @@ def start(people, night, game, players, rules=None, amount="0", currency="", dea
 
 def nets(queryset):
     """Player name -> balance, for one unit/currency group."""
-    (group,) = ledger.balances(queryset).values()
+    (group,) = reads.balances(queryset).values()
     names = {}
     from scorebook.ledger.models import Account
 
@@ -121,7 +122,7 @@ def test_a_correction_that_changes_the_winner_reverses_and_rebooks(people, night
         deal=deals[2], data=B_WINS, reason="wrong side", user=people.director,
         expected_version=1,
     )  # fmt: skip
-    assert ledger.balances(Entry.objects.filter(match=match)) == {}
+    assert reads.balances(Entry.objects.filter(match=match)) == {}
     assert Entry.objects.filter(kind="reversal").count() == len(booked)
     assert set(Entry.objects.values_list("pk", flat=True)) >= booked  # nothing deleted
     # Then B wins the match: the stake goes the other way.
@@ -168,7 +169,7 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
     )
     enter(chips, SCEGLIETE_CAPPOTTO, people)
     services.night_close(night=night, user=people.director)
-    first = ledger.current_settlement(night)
+    first = reads.current_settlement(night)
     assert first.version == 1
     # Nino +0.50 +6.40, Salvo +0.50 -3.20, Ettore -0.50 -3.20, Walter -0.50
     assert nets(Entry.objects.filter(night=night)) == {
@@ -190,11 +191,11 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
         deal=deals[2], data=B_WINS, reason="sheet checked", user=people.director,
         expected_version=1,
     )  # fmt: skip
-    second = ledger.current_settlement(night)
+    second = reads.current_settlement(night)
     assert second.version == 2
     assert Settlement.objects.filter(night=night).count() == 2
     # What was already paid is not asked again; what is left settles the new nets.
-    left = ledger.remaining(night)
+    left = reads.remaining(night)
     planned = {(t.payer_id, t.payee_id, t.amount) for t in second.transfers.all()}
     replay = {}
     for payer, payee, amount in planned:

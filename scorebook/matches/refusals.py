@@ -1,0 +1,95 @@
+"""What the match services refuse, and why (each a :class:`Refusal`: code, status, words
+in English and Italian). In their own module because the readers raise one too
+(``selectors.fold``: a stored deal the engine no longer accepts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.core.refusals import Refusal
+from scorebook.rules import Rejection
+
+from .models import Deal
+
+
+class RulesRejected(Refusal):
+    """The engine refused the entry; ``rejection.problems`` says every reason."""
+
+    code = "rules.rejected"
+    message = _("The rules refuse this entry.")
+
+    def __init__(self, rejection: Rejection) -> None:
+        super().__init__()
+        self.rejection = rejection
+
+    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
+        """The engine's own problems (code, path, params), in the request's language."""
+        lang = "it" if (language or get_language() or "en").startswith("it") else "en"
+        return [problem.as_dict(lang) for problem in self.rejection.problems]
+
+
+class DealConflict(Refusal):
+    """Another entry already took this deal number (two phones at one table)."""
+
+    code = "deal.conflict"
+    status = 409
+    message = _("Deal %(number)d is already entered or is not the next deal.")
+
+    def __init__(self, stored: Deal | None, expected: int) -> None:
+        super().__init__(path="number", number=expected)
+        self.stored = stored
+        self.expected = expected
+
+    def extra(self) -> dict[str, Any]:
+        return {"stored": self.stored} if self.stored is not None else {}
+
+
+class StaleVersion(Refusal):
+    """The edit names a version that is no longer current."""
+
+    code = "deal.stale_version"
+    status = 412
+    message = _("Someone changed this deal meanwhile: check the current version.")
+
+    def __init__(self, current: Deal) -> None:
+        super().__init__()
+        self.current = current
+
+    def extra(self) -> dict[str, Any]:
+        return {"current": self.current}
+
+    def headers(self) -> dict[str, str]:
+        return {"ETag": self.current.etag}
+
+
+class ClosedNight(Refusal):
+    """The night is closed: only a director may still change it."""
+
+    code = "night.closed"
+    status = 409
+    message = _("The night is closed.")
+
+
+class NoSuchMatch(Refusal):
+    """The match does not exist, or the user is no member of its club (the same to them)."""
+
+    code = "match.not_found"
+    status = 404
+    message = _("There is no such match.")
+
+
+class SeatsMismatch(Refusal):
+    """The seats named are not the seats of this game."""
+
+    code = "match.seats"
+    message = _("The seats must be exactly %(seats)s.")
+
+
+class SeatPlayers(Refusal):
+    """A seat names a player of another club, or one player sits twice."""
+
+    code = "match.seat_players"
+    message = _("Each seat needs a different player of this club.")
