@@ -4,8 +4,17 @@ from .models import Club, Membership, Player
 
 
 class MembershipInline(admin.TabularInline):
+    """Shown, not edited: roles change through the services (the owner rule, the audit)."""
+
     model = Membership
     extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Club)
@@ -17,7 +26,20 @@ class ClubAdmin(admin.ModelAdmin):
 
 @admin.register(Membership)
 class MembershipAdmin(admin.ModelAdmin):
+    """Read-only: removing or demoting the last owner must be refused, and every role
+    change audited, which only the services do."""
+
     list_display = ["club", "user", "role"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
     list_filter = ["role", "club"]
 
 

@@ -29,7 +29,9 @@ class DealVersionsInline(admin.TabularInline):
 
 
 @admin.register(Night)
-class NightAdmin(admin.ModelAdmin):
+class NightAdmin(ReadOnly):
+    """Nights open and close through the services (closing settles the ledger)."""
+
     list_display = ["club", "date", "venue", "status"]
     list_filter = ["status", "club"]
 
@@ -40,10 +42,11 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(Match)
-class MatchAdmin(admin.ModelAdmin):
+class MatchAdmin(ReadOnly):
+    """Game, stake and status are facts the ledger and the state were derived from."""
+
     list_display = ["id", "night", "table", "game", "status", "version"]
     list_filter = ["game", "status"]
-    readonly_fields = ["rules", "seats", "state", "result", "version"]
     inlines = [DealVersionsInline]
 
 

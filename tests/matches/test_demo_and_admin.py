@@ -59,3 +59,29 @@ def test_admin_pages_and_deals_read_only(client):
     assert b'name="_save"' not in page.content
     match = Match.objects.first()
     assert client.get(f"/admin/matches/match/{match.pk}/change/").status_code == 200
+
+
+@pytest.mark.django_db
+def test_the_admin_cannot_write_around_the_services(client):
+    """Night status, a match's game/stake/status and memberships (the last owner) are
+    shown, never saved, by the admin: a forged POST is refused and changes nothing."""
+    from scorebook.clubs.models import Membership
+    from scorebook.matches.models import Night
+
+    call_command("load_demo")
+    client.post("/admin/login/", {"username": "demo", "password": "demo", "next": "/admin/"})
+    night = Night.objects.first()
+    match = Match.objects.first()
+    owner = Membership.objects.filter(role="owner").first()
+    for url, data in (
+        (f"/admin/matches/night/{night.pk}/change/", {"status": "closed"}),
+        (f"/admin/matches/match/{match.pk}/change/", {"stake_amount": "99", "status": "open"}),
+        (f"/admin/clubs/membership/{owner.pk}/change/", {"role": "member"}),
+        (f"/admin/clubs/membership/{owner.pk}/delete/", {"post": "yes"}),
+    ):
+        assert client.post(url, data).status_code == 403, url
+    page = client.get(f"/admin/matches/night/{night.pk}/change/")
+    assert page.status_code == 200 and b'name="_save"' not in page.content
+    assert Night.objects.get(pk=night.pk).status == night.status
+    assert Match.objects.get(pk=match.pk).stake_amount == match.stake_amount
+    assert Membership.objects.get(pk=owner.pk).role == "owner"
