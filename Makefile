@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages messages clean
+.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -56,6 +56,11 @@ bench-leagues: install
 # Uses PostgreSQL when BENCH_DATABASE_URL is set, else SQLite.
 bench-pages: install
 	$(PY) deploy/bench/pages_bench.py
+
+# Standings on PostgreSQL with generated data (BENCH_DEALS, default 100000; needs wrk and
+# redis-server): full rebuild vs one SQL pass, leaderboard vs a plain list, freshness p95.
+bench-standings: install
+	$(PY) deploy/bench/standings_bench.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

@@ -2,11 +2,14 @@
 
 from django.urls import path
 
-from scorebook.web.views import auth, clubs, deals
+from scorebook.web.views import auth, clubs, deals, standings
 
 app_name = "web"
 
 urlpatterns = [
+    # Standings (standings).
+    path("c/<slug:slug>/standings/", standings.leaderboard, name="standings"),
+    path("c/<slug:slug>/standings/ratings", standings.ratings, name="ratings"),
     path("", clubs.home, name="home"),
     path("login", auth.LoginView.as_view(), name="login"),
     path("logout", auth.LogoutView.as_view(), name="logout"),
