@@ -8,9 +8,10 @@ from tests.deploy.server import free_port, redis_up
 
 
 @pytest.fixture
-def celery(settings):
+def celery(settings, monkeypatch):
     """Celery as configured in production (a broker, no eager mode) at a given broker URL."""
     settings.HEALTHZ_TIMEOUT = 0.5
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery reads it over its conf
     saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
 
     def configure(broker_url: str | None) -> None:

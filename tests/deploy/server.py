@@ -37,7 +37,9 @@ def redis_up() -> bool:
 
 def production_env(**extra: str) -> dict[str, str]:
     """DEBUG off, as deployed; requests say they came through TLS (X-Forwarded-Proto)."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTEST")}
+    # Nothing from the suite's own environment (its database, broker, cache) leaks in.
+    private = ("PYTEST", "DATABASE_URL", "CELERY_", "CACHE_URL")
+    env = {k: v for k, v in os.environ.items() if not k.startswith(private)}
     env.update(
         DEBUG="0",
         SECRET_KEY="test-only-" + "x" * 50,
