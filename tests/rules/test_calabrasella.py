@@ -193,3 +193,16 @@ def test_fixed_session_ends():
 @pytest.mark.parametrize("profile", ["cavendish", "pagat_summary"])
 def test_profiles(profile):
     assert score(sides(23, 7, 12, 5, "bidder"), profile=profile).facts["result"] == 11
+
+
+def test_random_deals_never_make_a_bidder_who_can_ask_for_nothing_stand():
+    """Seed 263 once dealt a bidder all four 3s and all four 2s: K3 leaves him no card to
+    ask for, and the generator crashed choosing from nothing (found by test_resume)."""
+    import random
+
+    from scorebook.rules import start_match
+
+    game, rules, state = start_match("calabrasella", None, 3)
+    rng = random.Random(263)
+    while not state.finished and state.deal_number <= 40:
+        game.add_deal(state, game.random_deal(rng, rules, state, "cards"), rules)

@@ -690,7 +690,8 @@ class Calabrasella(Game):
         hands = {p: deck[i * 12 : (i + 1) * 12] for i, p in enumerate(players)}
         stock = deck[36:]
         dealt = {p: codes(h) for p, h in hands.items()}
-        stander = next((p for p in players if rng.random() < 0.7), None)
+        # A hand of all four 3s and all four 2s may ask for nothing (K3): it passes.
+        stander = next((p for p in players if rng.random() < 0.7 and _can_call(hands[p])), None)
         bids = []
         for p in players:
             bids.append({"player": p, "bid": "stand" if p == stander else "pass"})
@@ -760,3 +761,8 @@ class Calabrasella(Game):
 
 
 GAMES = (Calabrasella(),)
+
+
+def _can_call(hand: Sequence[Card]) -> bool:
+    """Whether a bidder holding ``hand`` has a card to ask for: a 3, or a 2 with all 3s."""
+    return any(Card(rank, suit) not in hand for rank in "32" for suit in "dcsb")
