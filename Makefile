@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings messages clean
+.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings page-weight messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -61,6 +61,12 @@ bench-pages: install
 # redis-server): full rebuild vs one SQL pass, leaderboard vs a plain list, freshness p95.
 bench-standings: install
 	$(PY) deploy/bench/standings_bench.py
+
+# Each page's HTML + CSS + JS, gzip-compressed (budget: 100 KB), on the demo club.
+page-weight: install
+	$(PY) manage.py migrate --noinput -v0
+	$(PY) manage.py load_demo
+	$(PY) manage.py page_weight
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

@@ -4,7 +4,7 @@ from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
 from api.views.auth import TokenView
-from api.views.clubs import ClubViewSet, MembershipViewSet, PlayerViewSet
+from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
 from api.views.leagues import (
     FixtureViewSet,
     LeagueEntryViewSet,
@@ -34,6 +34,7 @@ router = DefaultRouter(trailing_slash=False)
 router.register("clubs", ClubViewSet, basename="club")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("players", PlayerViewSet, basename="player")
+router.register("invitations", InvitationViewSet, basename="invitation")
 router.register("nights", NightViewSet, basename="night")
 router.register("tables", TableViewSet, basename="table")
 router.register("matches", MatchViewSet, basename="match")

@@ -87,6 +87,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorebook.web.middleware.RefusalMiddleware",
     "axes.middleware.AxesMiddleware",
     # Last, so it wraps the view alone: every API POST with an Idempotency-Key.
     "api.idempotency.IdempotencyMiddleware",

@@ -1,7 +1,10 @@
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from rest_framework import serializers
 
-from scorebook.clubs.models import Club, Membership, Player, Role
+from scorebook.clubs.models import Club, Invitation, Membership, Player, Role
+from scorebook.clubs.selectors import clubs_of
+from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -40,3 +43,52 @@ class PlayerUpdateSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["name", "user", "guest", "active"]
+
+
+class ClubOfCaller(serializers.PrimaryKeyRelatedField):
+    """A club of the caller: another club's id is as unknown as a missing one."""
+
+    def get_queryset(self):
+        return clubs_of(self.context["request"].user)
+
+
+class PlayerOfCallersClubs(serializers.PrimaryKeyRelatedField):
+    def get_queryset(self):
+        return Player.objects.filter(club__in=clubs_of(self.context["request"].user))
+
+
+class InvitationSerializer(serializers.ModelSerializer):
+    """An invitation to join a club: share ``url`` (or its QR code on the invite page)."""
+
+    club = ClubOfCaller()
+    player = PlayerOfCallersClubs(
+        required=False,
+        allow_null=True,
+        help_text="A player without an account whom the invitee becomes.",
+    )
+    days = serializers.IntegerField(
+        write_only=True,
+        required=False,
+        min_value=1,
+        max_value=INVITATION_MAX_DAYS,
+        help_text="How many days the invitation lasts (default 7).",
+    )
+    max_uses = serializers.IntegerField(required=False, min_value=1, max_value=INVITATION_MAX_USES)
+    url = serializers.SerializerMethodField(help_text="The join link to share.")
+
+    class Meta:
+        model = Invitation
+        fields = [
+            "id", "club", "role", "player", "token", "url", "max_uses", "uses", "days",
+            "expires_at", "created_at",
+        ]  # fmt: skip
+        read_only_fields = ["token", "uses", "expires_at", "created_at"]
+
+    def get_url(self, invitation: Invitation) -> str:
+        path = reverse("web:join", args=[invitation.token])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
+
+
+class InvitationAcceptSerializer(serializers.Serializer):
+    token = serializers.CharField(max_length=64, help_text="The token of the join link.")

@@ -3,12 +3,15 @@ goes through ``scorebook.clubs.services``, which checks the caller's role."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
 from api.serializers.clubs import (
     ClubSerializer,
+    InvitationAcceptSerializer,
+    InvitationSerializer,
     MembershipSerializer,
     PlayerSerializer,
     PlayerUpdateSerializer,
@@ -16,7 +19,7 @@ from api.serializers.clubs import (
 )
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
-from scorebook.clubs.selectors import clubs_of
+from scorebook.clubs.selectors import clubs_directed_by, clubs_of, open_invitations
 
 
 class ClubViewSet(
@@ -127,3 +130,44 @@ class PlayerViewSet(
             player=player, changes=serializer.validated_data, user=request.user
         )
         return Response(PlayerSerializer(player).data)
+
+
+class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
+    """Directors invite people to their club; the invitee accepts (``accept``).
+
+    Nobody is added to a club without accepting: that is the only way in."""
+
+    serializer_class = InvitationSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["club"]
+
+    def get_queryset(self):
+        """Open invitations of the clubs the caller directs (members see none)."""
+        return open_invitations(clubs_directed_by(self.request.user))
+
+    @idempotent
+    def create(self, request, *args, **kwargs):
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        invitation = services.invitation_create(
+            club=data["club"],
+            role=data.get("role", Role.MEMBER),
+            player=data.get("player"),
+            max_uses=data.get("max_uses", 1),
+            days=data.get("days", services.INVITATION_DAYS),
+            user=request.user,
+        )
+        return Response(self.get_serializer(invitation).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=InvitationAcceptSerializer, responses={201: MembershipSerializer})
+    @action(detail=False, methods=["post"])
+    @idempotent
+    def accept(self, request):
+        """Join the club of the invitation, with its role."""
+        serializer = InvitationAcceptSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        membership = services.invitation_accept(
+            token=serializer.validated_data["token"], user=request.user
+        )
+        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)

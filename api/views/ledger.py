@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
-from scorebook.clubs.models import Player, Role
+from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.ledger import exports, selectors, services
 from scorebook.ledger.models import Entry, Transfer
@@ -70,11 +70,8 @@ class TransferViewSet(viewsets.GenericViewSet):
 
 
 def _night_sheet(night) -> tuple[dict, list, str]:
-    sheet = selectors.sheet(night)
-    matches = selectors.match_lines(night)
-    names = dict(Player.objects.filter(club_id=night.club_id).values_list("id", "name"))
-    rows = exports.sheet_rows(night.club.name, sheet, matches, names)
-    return sheet, rows, f"settlement-{night.club.slug}-{night.date.isoformat()}"
+    rows, name = selectors.sheet_export(night)
+    return selectors.sheet(night), rows, name
 
 
 class SettlementActions:

@@ -78,3 +78,42 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Invitation(models.Model):
+    """A link (and its QR code) a director hands out to join the club with a role.
+
+    Joining is the invitee's act: nobody is added to a club, or linked to a player at its
+    tables, without accepting. The token is the only secret; it expires and can be used a
+    set number of times (one phone, or everyone at a table for a club night)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    player = models.ForeignKey(
+        Player,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="invitations",
+        help_text="The player the new member becomes (linked to their account).",
+    )
+    token = models.CharField(max_length=64, unique=True)
+    max_uses = models.PositiveSmallIntegerField(default=1)
+    uses = models.PositiveSmallIntegerField(default=0)
+    expires_at = models.DateTimeField()
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(uses__lte=models.F("max_uses")), name="invitation_uses_capped"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} invitation ({self.role})"

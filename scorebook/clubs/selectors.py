@@ -2,9 +2,10 @@
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
+from django.utils import timezone
 
-from .models import Club, Membership
+from .models import Club, Invitation, Membership, Role
 
 
 def membership_of(user: Any, club_id: int) -> Membership | None:
@@ -17,3 +18,31 @@ def clubs_of(user: Any) -> QuerySet[Club]:
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
     return Club.objects.filter(memberships__user=user)
+
+
+def invitation_by_token(token: str) -> Invitation | None:
+    """The invitation a join link names (None when there is none), with its club."""
+    return Invitation.objects.select_related("club", "player").filter(token=token).first()
+
+
+def clubs_directed_by(user: Any) -> QuerySet[Club]:
+    """The clubs where the user is a director or the owner."""
+    if not getattr(user, "is_authenticated", False):
+        return Club.objects.none()
+    return Club.objects.filter(
+        memberships__user=user, memberships__role__in=[Role.DIRECTOR, Role.OWNER]
+    )
+
+
+def open_invitations(clubs: Any) -> QuerySet[Invitation]:
+    """The invitations of ``clubs`` (a queryset or ids) that can still be used, newest first."""
+    return (
+        Invitation.objects.filter(
+            club__in=clubs,
+            revoked_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            uses__lt=F("max_uses"),
+        )
+        .select_related("player")
+        .order_by("-created_at", "-id")
+    )

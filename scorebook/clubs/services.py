@@ -6,14 +6,18 @@ and a club always keeps an owner.
 
 from __future__ import annotations
 
+import secrets
+from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.refusals import Refusal
 
-from .models import ROLE_RANK, Club, Membership, Player, Role
+from .models import ROLE_RANK, Club, Invitation, Membership, Player, Role
 from .selectors import membership_of
 
 ROLE_NAMES = {
@@ -207,3 +211,160 @@ def player_update(*, player: Player, changes: dict[str, Any], user: Any) -> Play
         after=_player_facts(player, list(changes)),
     )
     return player
+
+
+# -- invitations: joining a club is the invitee's act -----------------------------------------
+
+#: How long a new invitation lasts unless the director says otherwise, and the limits.
+INVITATION_DAYS = 7
+INVITATION_MAX_DAYS = 90
+INVITATION_MAX_USES = 100
+
+
+class InvitationLimits(Refusal):
+    code = "invitation.limits"
+    message = _("An invitation lasts 1 to %(days)s days and can be used 1 to %(uses)s times.")
+
+
+class InvitationPlayer(Refusal):
+    code = "invitation.player"
+    message = _("This player is already linked to an account, or is not of this club.")
+
+
+class InvitationInvalid(Refusal):
+    code = "invitation.invalid"
+    status = 404
+    message = _("This invitation link is not valid. Ask the director for a new one.")
+
+
+class InvitationExpired(Refusal):
+    code = "invitation.expired"
+    status = 410
+    message = _("This invitation has expired or was withdrawn. Ask the director for a new one.")
+
+
+class InvitationUsedUp(Refusal):
+    code = "invitation.used_up"
+    status = 410
+    message = _("This invitation has been used already. Ask the director for a new one.")
+
+
+class AlreadyMember(Refusal):
+    code = "invitation.already_member"
+    status = 409
+    message = _("You are already a member of %(club)s.")
+
+
+def _token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@transaction.atomic
+def invitation_create(
+    *,
+    club: Club,
+    role: str,
+    user: Any,
+    player: Player | None = None,
+    max_uses: int = 1,
+    days: int = INVITATION_DAYS,
+) -> Invitation:
+    """A director invites someone with a role up to their own, optionally as a player of
+    the club who has no account yet (the player is linked when the invitation is accepted)."""
+    actor = require_role(user, club.pk, Role.DIRECTOR)
+    _may_handle(actor, role)
+    if not (1 <= max_uses <= INVITATION_MAX_USES and 1 <= days <= INVITATION_MAX_DAYS):
+        raise InvitationLimits(days=INVITATION_MAX_DAYS, uses=INVITATION_MAX_USES)
+    if player is not None and (player.club_id != club.pk or player.user_id is not None):
+        raise InvitationPlayer(path="player")
+    invitation = Invitation.objects.create(
+        club=club,
+        role=role,
+        player=player,
+        token=_token(),
+        max_uses=max_uses,
+        expires_at=timezone.now() + timedelta(days=days),
+        created_by=user,
+    )
+    audit(
+        club_id=club.pk,
+        actor=user,
+        verb="invitation_created",
+        obj=invitation,
+        after={"role": role, "player": player.pk if player else None, "max_uses": max_uses},
+    )
+    return invitation
+
+
+def invitation_check(invitation: Invitation | None) -> Invitation:
+    """Refuse an unknown, withdrawn, expired or used-up invitation."""
+    if invitation is None:
+        raise InvitationInvalid(path="token")
+    if invitation.revoked_at is not None or invitation.expires_at <= timezone.now():
+        raise InvitationExpired(path="token")
+    if invitation.uses >= invitation.max_uses:
+        raise InvitationUsedUp(path="token")
+    return invitation
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, user: Any) -> Membership:
+    """``user`` joins the club with the invitation's role (and becomes its player).
+
+    Locks the invitation row, so two phones using the last use of one link get one
+    membership and one refusal."""
+    invitation = invitation_check(
+        Invitation.objects.select_for_update().select_related("club").filter(token=token).first()
+    )
+    club = invitation.club
+    if membership_of(user, club.pk) is not None:
+        raise AlreadyMember(club=club.name)
+    try:
+        with transaction.atomic():
+            membership = Membership.objects.create(club=club, user=user, role=invitation.role)
+    except IntegrityError:  # the same user joining through another link at the same moment
+        raise AlreadyMember(club=club.name) from None
+    invitation.uses += 1
+    invitation.save(update_fields=["uses"])
+    if invitation.player_id is not None:
+        player = Player.objects.select_for_update().get(pk=invitation.player_id)
+        if player.user_id is not None:
+            raise InvitationPlayer(path="token")
+        player.user = user
+        player.save(update_fields=["user"])
+    audit(
+        club_id=club.pk,
+        actor=user,
+        verb="member_joined",
+        obj=membership,
+        after={
+            "role": invitation.role,
+            "invitation": invitation.pk,
+            "player": invitation.player_id,
+        },
+    )
+    return membership
+
+
+@transaction.atomic
+def invitation_sign_up(*, token: str, username: str, password: str) -> Membership:
+    """A new account joins with the invitation: both or neither (a refused invitation
+    creates no account). The caller has validated the username and password."""
+    invitation_check(Invitation.objects.filter(token=token).first())
+    user = get_user_model().objects.create_user(username=username, password=password)
+    return invitation_accept(token=token, user=user)
+
+
+@transaction.atomic
+def invitation_revoke(*, invitation: Invitation, user: Any) -> Invitation:
+    require_role(user, invitation.club_id, Role.DIRECTOR)
+    if invitation.revoked_at is None:
+        invitation.revoked_at = timezone.now()
+        invitation.save(update_fields=["revoked_at"])
+        audit(
+            club_id=invitation.club_id,
+            actor=user,
+            verb="invitation_revoked",
+            obj=invitation,
+        )
+    return invitation

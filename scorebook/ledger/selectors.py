@@ -173,3 +173,14 @@ def sheet(night: Night) -> dict[str, Any]:
 
 def history(night: Night) -> QuerySet[Settlement]:
     return night.settlements.order_by("-version").prefetch_related("transfers")
+
+
+def sheet_export(night: Night) -> tuple[list[list[str]], str]:
+    """The night's sheet as rows (for the CSV and the PDF) and a file name for them."""
+    from scorebook.clubs.models import Player
+
+    from . import exports
+
+    names = dict(Player.objects.filter(club_id=night.club_id).values_list("id", "name"))
+    rows = exports.sheet_rows(night.club.name, sheet(night), match_lines(night), names)
+    return rows, f"settlement-{night.club.slug}-{night.date.isoformat()}"

@@ -1,7 +1,11 @@
 """Forms of the pages: they check the shape of the input; the services decide the rest."""
 
-from django.contrib.auth.forms import AuthenticationForm
+from django import forms
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
+
+from scorebook.clubs.models import ROLE_RANK, Player, Role
+from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
 
 
 class LoginForm(AuthenticationForm):
@@ -15,3 +19,89 @@ class LoginForm(AuthenticationForm):
         self.fields["password"].widget.attrs.update({"autocomplete": "current-password"})
         self.fields["username"].label = _("Username")
         self.fields["password"].label = _("Password")
+
+
+ROLE_LABELS = {
+    Role.OWNER: _("owner"),
+    Role.DIRECTOR: _("director"),
+    Role.SCORER: _("scorer"),
+    Role.MEMBER: _("member"),
+}
+
+
+def role_choices(up_to: str) -> list[tuple[str, str]]:
+    """The roles a member of role ``up_to`` may hand out (never above their own)."""
+    return [
+        (role.value, str(ROLE_LABELS[role]))
+        for role in (Role.MEMBER, Role.SCORER, Role.DIRECTOR, Role.OWNER)
+        if ROLE_RANK[role] <= ROLE_RANK[Role(up_to)]
+    ]
+
+
+class InvitationForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"))
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=_("As the player"),
+        empty_label=_("(a new person)"),
+        help_text=_("Pick a player without an account: whoever accepts becomes that player."),
+    )
+    max_uses = forms.IntegerField(
+        label=_("How many people may use it"),
+        min_value=1,
+        max_value=INVITATION_MAX_USES,
+        initial=1,
+    )
+    days = forms.IntegerField(
+        label=_("Valid for (days)"), min_value=1, max_value=INVITATION_MAX_DAYS, initial=7
+    )
+
+    def __init__(self, *args, club, role, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = role_choices(role)
+        self.fields["player"].queryset = Player.objects.filter(club=club, user__isnull=True)
+        for name in ("max_uses", "days"):
+            self.fields[name].widget.attrs["inputmode"] = "numeric"
+
+
+class SignUpForm(UserCreationForm):
+    """A new account, made on the join page together with accepting the invitation."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["username"].widget.attrs.update(
+            {"autocapitalize": "none", "autocorrect": "off", "autocomplete": "username"}
+        )
+
+
+class RoleForm(forms.Form):
+    role = forms.ChoiceField(label=_("Role"))
+
+    def __init__(self, *args, up_to, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["role"].choices = role_choices(up_to)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=80)
+    guest = forms.BooleanField(label=_("Guest (not a regular of the club)"), required=False)
+
+
+class ClubSettingsForm(forms.Form):
+    name = forms.CharField(label=_("Name of the club"), max_length=120)
+    public = forms.BooleanField(
+        label=_("Publish results"),
+        required=False,
+        help_text=_("Anyone may see the nights' matches and scores (never the stakes)."),
+    )
+
+
+class NightForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+
+
+class TableForm(forms.Form):
+    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
+    name = forms.CharField(label=_("Name (optional)"), max_length=60, required=False)

@@ -1,8 +1,8 @@
-"""The pages' routes (names in docs: WEB-CONTRACT). Each area adds only its own lines."""
+"""The pages' routes (names in the web contract). Each area adds only its own lines."""
 
 from django.urls import path
 
-from scorebook.web.views import auth, clubs, deals, standings
+from scorebook.web.views import auth, clubs, deals, invitations, matches, nights, public, standings
 
 app_name = "web"
 
@@ -13,7 +13,30 @@ urlpatterns = [
     path("", clubs.home, name="home"),
     path("login", auth.LoginView.as_view(), name="login"),
     path("logout", auth.LogoutView.as_view(), name="logout"),
+    path("join/<str:token>", invitations.join, name="join"),
+    # a club
     path("c/<slug:slug>/", clubs.club, name="club"),
+    path("c/<slug:slug>/members", clubs.members, name="members"),
+    path("c/<slug:slug>/players", clubs.players, name="players"),
+    path("c/<slug:slug>/settings", clubs.club_settings, name="club_settings"),
+    path("c/<slug:slug>/invite", invitations.invite, name="invite"),
+    path("c/<slug:slug>/invite/<int:pk>/withdraw", invitations.invite_revoke, name="invite_revoke"),
+    path("c/<slug:slug>/nights/new", nights.night_new, name="night_new"),
+    # a night
+    path("n/<int:pk>/", nights.night, name="night"),
+    path("n/<int:pk>/tables/new", nights.table_new, name="table_new"),
+    path("n/<int:pk>/matches/new", matches.match_new, name="match_new"),
+    path("n/<int:pk>/close", nights.night_close, name="night_close"),
+    path("n/<int:pk>/settle", nights.settle, name="settle"),
+    path("n/<int:pk>/settlement", nights.settlement, name="settlement"),
+    path("n/<int:pk>/settlement.pdf", nights.settlement_pdf, name="settlement_pdf"),
+    path("n/<int:pk>/settlement.csv", nights.settlement_csv, name="settlement_csv"),
+    # a match
+    path("m/<int:pk>/", matches.match, name="match"),
+    # public results
+    path("public/<slug:slug>/", public.public_club, name="public_club"),
+    path("public/<slug:slug>/m/<int:pk>", public.public_match, name="public_match"),
+    path("public/<slug:slug>/tv", public.tv, name="tv"),
     # Deal entry at the table (table).
     path("m/<int:match_id>/deals/new", deals.deal_new, name="deal_new"),
     path("m/<int:match_id>/deals/check", deals.deal_check, name="deal_check"),

@@ -10,6 +10,7 @@ import datetime
 import pytest
 
 from scorebook.clubs.models import Membership
+from scorebook.clubs.services import invitation_create
 from scorebook.matches import services
 from scorebook.standings import leagues
 from scorebook.standings.models import Season
@@ -84,6 +85,9 @@ def world(people, match, deal):
         "old_match": old.pk,
         "salvo": s.pk,
         "slug": people.club.slug,
+        "token": invitation_create(
+            club=people.club, role="member", user=director, max_uses=10
+        ).token,
     }
 
 
@@ -129,6 +133,21 @@ MATRIX = {
         None,
         {},
         writes(DIRECTOR, 204),
+    ),
+    "list invitations": ("get", "/api/v1/invitations", None, {}, LIST),
+    "invite": (
+        "post",
+        "/api/v1/invitations",
+        lambda w, who: {"club": w["club"], "role": "member"},
+        {},
+        writes(DIRECTOR, 201, stranger=400),  # another club's id is as unknown as a missing one
+    ),
+    "accept invitation": (
+        "post",
+        "/api/v1/invitations/accept",
+        lambda w, who: {"token": w["token"]},
+        {},
+        {**dict.fromkeys(PERSONAS, 409), ANON: 401, STRANGER: 201},  # 409: already a member
     ),
     "list players": ("get", "/api/v1/players", None, {}, LIST),
     "add player": (

@@ -1,13 +1,19 @@
 """The home page and a club's pages."""
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
 
+from scorebook.clubs import services
+from scorebook.clubs.models import Membership, Player
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Night
 from scorebook.web.access import club_for, page_context
-from scorebook.web.forms import LoginForm
+from scorebook.web.errors import refused
+from scorebook.web.forms import ClubSettingsForm, LoginForm, PlayerForm, RoleForm, role_choices
 
 
 def home(request):
@@ -33,3 +39,83 @@ def club(request, slug):
         "web/clubs/club.html",
         page_context(the_club, membership, nav="club", tonight=tonight, past=past),
     )
+
+
+@login_required
+def members(request, slug):
+    """Who belongs to the club with which role; directors change roles and remove members
+    (never above their own role: the services refuse it)."""
+    the_club, membership = club_for(request, slug)
+    if request.method == "POST":
+        target = get_object_or_404(Membership, pk=request.POST.get("membership"), club=the_club)
+        if "remove" in request.POST:
+            services.membership_remove(membership=target, user=request.user)
+            messages.success(request, _("%(name)s is no longer a member.") % {"name": target.user})
+        else:
+            form = RoleForm(request.POST, up_to=membership.role)
+            if form.is_valid():
+                services.membership_change(
+                    membership=target, role=form.cleaned_data["role"], user=request.user
+                )
+                messages.success(request, _("Role changed."))
+        return redirect("web:members", slug=the_club.slug)
+    rows = (
+        Membership.objects.filter(club=the_club).select_related("user").order_by("user__username")
+    )
+    linked = dict(
+        Player.objects.filter(club=the_club, user__isnull=False).values_list("user_id", "name")
+    )
+    return render(
+        request,
+        "web/clubs/members.html",
+        page_context(
+            the_club,
+            membership,
+            nav="members",
+            rows=[(m, linked.get(m.user_id)) for m in rows],
+            roles=role_choices(membership.role),
+        ),
+    )
+
+
+@login_required
+def players(request, slug):
+    """The names at the club's tables; scorers add players and guests."""
+    the_club, membership = club_for(request, slug)
+    form = PlayerForm(request.POST or None)
+    context = page_context(the_club, membership, nav="players", form=form)
+    if request.method == "POST":
+        if "toggle" in request.POST:
+            player = get_object_or_404(Player, pk=request.POST["toggle"], club=the_club)
+            services.player_update(
+                player=player, changes={"active": not player.active}, user=request.user
+            )
+            return redirect("web:players", slug=the_club.slug)
+        if form.is_valid():
+            try:
+                services.player_create(club=the_club, user=request.user, **form.cleaned_data)
+            except Refusal as refusal:
+                context["players"] = Player.objects.filter(club=the_club).select_related("user")
+                return refused(request, refusal, template="web/clubs/players.html", context=context)
+            messages.success(request, _("%(name)s added.") % {"name": form.cleaned_data["name"]})
+            return redirect("web:players", slug=the_club.slug)
+    context["players"] = Player.objects.filter(club=the_club).select_related("user")
+    return render(request, "web/clubs/players.html", context)
+
+
+@login_required
+def club_settings(request, slug):
+    """The owner names the club and decides whether its results are public."""
+    the_club, membership = club_for(request, slug)
+    form = ClubSettingsForm(
+        request.POST or None, initial={"name": the_club.name, "public": the_club.public}
+    )
+    context = page_context(the_club, membership, nav="settings", form=form)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.club_update(club=the_club, changes=form.cleaned_data, user=request.user)
+        except Refusal as refusal:
+            return refused(request, refusal, template="web/clubs/settings.html", context=context)
+        messages.success(request, _("Settings saved."))
+        return redirect("web:club_settings", slug=the_club.slug)
+    return render(request, "web/clubs/settings.html", context)

@@ -1,0 +1,60 @@
+"""``manage.py page_weight``: each page's HTML plus its CSS and JS, gzip-compressed, as a
+first visit loads them (the issue's budget: under 100 KB). Needs the demo club
+(``load_demo``); measures through Django's test client, not a browser."""
+
+import gzip
+import re
+
+from django.contrib.auth import get_user_model
+from django.contrib.staticfiles import finders
+from django.core.management.base import BaseCommand, CommandError
+from django.test import Client
+
+from scorebook.clubs.models import Club
+from scorebook.matches.models import Match, Night
+
+BUDGET = 100 * 1024
+
+
+def gz(data: bytes) -> int:
+    return len(gzip.compress(data, compresslevel=9))
+
+
+class Command(BaseCommand):
+    help = "Print each page's compressed weight (HTML + CSS + JS) for the demo club."
+
+    def handle(self, *args, **options):
+        club = Club.objects.filter(slug="san-rocco").first()
+        user = get_user_model().objects.filter(username="demo").first()
+        if club is None or user is None:
+            raise CommandError("Load the demo club first: manage.py load_demo")
+        night = Night.objects.filter(club=club).order_by("-date").first()
+        match = Match.objects.filter(night__club=club).order_by("id").first()
+        client = Client(HTTP_HOST="127.0.0.1")
+        pages = {"welcome": "/"}
+        anonymous = {name: client.get(url) for name, url in pages.items()}
+        client.force_login(user)
+        pages = {
+            "club home": f"/c/{club.slug}/",
+            "members": f"/c/{club.slug}/members",
+            "players": f"/c/{club.slug}/players",
+            "invite": f"/c/{club.slug}/invite",
+            "night": f"/n/{night.pk}/",
+            "start a match": f"/n/{night.pk}/matches/new?game=tressette4&players=4",
+            "settlement": f"/n/{night.pk}/settlement",
+            "match": f"/m/{match.pk}/",
+            "public results": f"/public/{club.slug}/",
+            "TV": f"/public/{club.slug}/tv",
+        }
+        responses = {**anonymous, **{name: client.get(url) for name, url in pages.items()}}
+        worst = 0
+        self.stdout.write(f"{'page':<16}{'html':>8}{'css+js':>9}{'total':>9}  (bytes, gzip -9)")
+        for name, response in responses.items():
+            html = response.content
+            assets = set(re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html))
+            static = sum(gz(open(finders.find(a.decode()), "rb").read()) for a in assets)
+            total = gz(html) + static
+            worst = max(worst, total)
+            self.stdout.write(f"{name:<16}{gz(html):>8}{static:>9}{total:>9}")
+        verdict = "within" if worst < BUDGET else "OVER"
+        self.stdout.write(f"heaviest page: {worst} bytes, {verdict} the {BUDGET} byte budget")

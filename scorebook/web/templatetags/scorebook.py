@@ -1,0 +1,58 @@
+"""Template filters of the pages: roles in words, money and points in the locale."""
+
+from decimal import Decimal
+
+from django import template
+from django.utils.formats import number_format
+
+from scorebook.web.forms import ROLE_LABELS
+
+register = template.Library()
+
+
+@register.filter
+def role_name(role: str) -> str:
+    """A role in the user's language."""
+    return str(ROLE_LABELS.get(role, role))
+
+
+@register.filter
+def money(amount, currency: str = "") -> str:
+    """``Decimal`` money with two decimals in the locale (``1.234,50 EUR`` in Italian)."""
+    if amount in (None, ""):
+        return ""
+    text = number_format(Decimal(amount), decimal_pos=2, use_l10n=True, force_grouping=True)
+    return f"{text} {currency}".strip()
+
+
+@register.filter
+def signed(value) -> str:
+    """A net amount or score with its sign (``+3``, ``−2``): who is up and who is down."""
+    if value in (None, ""):
+        return ""
+    number = Decimal(value)
+    text = number_format(abs(number), use_l10n=True, force_grouping=True)
+    if number > 0:
+        return f"+{text}"
+    if number < 0:
+        return f"\u2212{text}"
+    return text
+
+
+@register.filter
+def signed_money(value, currency: str = "") -> str:
+    """A net amount of money with its sign and two decimals, in the locale."""
+    if value in (None, ""):
+        return ""
+    number = Decimal(value)
+    text = money(abs(number), currency)
+    return f"+{text}" if number > 0 else f"\u2212{text}" if number < 0 else text
+
+
+@register.filter
+def sign_class(value) -> str:
+    """``pos``/``neg`` for colouring a number (also shown by its sign, never colour alone)."""
+    if value in (None, ""):
+        return ""
+    number = Decimal(value)
+    return "pos" if number > 0 else "neg" if number < 0 else ""

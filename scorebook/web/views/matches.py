@@ -1,0 +1,243 @@
+"""Starting a match (game, house rules switch by switch, stake, seats, first dealer) and
+the match page (running score, whose deal, the deals in words, the chart)."""
+
+from decimal import Decimal
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.db import transaction
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Player, Role
+from scorebook.core.refusals import Refusal
+from scorebook.matches import services
+from scorebook.matches.models import Match
+from scorebook.rules import get_game
+from scorebook.web.access import member_of, page_context
+from scorebook.web.errors import refused
+from scorebook.web.scores import (
+    breakdown,
+    catalogue,
+    chart,
+    deal_summary,
+    dealer_name,
+    game_name,
+    scoreboard,
+    scorer_labels,
+)
+from scorebook.web.switches import switch_label, value_label
+from scorebook.web.views.nights import night_for
+
+CURRENCIES = [("", gettext_lazy("points (no money)")), ("EUR", "EUR"), ("CHF", "CHF")]
+
+
+def _value(switch, text):
+    """The switch value a form's text stands for (values may be numbers)."""
+    for value in switch.get("values", []):
+        if str(value) == text:
+            return value
+    return text
+
+
+class MatchForm(forms.Form):
+    """One field per seat (a player, or a new guest's name), the stake, the first dealer,
+    the profile and one field per house-rule switch (``rules.<key>``)."""
+
+    def __init__(self, *args, game, seats, profile, players, tables, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game, self.seats, self.profile = game, seats, profile
+        self.fields["table"] = forms.ModelChoiceField(
+            tables, required=False, label=_("Table"), empty_label=_("(no table)")
+        )
+        player_choices = [("", _("— choose —"))] + [(str(p.pk), p.name) for p in players]
+        for seat in seats:
+            self.fields[f"seats.{seat}"] = forms.ChoiceField(
+                choices=player_choices, required=False, label=_("Seat %(seat)s") % {"seat": seat}
+            )
+            self.fields[f"guest.{seat}"] = forms.CharField(
+                required=False,
+                max_length=80,
+                label=_("or a guest's name"),
+            )
+        self.fields["first_dealer"] = forms.ChoiceField(
+            choices=[("", _("(the engine's default)"))] + [(s, s) for s in seats],
+            required=False,
+            label=_("First dealer"),
+        )
+        self.fields["stake_amount"] = forms.DecimalField(
+            min_value=Decimal("0"),
+            max_digits=10,
+            decimal_places=2,
+            initial=Decimal("0"),
+            localize=True,
+            label=_("Stake"),
+            help_text=_("Per game, or per point in the games settled deal by deal."),
+        )
+        self.fields["stake_currency"] = forms.ChoiceField(
+            choices=CURRENCIES, required=False, label=_("Currency")
+        )
+        resolved = get_game(game["key"]).rules({"profile": profile} if profile else {})
+        for switch in game["switches"]:
+            name = f"rules.{switch['key']}"
+            current = resolved.values.get(switch["key"], switch["default"])
+            if "values" in switch:
+                self.fields[name] = forms.ChoiceField(
+                    choices=[(str(v), value_label(switch["key"], v)) for v in switch["values"]],
+                    initial=str(current),
+                    label=switch_label(switch),
+                )
+            else:
+                self.fields[name] = forms.IntegerField(
+                    min_value=switch["min"],
+                    max_value=switch["max"],
+                    initial=current,
+                    label=switch_label(switch),
+                )
+            self.fields[name].profile_value = current
+
+    def clean(self):
+        data = super().clean()
+        for seat in self.seats:
+            if not data.get(f"seats.{seat}") and not data.get(f"guest.{seat}", "").strip():
+                self.add_error(f"seats.{seat}", _("Choose a player or write a guest's name."))
+        return data
+
+    def seat_fields(self):
+        return [(self[f"seats.{s}"], self[f"guest.{s}"]) for s in self.seats]
+
+    def switch_fields(self):
+        return [self[f"rules.{s['key']}"] for s in self.game["switches"]]
+
+    def switch_errors(self):
+        """Whether a house-rule field is refused (then the house rules are shown open)."""
+        return any(name.startswith("rules.") for name in self.errors)
+
+    def rules_spec(self):
+        """The profile plus only the switches the director changed from it."""
+        spec = {"profile": self.profile} if self.profile else {}
+        for switch in self.game["switches"]:
+            name = f"rules.{switch['key']}"
+            value = self.cleaned_data[name]
+            value = _value(switch, value) if "values" in switch else value
+            if value != self.fields[name].profile_value:
+                spec[switch["key"]] = value
+        return spec
+
+
+@login_required
+def match_new(request, pk):
+    """Step 1 picks the game and the number of players; step 2 is the form."""
+    night, membership = night_for(request, pk)
+    clubs.require_role(request.user, night.club_id, Role.SCORER)
+    context = page_context(night.club, membership, nav="club", night=night)
+    games = catalogue()
+    key = request.GET.get("game")
+    if key not in games:
+        context["games"] = [
+            {"key": k, "name": game_name(k), "players": g["players"]} for k, g in games.items()
+        ]
+        context["table"] = request.GET.get("table", "")
+        return render(request, "web/matches/choose_game.html", context)
+    game = games[key]
+    raw = request.GET.get("players") or str(game["players"][0])
+    if not raw.isdigit() or int(raw) not in game["players"]:
+        raise Http404
+    count = int(raw)
+    profile = request.GET.get("profile", "")
+    if profile and profile not in game["profiles"]:
+        profile = ""
+    engine = get_game(key)
+    rules = engine.rules({"profile": profile} if profile else {})
+    seats = list(engine.seats(rules, count))
+    players = Player.objects.filter(club_id=night.club_id, active=True).order_by("name")
+    form = MatchForm(
+        request.POST or None,
+        game=game,
+        seats=seats,
+        profile=profile,
+        players=players,
+        tables=night.tables.order_by("number"),
+        initial={"table": request.GET.get("table") or None},
+    )
+    context |= {
+        "game": game,
+        "game_label": game_name(key),
+        "count": count,
+        "profile": profile,
+        "profiles": list(game["profiles"]),
+        "form": form,
+    }
+    if request.method == "POST" and form.is_valid():
+        try:
+            match = _start(request, night, key, form, seats)
+        except Refusal as refusal:
+            return refused(request, refusal, template="web/matches/new.html", context=context)
+        return redirect("web:match", pk=match.pk)
+    return render(request, "web/matches/new.html", context)
+
+
+@transaction.atomic
+def _start(request, night, key, form, seats):
+    """Add the guests named on the form, then start the match: both or neither."""
+    data = form.cleaned_data
+    seat_players = {}
+    for seat in seats:
+        guest = data.get(f"guest.{seat}", "").strip()
+        if guest:
+            player = clubs.player_create(club=night.club, name=guest, user=request.user, guest=True)
+            seat_players[seat] = player.pk
+        else:
+            seat_players[seat] = int(data[f"seats.{seat}"])
+    return services.match_create(
+        night=night,
+        game=key,
+        rules=form.rules_spec(),
+        seats=seat_players,
+        user=request.user,
+        table=data.get("table"),
+        first_dealer=data.get("first_dealer") or None,
+        stake_amount=data["stake_amount"],
+        stake_currency=data.get("stake_currency", ""),
+    )
+
+
+def match_context(match):
+    """What the match page and its public twin show."""
+    names = dict(Player.objects.filter(club_id=match.night.club_id).values_list("id", "name"))
+    deals = list(
+        match.deals.filter(is_current=True)
+        .select_related("entered_by")
+        .prefetch_related("confirmations")
+        .order_by("number")
+    )
+    labels = scorer_labels(match, names)
+    return {
+        "match": match,
+        "game_label": game_name(match.game),
+        "board": scoreboard(match, names),
+        "dealer": dealer_name(match, names),
+        "seat_names": [(seat, names.get(pid, "?")) for seat, pid in match.seats.items()],
+        "deals": [
+            {
+                "deal": deal,
+                "lines": breakdown(deal.result, labels),
+                "notes": deal_summary(deal.result),
+                "confirmed": bool(deal.confirmations.all()),
+            }
+            for deal in reversed(deals)
+        ],
+        "chart": chart(match, [d.result for d in deals], names),
+    }
+
+
+@login_required
+def match(request, pk):
+    the_match = get_object_or_404(Match.objects.select_related("night__club", "table"), pk=pk)
+    membership = member_of(request, the_match.night.club_id)
+    context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
+    context |= match_context(the_match)
+    return render(request, "web/matches/match.html", context)

@@ -1,0 +1,66 @@
+"""Results of clubs that publish them, for anyone: the nights, each match's score and
+deals (never the stakes), and the café's TV view that refreshes itself."""
+
+from django.http import Http404
+from django.shortcuts import get_object_or_404, render
+
+from scorebook.clubs.models import Club, Player
+from scorebook.matches.models import Match, Night
+from scorebook.web.scores import game_name, scoreboard
+from scorebook.web.views.matches import match_context
+
+#: How often the TV view asks for fresh scores (seconds).
+TV_REFRESH_SECONDS = 5
+
+
+def public_club_or_404(slug):
+    club = get_object_or_404(Club, slug=slug)
+    if not club.public:
+        raise Http404
+    return club
+
+
+def _nights_with_scores(club, nights):
+    names = dict(Player.objects.filter(club=club).values_list("id", "name"))
+    matches = Match.objects.filter(night__in=nights).select_related("table").order_by("id")
+    by_night = {night.pk: [] for night in nights}
+    for match in matches:
+        by_night[match.night_id].append(
+            {"match": match, "game": game_name(match.game), "board": scoreboard(match, names)}
+        )
+    return [{"night": night, "matches": by_night[night.pk]} for night in nights]
+
+
+def public_club(request, slug):
+    club = public_club_or_404(slug)
+    nights = list(Night.objects.filter(club=club).order_by("-date", "-id")[:10])
+    return render(
+        request,
+        "web/public/club.html",
+        {"public_club": club, "nights": _nights_with_scores(club, nights)},
+    )
+
+
+def public_match(request, slug, pk):
+    club = public_club_or_404(slug)
+    match = get_object_or_404(
+        Match.objects.select_related("night__club", "table"), pk=pk, night__club=club
+    )
+    context = {"public_club": club, "public": True, **match_context(match)}
+    return render(request, "web/public/match.html", context)
+
+
+def tv(request, slug):
+    """Tonight's matches in big type; htmx replaces the scores every few seconds."""
+    club = public_club_or_404(slug)
+    night = (
+        Night.objects.filter(club=club, status=Night.Status.OPEN).order_by("-date", "-id").first()
+        or Night.objects.filter(club=club).order_by("-date", "-id").first()
+    )
+    shown = _nights_with_scores(club, [night])[0] if night else None
+    template = "web/public/tv_scores.html" if request.htmx else "web/public/tv.html"
+    return render(
+        request,
+        template,
+        {"public_club": club, "shown": shown, "refresh": TV_REFRESH_SECONDS},
+    )
