@@ -145,7 +145,6 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         """Open invitations of the clubs the caller directs (members see none)."""
         return open_invitations(clubs_directed_by(self.request.user))
 
-    @idempotent
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
@@ -162,7 +161,6 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
 
     @extend_schema(request=InvitationAcceptSerializer, responses={201: MembershipSerializer})
     @action(detail=False, methods=["post"])
-    @idempotent
     def accept(self, request):
         """Join the club of the invitation, with its role."""
         serializer = InvitationAcceptSerializer(data=request.data)

@@ -12,15 +12,15 @@ from scorebook.core.refusals import Refusal
 from scorebook.matches.models import AuditEvent
 
 
-def invite(club, who="director", **kwargs):
+def invite(people, who="director", **kwargs):
     return services.invitation_create(
-        club=club, role=kwargs.pop("role", "member"), user=club.people[who], **kwargs
+        club=people.club, role=kwargs.pop("role", "member"), user=people[who], **kwargs
     )
 
 
-def test_accepting_makes_a_member_with_the_role(club):
-    invitation = invite(club, role="scorer")
-    stranger = club.people["stranger"]
+def test_accepting_makes_a_member_with_the_role(club, people):
+    invitation = invite(people, role="scorer")
+    stranger = people["stranger"]
     membership = services.invitation_accept(token=invitation.token, user=stranger)
     assert (membership.club, membership.user, membership.role) == (club, stranger, "scorer")
     invitation.refresh_from_db()
@@ -28,9 +28,9 @@ def test_accepting_makes_a_member_with_the_role(club):
     assert AuditEvent.objects.filter(verb="member_joined", actor=stranger).exists()
 
 
-def test_a_used_invitation_is_refused(club, django_user_model):
-    invitation = invite(club)
-    services.invitation_accept(token=invitation.token, user=club.people["stranger"])
+def test_a_used_invitation_is_refused(club, people, django_user_model):
+    invitation = invite(people)
+    services.invitation_accept(token=invitation.token, user=people["stranger"])
     other = django_user_model.objects.create_user("late")
     with pytest.raises(services.InvitationUsedUp) as refused:
         services.invitation_accept(token=invitation.token, user=other)
@@ -38,8 +38,8 @@ def test_a_used_invitation_is_refused(club, django_user_model):
     assert not Membership.objects.filter(user=other).exists()
 
 
-def test_a_link_for_a_table_of_people_serves_each_once(club, django_user_model):
-    invitation = invite(club, max_uses=3)
+def test_a_link_for_a_table_of_people_serves_each_once(club, people, django_user_model):
+    invitation = invite(people, max_uses=3)
     for name in ("a", "b", "c"):
         services.invitation_accept(
             token=invitation.token, user=django_user_model.objects.create_user(name)
@@ -50,14 +50,14 @@ def test_a_link_for_a_table_of_people_serves_each_once(club, django_user_model):
         )
 
 
-def test_expired_withdrawn_and_unknown_links_are_refused(club):
-    stranger = club.people["stranger"]
-    expired = invite(club)
+def test_expired_withdrawn_and_unknown_links_are_refused(club, people):
+    stranger = people["stranger"]
+    expired = invite(people)
     expired.expires_at = timezone.now() - datetime.timedelta(seconds=1)
     expired.save()
     with pytest.raises(services.InvitationExpired):
         services.invitation_accept(token=expired.token, user=stranger)
-    withdrawn = services.invitation_revoke(invitation=invite(club), user=club.people["director"])
+    withdrawn = services.invitation_revoke(invitation=invite(people), user=people["director"])
     with pytest.raises(services.InvitationExpired):
         services.invitation_accept(token=withdrawn.token, user=stranger)
     with pytest.raises(services.InvitationInvalid) as unknown:
@@ -66,49 +66,49 @@ def test_expired_withdrawn_and_unknown_links_are_refused(club):
     assert not Membership.objects.filter(user=stranger, club=club).exists()
 
 
-def test_a_member_cannot_join_twice(club):
+def test_a_member_cannot_join_twice(club, people):
     with pytest.raises(services.AlreadyMember) as refused:
-        services.invitation_accept(token=invite(club).token, user=club.people["member"])
+        services.invitation_accept(token=invite(people).token, user=people["member"])
     assert "Circolo San Rocco" in refused.value.text()
 
 
-def test_only_directors_invite_and_never_above_their_role(club):
+def test_only_directors_invite_and_never_above_their_role(club, people):
     for who in ("member", "scorer"):
         with pytest.raises(Refusal):
-            invite(club, who=who)
+            invite(people, who=who)
     with pytest.raises(Refusal):
-        invite(club, who="director", role="owner")
+        invite(people, who="director", role="owner")
     with pytest.raises(Refusal):
-        invite(club, who="stranger")
-    assert invite(club, who="owner", role="owner").role == "owner"
+        invite(people, who="stranger")
+    assert invite(people, who="owner", role="owner").role == "owner"
 
 
-def test_limits_are_refused(club):
+def test_limits_are_refused(club, people):
     with pytest.raises(services.InvitationLimits):
-        invite(club, max_uses=0)
+        invite(people, max_uses=0)
     with pytest.raises(services.InvitationLimits):
-        invite(club, days=services.INVITATION_MAX_DAYS + 1)
+        invite(people, days=services.INVITATION_MAX_DAYS + 1)
 
 
-def test_the_invitee_becomes_the_player(club):
-    ettore = club.seated[1]
-    invitation = invite(club, player=ettore)
-    services.invitation_accept(token=invitation.token, user=club.people["stranger"])
+def test_the_invitee_becomes_the_player(club, people):
+    ettore = people.seated[1]
+    invitation = invite(people, player=ettore)
+    services.invitation_accept(token=invitation.token, user=people["stranger"])
     ettore.refresh_from_db()
-    assert ettore.user == club.people["stranger"]
+    assert ettore.user == people["stranger"]
 
 
-def test_a_linked_player_or_another_clubs_player_cannot_be_offered(club):
-    nino = club.seated[0]  # linked to the member's account
+def test_a_linked_player_or_another_clubs_player_cannot_be_offered(club, people):
+    nino = people.seated[0]  # linked to the member's account
     with pytest.raises(services.InvitationPlayer):
-        invite(club, player=nino)
-    elsewhere = Player.objects.create(club=club.other, name="Altro")
+        invite(people, player=nino)
+    elsewhere = Player.objects.create(club=people.other, name="Altro")
     with pytest.raises(services.InvitationPlayer):
-        invite(club, player=elsewhere)
+        invite(people, player=elsewhere)
 
 
-def test_sign_up_makes_the_account_and_the_membership_or_neither(club):
-    invitation = invite(club)
+def test_sign_up_makes_the_account_and_the_membership_or_neither(club, people):
+    invitation = invite(people)
     membership = services.invitation_sign_up(
         token=invitation.token, username="rosa", password="a-long-secret-1"
     )
@@ -120,6 +120,6 @@ def test_sign_up_makes_the_account_and_the_membership_or_neither(club):
     assert not get_user_model().objects.filter(username="pina").exists()
 
 
-def test_tokens_are_unguessable_and_distinct(club):
-    tokens = {invite(club).token for _ in range(5)}
+def test_tokens_are_unguessable_and_distinct(club, people):
+    tokens = {invite(people).token for _ in range(5)}
     assert len(tokens) == 5 and all(len(t) >= 32 for t in tokens)

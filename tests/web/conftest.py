@@ -10,13 +10,13 @@ from tests.api.common import SIDES, SMALL
 
 
 @pytest.fixture
-def world(club):
-    director = club.people["director"]
+def world(club, people):
+    director = people["director"]
     night = services.night_open(
         club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=director
     )
     table = services.table_create(night=night, number=1, name="Tavolo 1", user=director)
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     match = services.match_create(
         night=night,
         game="tressette4",

@@ -52,18 +52,18 @@ PAGES = {
 }
 
 
-def client_for(club, who):
+def client_for(people, who):
     client = Client()
     if who != "anonymous":
-        client.force_login(club.people[who])
+        client.force_login(people[who])
     return client
 
 
 @pytest.mark.parametrize("who", PERSONAS)
 @pytest.mark.parametrize("name", PAGES)
-def test_every_page_for_every_persona(club, world, name, who):
+def test_every_page_for_every_persona(club, people, world, name, who):
     url, expected = PAGES[name]
-    response = client_for(club, who).get(url.format(**world))
+    response = client_for(people, who).get(url.format(**world))
     if expected[who] == LOGIN:
         assert response.status_code == 302
         assert response["Location"].startswith("/login?next=")
@@ -71,8 +71,8 @@ def test_every_page_for_every_persona(club, world, name, who):
         assert response.status_code == expected[who], response.content[:500]
 
 
-def test_members_see_no_forms_that_change_things(club, world):
-    client = client_for(club, "member")
+def test_members_see_no_forms_that_change_things(club, people, world):
+    client = client_for(people, "member")
     for url in ("/c/{slug}/", "/n/{night}/", "/m/{match}/", "/c/{slug}/members"):
         body = client.get(url.format(**world)).content.decode()
         assert 'method="post"' not in body.replace('action="/logout" method="post"', "").replace(
@@ -80,16 +80,16 @@ def test_members_see_no_forms_that_change_things(club, world):
         ), url
 
 
-def test_directors_see_the_controls(club, world):
-    client = client_for(club, "director")
+def test_directors_see_the_controls(club, people, world):
+    client = client_for(people, "director")
     assert b"/nights/new" in client.get(f"/c/{club.slug}/").content
     night = client.get(f"/n/{world['night']}/").content.decode()
     assert f"/n/{world['night']}/close" in night and "tables/new" in night
     assert b"Change role" in client.get(f"/c/{club.slug}/members").content
 
 
-def test_a_member_cannot_post_a_managers_form(club, world):
-    client = client_for(club, "member")
+def test_a_member_cannot_post_a_managers_form(club, people, world):
+    client = client_for(people, "member")
     response = client.post(f"/c/{club.slug}/nights/new", {"date": "2026-11-27"})
     assert response.status_code == 403
     assert Night.objects.filter(date="2026-11-27").count() == 0
@@ -97,8 +97,8 @@ def test_a_member_cannot_post_a_managers_form(club, world):
     assert response.status_code == 403
 
 
-def test_a_director_opens_a_night_adds_a_table_and_closes_it(club, world):
-    client = client_for(club, "director")
+def test_a_director_opens_a_night_adds_a_table_and_closes_it(club, people, world):
+    client = client_for(people, "director")
     response = client.post(f"/c/{club.slug}/nights/new", {"date": "2026-11-27", "venue": "Bar"})
     night = Night.objects.get(date="2026-11-27")
     assert response["Location"] == f"/n/{night.pk}/"
@@ -109,9 +109,9 @@ def test_a_director_opens_a_night_adds_a_table_and_closes_it(club, world):
     assert night.status == "closed"
 
 
-def test_start_a_match_with_a_guest_and_a_changed_switch(club, world):
-    client = client_for(club, "scorer")
-    n, e, s, _w = club.seated
+def test_start_a_match_with_a_guest_and_a_changed_switch(club, people, world):
+    client = client_for(people, "scorer")
+    n, e, s, _w = people.seated
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4&profile=classic_21"
     page = client.get(url).content.decode()
     assert 'name="rules.t4.target"' in page and 'name="seats.N"' in page
@@ -130,9 +130,9 @@ def test_start_a_match_with_a_guest_and_a_changed_switch(club, world):
     assert guest.guest and match.seats["W"] == guest.pk
 
 
-def test_the_same_player_twice_is_refused_next_to_the_form_in_italian(club, world):
-    client = client_for(club, "scorer")
-    n, e, s, _w = club.seated
+def test_the_same_player_twice_is_refused_next_to_the_form_in_italian(club, people, world):
+    client = client_for(people, "scorer")
+    n, e, s, _w = people.seated
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4"
     page = client.get(url).content.decode()
     form = {"seats.N": n.pk, "seats.E": e.pk, "seats.S": s.pk, "seats.W": n.pk,
@@ -146,8 +146,8 @@ def test_the_same_player_twice_is_refused_next_to_the_form_in_italian(club, worl
     )
 
 
-def test_a_missing_seat_is_shown_next_to_its_field_in_italian(club, world):
-    client = client_for(club, "scorer")
+def test_a_missing_seat_is_shown_next_to_its_field_in_italian(club, people, world):
+    client = client_for(people, "scorer")
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     response = client.post(url, {"stake_amount": "0", **_switch_defaults(page)},
@@ -157,9 +157,9 @@ def test_a_missing_seat_is_shown_next_to_its_field_in_italian(club, world):
     assert re.search(r'id="id_seats\.N".*?<p class="error">Scegli un giocatore', body, re.S)
 
 
-def test_a_bad_stake_is_refused_in_italian_with_the_italian_decimal_comma(club, world):
-    client = client_for(club, "scorer")
-    n, e, s, w = club.seated
+def test_a_bad_stake_is_refused_in_italian_with_the_italian_decimal_comma(club, people, world):
+    client = client_for(people, "scorer")
+    n, e, s, w = people.seated
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     seats = {"seats.N": n.pk, "seats.E": e.pk, "seats.S": s.pk, "seats.W": w.pk}
@@ -183,16 +183,16 @@ def _switch_defaults(page):
     return values
 
 
-def test_match_page_shows_scores_dealer_chart_and_deals(club, world):
-    body = client_for(club, "member").get(f"/m/{world['match']}/").content.decode()
+def test_match_page_shows_scores_dealer_chart_and_deals(club, people, world):
+    body = client_for(people, "member").get(f"/m/{world['match']}/").content.decode()
     assert "Nino &amp; Salvo" in body  # side A's players, by name
     assert '<svg class="chart"' in body
     assert "Deal 2" in body and "last trick" in body
     assert "deals." in body  # whose deal it is
 
 
-def test_money_and_dates_in_the_locale(club, world):
-    client = client_for(club, "director")
+def test_money_and_dates_in_the_locale(club, people, world):
+    client = client_for(people, "director")
     client.post(f"/n/{world['night']}/settle")
     italian = client.get(f"/n/{world['night']}/settlement", HTTP_ACCEPT_LANGUAGE="it")
     body = italian.content.decode()
@@ -201,14 +201,14 @@ def test_money_and_dates_in_the_locale(club, world):
     assert "0.50 EUR" in english.content.decode() and "November" in english.content.decode()
 
 
-def test_mark_a_transfer_paid(club, world):
-    client = client_for(club, "director")
+def test_mark_a_transfer_paid(club, people, world):
+    client = client_for(people, "director")
     client.post(f"/n/{world['night']}/close")
     page = client.get(f"/n/{world['night']}/settlement").content.decode()
     transfer = re.search(r'name="transfer" value="(\d+)"', page).group(1)
     assert client.post(f"/n/{world['night']}/settlement", {"transfer": transfer}).status_code == 302
     assert "✓" in client.get(f"/n/{world['night']}/settlement").content.decode()
-    member = client_for(club, "member")
+    member = client_for(people, "member")
     assert member.post(f"/n/{world['night']}/settlement", {"transfer": transfer}).status_code == 403
 
 
@@ -223,27 +223,29 @@ def test_mark_a_transfer_paid(club, world):
         ("/public/{slug}/", 4),
     ],
 )
-def test_list_pages_in_bounded_queries(club, world, django_assert_max_num_queries, url, queries):
+def test_list_pages_in_bounded_queries(
+    club, people, world, django_assert_max_num_queries, url, queries
+):
     """Session and user, the membership, then a fixed number of reads, whatever the size."""
-    client = client_for(club, "owner")
+    client = client_for(people, "owner")
     Club.objects.filter(pk=club.pk).update(public=True)
     with django_assert_max_num_queries(queries + 2):
         assert client.get(url.format(**world)).status_code == 200
 
 
-def test_more_rows_cost_no_more_queries(club, world, django_assert_num_queries):
-    client = client_for(club, "owner")
+def test_more_rows_cost_no_more_queries(club, people, world, django_assert_num_queries):
+    client = client_for(people, "owner")
     url = f"/n/{world['night']}/"
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with CaptureQueriesContext(connection) as first:
         client.get(url)
-    director = club.people["director"]
+    director = people["director"]
     from scorebook.matches import services
 
     night = Night.objects.get(pk=world["night"])
-    n, e, s, w = club.seated
+    n, e, s, w = people.seated
     for number in range(3, 7):
         table = services.table_create(night=night, number=number, name="", user=director)
         services.match_create(
@@ -254,8 +256,8 @@ def test_more_rows_cost_no_more_queries(club, world, django_assert_num_queries):
         client.get(url)
 
 
-def test_csp_header_on_every_page_without_unsafe_inline_script(club, world):
-    client = client_for(club, "director")
+def test_csp_header_on_every_page_without_unsafe_inline_script(club, people, world):
+    client = client_for(people, "director")
     for name, (url, _expected) in PAGES.items():
         response = client.get(url.format(**world))
         policy = response.get("Content-Security-Policy", "")
@@ -277,9 +279,9 @@ STATIC = sum(
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_each_page_with_its_css_and_js_is_under_100_kb_compressed(club, world, name):
+def test_each_page_with_its_css_and_js_is_under_100_kb_compressed(club, people, world, name):
     url, _expected = PAGES[name]
-    response = client_for(club, "director").get(url.format(**world))
+    response = client_for(people, "director").get(url.format(**world))
     if not response["Content-Type"].startswith("text/html"):
         return
     total = _gzip_size(response.content) + STATIC

@@ -70,19 +70,19 @@ def test_join_with_a_weak_password_is_refused_in_italian_next_to_the_field(club,
     assert not Membership.objects.filter(user__username="rosa").exists()
 
 
-def test_join_logged_in_and_the_link_is_then_used_up(club, world):
+def test_join_logged_in_and_the_link_is_then_used_up(club, people, world):
     stranger = Client()
-    stranger.force_login(club.people["stranger"])
+    stranger.force_login(people["stranger"])
     assert stranger.post("/join/{token}".format(**world)).status_code == 302
-    assert Membership.objects.filter(club=club, user=club.people["stranger"]).exists()
+    assert Membership.objects.filter(club=club, user=people["stranger"]).exists()
     again = Client().get("/join/{token}".format(**world), HTTP_ACCEPT_LANGUAGE="it")
     assert again.status_code == 410
     assert "già stato usato" in again.content.decode()
 
 
-def test_a_member_joining_again_is_told_so(club, world):
+def test_a_member_joining_again_is_told_so(club, people, world):
     member = Client()
-    member.force_login(club.people["member"])
+    member.force_login(people["member"])
     response = member.post("/join/{token}".format(**world))
     assert response.status_code == 409 and b"already a member" in response.content
 
@@ -92,9 +92,9 @@ def test_an_unknown_link_is_a_404_that_says_why(db):
     assert response.status_code == 404 and b"not valid" in response.content
 
 
-def test_a_director_makes_and_withdraws_an_invitation_with_a_qr_code(club, world):
+def test_a_director_makes_and_withdraws_an_invitation_with_a_qr_code(club, people, world):
     director = Client()
-    director.force_login(club.people["director"])
+    director.force_login(people["director"])
     made = director.post(
         f"/c/{club.slug}/invite", {"role": "scorer", "max_uses": 3, "days": 2}, follow=True
     )
