@@ -144,11 +144,29 @@ POSTS = {
             {},
         ),
     ),
+    "v1:invitation-list": (
+        "director",
+        lambda people, match: ("/api/v1/invitations", {"club": people.club.pk}, {}),
+    ),
+    "v1:invitation-accept": (
+        "stranger",
+        lambda people, match: (
+            "/api/v1/invitations/accept",
+            {"token": _invitation(people).token},
+            {},
+        ),
+    ),
     "v1:rules-score": (
         "scorer",
         lambda people, match: ("/api/v1/rules/score", {"game": "tressette4", **SIDES}, {}),
     ),
 }
+
+
+def _invitation(people):
+    from scorebook.clubs.services import invitation_create
+
+    return invitation_create(club=people.club, role="member", user=people.director)
 
 
 def _first(people, match):

@@ -30,8 +30,8 @@ def test_public_results_carry_no_stakes(public, world):
     assert "EUR" not in body and "0.50" not in body and "settlement" not in body
 
 
-def test_a_match_of_another_club_is_not_public_here(public, world):
-    other = public.other
+def test_a_match_of_another_club_is_not_public_here(public, people, world):
+    other = people.other
     Club.objects.filter(pk=other.pk).update(public=True)
     assert Client().get(f"/public/{other.slug}/m/{world['match']}").status_code == 404
 
