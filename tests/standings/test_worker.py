@@ -107,12 +107,13 @@ class Worker:
              "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
              "--schedule", str(self.tmp / "beat-schedule"), "--logfile", str(self.log)],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own group: the embedded beat goes with it
         )  # fmt: skip
         until(lambda: self.log.exists() and "ready." in self.log.read_text(), "worker ready")
 
     def kill(self) -> None:
         if self.proc is not None:
-            self.proc.send_signal(signal.SIGKILL)
+            os.killpg(self.proc.pid, signal.SIGKILL)
             self.proc.wait(timeout=20)
             self.proc = None
 
