@@ -12,7 +12,6 @@ from typing import Any
 
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, serializers, viewsets
@@ -159,19 +158,9 @@ def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
 
 def standings_csv(table: stats.LeagueTable) -> HttpResponse:
     """The league table as CSV, as a secretary files it."""
-    rows = [[table.league.name]]
-    rows.append(
-        [_("Position"), _("Entry"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Points"),
-         _("Points scored"), _("Points conceded"), _("Difference"), _("Decided by")]
-    )  # fmt: skip
-    for row, entry in table.rows:
-        position = "" if row.position is None else f"{row.position}{'=' if row.shared else ''}"
-        rows.append(
-            [position, entry.name + (f" ({_('withdrawn')})" if row.withdrawn else ""),
-             row.played, row.won, row.drawn, row.lost, row.points, row.scored, row.conceded,
-             row.difference, row.decided_by or ""]
-        )  # fmt: skip
-    response = HttpResponse(as_csv(rows), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(
+        as_csv(stats.league_sheet(table)), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="league-{table.league.pk}.csv"'
     return response
 

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scorebook.clubs.models import Player
 from scorebook.matches.models import Deal, Match
@@ -211,6 +213,35 @@ def league_table(league: League) -> LeagueTable:
         score.fixture.home = by_id[score.fixture.home_id]
         score.fixture.away = by_id[score.fixture.away_id]
     return LeagueTable(league, [(row, by_id[row.entry]) for row in rows], list(rounds.values()))
+
+
+def league_sheet(table: LeagueTable) -> list[list[Any]]:
+    """The table as rows for a CSV a secretary files: a shared place is marked "=" and a
+    withdrawn entry says so."""
+    rows: list[list[Any]] = [[table.league.name]]
+    rows.append(
+        [_("Position"), _("Entry"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Points"),
+         _("Points scored"), _("Points conceded"), _("Difference"), _("Decided by")]
+    )  # fmt: skip
+    for row, entry in table.rows:
+        position = "" if row.position is None else f"{row.position}{'=' if row.shared else ''}"
+        rows.append(
+            [position, entry.name + (f" ({_('withdrawn')})" if row.withdrawn else ""),
+             row.played, row.won, row.drawn, row.lost, row.points, row.scored, row.conceded,
+             row.difference, str(CRITERIA_NAMES.get(row.decided_by or "", ""))]
+        )  # fmt: skip
+    return rows
+
+
+#: the tie-break criteria as the pages and the CSV name them
+CRITERIA_NAMES = {
+    tiebreaks.POINTS: gettext_lazy("points"),
+    tiebreaks.HEAD_TO_HEAD: gettext_lazy("head-to-head among the tied"),
+    tiebreaks.WINS: gettext_lazy("fixtures won"),
+    tiebreaks.POINT_DIFFERENCE: gettext_lazy("game-point difference"),
+    tiebreaks.POINTS_SCORED: gettext_lazy("game points scored"),
+    tiebreaks.LOTS: gettext_lazy("drawing of lots"),
+}
 
 
 # -- player statistics --------------------------------------------------------------------
