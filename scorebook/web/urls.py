@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from scorebook.web.views import auth, clubs, deals, invitations, matches, nights, public, standings
+from scorebook.web.views import (
+    auth,
+    clubs,
+    deals,
+    invitations,
+    leagues,
+    matches,
+    nights,
+    public,
+    standings,
+)
 
 app_name = "web"
 
@@ -44,4 +54,14 @@ urlpatterns = [
     path("d/<int:deal_id>/confirm", deals.deal_confirm, name="deal_confirm"),
     path("d/<int:deal_id>/correct", deals.deal_correct, name="deal_correct"),
     path("me/pin", deals.pin, name="pin"),
+    # Leagues and player statistics (leagues).
+    path("c/<slug:slug>/leagues/", leagues.league_list, name="leagues"),
+    path("c/<slug:slug>/leagues/<int:league_id>/", leagues.league, name="league"),
+    path("c/<slug:slug>/leagues/<int:league_id>/csv", leagues.league_csv, name="league_csv"),
+    path(
+        "c/<slug:slug>/leagues/<int:league_id>/<str:action>",
+        leagues.league_action,
+        name="league_action",
+    ),
+    path("c/<slug:slug>/players/<int:player_id>/stats", leagues.player_stats, name="player_stats"),
 ]

@@ -1,0 +1,270 @@
+"""League pages (the table with its fixtures, the director's controls) and a player's
+statistics page with the rating and running-score charts (server-rendered SVG).
+
+The pages call the same services and selectors as the API; refusals are shown with the
+pages' one mapping (``scorebook.web.errors.refused``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scorebook.clubs.models import Club, Player
+from scorebook.clubs.services import NotAllowed
+from scorebook.core.refusals import Refusal
+from scorebook.ledger.exports import as_csv
+from scorebook.matches.models import Match
+from scorebook.rules import games
+from scorebook.standings import leagues as services
+from scorebook.standings import stats
+from scorebook.standings.models import Fixture, League, LeagueEntry
+from scorebook.standings.selectors import sides_of
+from scorebook.web.access import club_for, page_context
+from scorebook.web.charts import Series, line_chart
+from scorebook.web.errors import refused
+
+GAME_CHOICES = [("", gettext_lazy("any game"))]
+
+
+class LeagueForm(forms.ModelForm):
+    class Meta:
+        model = League
+        fields = [
+            "name", "kind", "game", "legs", "points_win", "points_draw", "points_loss",
+            "withdrawals",
+        ]  # fmt: skip
+        labels = {
+            "name": gettext_lazy("Name"),
+            "kind": gettext_lazy("Entries are"),
+            "game": gettext_lazy("Game"),
+            "legs": gettext_lazy("Round robin"),
+            "points_win": gettext_lazy("Points for a win"),
+            "points_draw": gettext_lazy("Points for a draw"),
+            "points_loss": gettext_lazy("Points for a loss"),
+            "withdrawals": gettext_lazy("When an entry withdraws"),
+        }
+        widgets = {"legs": forms.Select(choices=[(1, "1"), (2, "2")])}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"] = forms.ChoiceField(
+            label=_("Game"),
+            required=False,
+            choices=GAME_CHOICES + [(key, game_name(g)) for key, g in sorted(games().items())],
+        )
+        self.fields["legs"].widget = forms.Select(
+            choices=[(1, _("single")), (2, _("double (home and away)"))]
+        )
+
+
+class EntryForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
+    players = forms.ModelMultipleChoiceField(
+        label=gettext_lazy("Players"),
+        queryset=Player.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, club: Club, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        players = self.fields["players"]
+        assert isinstance(players, forms.ModelMultipleChoiceField)
+        players.queryset = Player.objects.filter(club=club, active=True).order_by("name")
+
+
+class LinkForm(forms.Form):
+    fixture = forms.IntegerField(widget=forms.HiddenInput)
+    match = forms.IntegerField(label=gettext_lazy("Match number"), min_value=1)
+
+
+def game_name(game: Any) -> str:
+    return game.name_it if get_language() == "it" else game.name_en
+
+
+def _league(request: HttpRequest, slug: str, league_id: int) -> tuple[Any, League]:
+    club, membership = club_for(request, slug)
+    return (club, membership), get_object_or_404(League, pk=league_id, club=club)
+
+
+def _decided(row: Any) -> str:
+    return str(stats.CRITERIA_NAMES.get(row.decided_by or "", ""))
+
+
+@login_required
+def league_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's leagues; directors create one here."""
+    club, membership = club_for(request, slug)
+    form = LeagueForm(request.POST or None)
+    context = page_context(club, membership, nav="leagues", form=form)
+    if request.method == "POST" and form.is_valid():
+        try:
+            league = services.league_create(club=club, user=request.user, **form.cleaned_data)
+        except NotAllowed:
+            raise PermissionDenied from None
+        except Refusal as refusal:
+            return refused(request, refusal, template="web/leagues/list.html", context=context)
+        return redirect("web:league", slug=club.slug, league_id=league.pk)
+    context["leagues"] = stats.leagues_of_club(club.pk)
+    return render(request, "web/leagues/list.html", context)
+
+
+@login_required
+def league(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
+    """The table (with the tie-break that decided each place) and every round's fixtures."""
+    (club, membership), the_league = _league(request, slug, league_id)
+    return _league_page(request, club, membership, the_league)
+
+
+def _league_page(
+    request: HttpRequest,
+    club: Club,
+    membership: Any,
+    the_league: League,
+    status: int = 200,
+    **extra: Any,
+) -> HttpResponse:
+    context = _league_context(club, membership, the_league, **extra)
+    return render(request, "web/leagues/league.html", context, status=status)
+
+
+def _league_context(club: Club, membership: Any, the_league: League, **extra: Any) -> dict:
+    table = stats.league_table(the_league)
+    return page_context(
+        club,
+        membership,
+        nav="leagues",
+        league=the_league,
+        rows=[(row, entry, _decided(row)) for row, entry in table.rows],
+        rounds=table.rounds,
+        chain=[stats.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
+        entry_form=EntryForm(club),
+        link_form=LinkForm(),
+        **extra,
+    )
+
+
+@login_required
+@require_POST
+def league_action(request: HttpRequest, slug: str, league_id: int, action: str) -> HttpResponse:
+    """The league's writes from its page: add an entry, start, withdraw, link a match."""
+    (club, membership), the_league = _league(request, slug, league_id)
+    try:
+        if action == "entry":
+            form = EntryForm(club, request.POST)
+            if not form.is_valid():
+                return _league_page(request, club, membership, the_league, 400, entry_form=form)
+            services.entry_add(
+                league=the_league,
+                name=form.cleaned_data["name"],
+                player_ids=[p.pk for p in form.cleaned_data["players"]],
+                user=request.user,
+            )
+        elif action == "start":
+            services.league_start(league=the_league, user=request.user)
+        elif action == "withdraw":
+            entry = get_object_or_404(LeagueEntry, pk=request.POST.get("entry"), league=the_league)
+            services.entry_withdraw(entry=entry, user=request.user)
+        elif action == "link":
+            link = LinkForm(request.POST)
+            if not link.is_valid():
+                return _league_page(request, club, membership, the_league, 400, link_form=link)
+            fixture = get_object_or_404(Fixture, pk=link.cleaned_data["fixture"], league=the_league)
+            match = get_object_or_404(Match, pk=link.cleaned_data["match"], night__club=club)
+            services.fixture_match_link(fixture=fixture, match=match, user=request.user)
+        else:
+            raise Http404
+    except NotAllowed:
+        raise PermissionDenied from None
+    except Refusal as refusal:
+        return refused(
+            request,
+            refusal,
+            template="web/leagues/league.html",
+            context=_league_context(club, membership, the_league),
+        )
+    return redirect("web:league", slug=club.slug, league_id=the_league.pk)
+
+
+@login_required
+def league_csv(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
+    (club, membership), the_league = _league(request, slug, league_id)
+    sheet = as_csv(stats.league_sheet(stats.league_table(the_league)))
+    response = HttpResponse(sheet, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="league-{the_league.pk}.csv"'
+    return response
+
+
+@login_required
+def player_stats(request: HttpRequest, slug: str, player_id: int) -> HttpResponse:
+    """A player's record, head-to-head, partners, streak, rating chart and the running
+    score chart of one of their matches (``?match=``, else the latest)."""
+    club, membership = club_for(request, slug)
+    player = get_object_or_404(Player, pk=player_id, club=club)
+    found = stats.player_statistics(player)
+    names = found.names
+    rating_charts = [
+        (
+            game,
+            line_chart(
+                [Series(player.name, [(i, c["display_after"]) for i, c in enumerate(changes)])],
+                title=_("Rating of %(player)s in %(game)s") % {"player": player.name, "game": game},
+            ),
+        )
+        for game, changes in found.ratings.items()
+    ]
+    shown = _shown_match(request, club, found)
+    match_chart = None
+    if shown is not None:
+        series = stats.running_scores(shown)
+        seated = {seat: names.get(pid, "?") for seat, pid in shown.seats.items()}
+        match_chart = line_chart(
+            [Series(_series_label(name, shown, seated), points) for name, points in series.items()],
+            title=_("Running score of match %(id)s") % {"id": shown.pk},
+            reference=shown.rules.get("values", {}).get("t4.target"),
+            step=True,
+        )
+    context = page_context(
+        club,
+        membership,
+        nav="players",
+        player=player,
+        stats=found,
+        names=names,
+        head_to_head=[(names.get(o, "?"), r) for o, r in found.head_to_head.items()],
+        partners=[
+            (names.get(s.partner, "?"), s, round(float(s.value) * 100)) for s in found.synergies
+        ],
+        best_partner=names.get(found.best_partner) if found.best_partner else None,
+        rival=(names.get(found.rival[0]), found.rival[1]) if found.rival else None,
+        nemesis=(names.get(found.nemesis[0]), found.nemesis[1]) if found.nemesis else None,
+        rating_charts=rating_charts,
+        shown=shown,
+        match_chart=match_chart,
+    )
+    return render(request, "web/leagues/player.html", context)
+
+
+def _shown_match(request: HttpRequest, club: Club, found: stats.PlayerStatistics) -> Match | None:
+    wanted = request.GET.get("match")
+    if wanted and wanted.isdigit():
+        return get_object_or_404(Match, pk=int(wanted), night__club=club)
+    if found.recent:
+        return Match.objects.get(pk=found.recent[0].match)
+    return None
+
+
+def _series_label(name: str, match: Match, seated: dict[str, str]) -> str:
+    """A side's line is named after its players ("Nino & Salvo"), a player's after them."""
+    if name in seated:
+        return seated[name]
+    sides = sides_of(match)
+    return " & ".join(seated[s] for s, side in sides.items() if side == name) or name
