@@ -5,22 +5,22 @@ from django.test import Client
 
 from scorebook.standings import leagues
 from scorebook.standings.models import League
-from tests.standings.league_helpers import night, pair_match, players
+from tests.standings.league_helpers import night, pair_match
 
 
-def client_for(club, who):
+def client_for(people, who):
     client = Client()
-    client.force_login(club.people[who])
+    client.force_login(people[who])
     return client
 
 
 @pytest.fixture
-def people(club):
-    return players(club, "Nino", "Ettore", "Salvo", "Walter")
+def four(people):
+    return people.seated
 
 
-def test_a_director_runs_a_league_from_its_pages(club, people, django_assert_max_num_queries):
-    director = client_for(club, "director")
+def test_a_director_runs_a_league_from_its_pages(club, people, four, django_assert_max_num_queries):
+    director = client_for(people, "director")
     created = director.post(
         f"/c/{club.slug}/leagues/",
         {"name": "Coppa", "kind": "pairs", "game": "tressette4", "legs": 1, "points_win": 3,
@@ -30,7 +30,7 @@ def test_a_director_runs_a_league_from_its_pages(club, people, django_assert_max
     league = League.objects.get(name="Coppa")
     page = f"/c/{club.slug}/leagues/{league.pk}/"
     assert created["Location"] == page
-    nino, ettore, salvo, walter = people
+    nino, ettore, salvo, walter = four
     for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
         added = director.post(page + "entry", {"name": name, "players": [p.pk for p in pair]})
         assert added.status_code == 302
@@ -39,8 +39,8 @@ def test_a_director_runs_a_league_from_its_pages(club, people, django_assert_max
     assert "NE" in refused.content.decode()  # "Nino already plays for NE"
     assert director.post(page + "start").status_code == 302
     fixture = league.fixtures.get()
-    match = pair_match(club, night(club), (nino, ettore), (salvo, walter), "NS")
-    linked = client_for(club, "scorer").post(
+    match = pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
+    linked = client_for(people, "scorer").post(
         page + "link", {"fixture": fixture.pk, "match": match.pk}
     )
     assert linked.status_code == 302
@@ -53,19 +53,19 @@ def test_a_director_runs_a_league_from_its_pages(club, people, django_assert_max
 
 
 def test_members_read_but_get_no_controls_and_outsiders_get_404(club, people):
-    league = leagues.league_create(club=club, name="Coppa", user=club.people["director"])
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
     page = f"/c/{club.slug}/leagues/{league.pk}/"
-    member = client_for(club, "member")
+    member = client_for(people, "member")
     body = member.get(page).content.decode()
     assert "Coppa" in body and 'action="' + page + 'start"' not in body
     assert member.post(page + "start").status_code == 403
-    assert client_for(club, "stranger").get(page).status_code == 404
+    assert client_for(people, "stranger").get(page).status_code == 404
 
 
-def test_the_player_page_draws_the_running_score_of_a_match(club, people):
-    nino, ettore, salvo, walter = people
-    match = pair_match(club, night(club), (nino, ettore), (salvo, walter), "NS")
-    body = client_for(club, "member").get(f"/c/{club.slug}/players/{nino.pk}/stats").content
+def test_the_player_page_draws_the_running_score_of_a_match(club, people, four):
+    nino, ettore, salvo, walter = four
+    match = pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
+    body = client_for(people, "member").get(f"/c/{club.slug}/players/{nino.pk}/stats").content
     text = body.decode()
     assert "<svg" in text and f"Match {match.pk}" in text
     assert "Nino &amp; Ettore" in text  # the side's line is named after its players
