@@ -53,6 +53,22 @@ def _closed_transfer(people, match):
     return Transfer.objects.first()
 
 
+def _league(people, started=False, linked=None):
+    """Nino-Salvo (North-South) against Ettore-Walter: a draft league, or started."""
+    from scorebook.standings import leagues
+
+    league = leagues.league_create(club=people.club, name="Coppa", user=people.director)
+    n, e, s, w = people.seated
+    for name, pair in (("NS", [n.pk, s.pk]), ("EW", [e.pk, w.pk])):
+        leagues.entry_add(league=league, name=name, player_ids=pair, user=people.director)
+    if started:
+        leagues.league_start(league=league, user=people.director)
+    if linked is not None:
+        fixture = league.fixtures.get()
+        leagues.fixture_match_link(fixture=fixture, match=linked, user=people.director)
+    return league
+
+
 # route -> (who posts, build(people, match) -> (url, body, extra headers))
 POSTS = {
     "v1:club-list": (
@@ -131,6 +147,42 @@ POSTS = {
             {},
         ),
     ),
+    "v1:league-list": (
+        "director",
+        lambda people, match: ("/api/v1/leagues", {"club": people.club.pk, "name": "Lega"}, {}),
+    ),
+    "v1:league-entries": (
+        "director",
+        lambda people, match: _new_entry(people),
+    ),
+    "v1:league-start": (
+        "director",
+        lambda people, match: (f"/api/v1/leagues/{_league(people).pk}/start", {}, {}),
+    ),
+    "v1:league-entry-withdraw": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/league-entries/{_league(people, True).entries.first().pk}/withdraw",
+            {"reason": "moved"},
+            {},
+        ),
+    ),
+    "v1:fixture-matches": (
+        "scorer",
+        lambda people, match: (
+            f"/api/v1/fixtures/{_league(people, True).fixtures.get().pk}/matches",
+            {"match": match.pk},
+            {},
+        ),
+    ),
+    "v1:fixture-unlink": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/fixtures/{_league(people, True, match).fixtures.get().pk}/unlink",
+            {"match": match.pk},
+            {},
+        ),
+    ),
     "v1:season-list": (
         "director",
         lambda people, match: (
@@ -167,6 +219,17 @@ def _invitation(people):
     from scorebook.clubs.services import invitation_create
 
     return invitation_create(club=people.club, role="member", user=people.director)
+
+
+def _new_entry(people):
+    from scorebook.clubs.models import Player
+    from scorebook.standings import leagues
+
+    league = leagues.league_create(
+        club=people.club, name="Singoli", kind="players", user=people.director
+    )
+    guest = Player.objects.create(club=people.club, name="Ospite")
+    return (f"/api/v1/leagues/{league.pk}/entries", {"name": "Ospite", "players": [guest.pk]}, {})
 
 
 def _first(people, match):

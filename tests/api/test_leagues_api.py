@@ -12,27 +12,28 @@ from tests.standings.league_helpers import night, pair_match, players
 
 @pytest.fixture
 def started(people):
+    club = people.club
     """Three pairs, single round robin, started through the API."""
     director = api(people, "director")
     response = director.post(
         "/api/v1/leagues",
-        {"club": people.club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
+        {"club": club.pk, "name": "Coppa", "points_win": 3, "withdrawals": "keep"},
         format="json",
     )
     assert response.status_code == 201, response.content
     league = response.json()["id"]
-    people = players(people.club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
+    six = players(club, "Nino", "Ettore", "Salvo", "Walter", "Zina", "Rosa")
     for i, name in enumerate(("Nino-Ettore", "Salvo-Walter", "Zina-Rosa")):
-        pair = [people[2 * i].pk, people[2 * i + 1].pk]
+        pair = [six[2 * i].pk, six[2 * i + 1].pk]
         response = director.post(
             f"/api/v1/leagues/{league}/entries", {"name": name, "players": pair}, format="json"
         )
         assert response.status_code == 201, response.content
     assert director.post(f"/api/v1/leagues/{league}/start").status_code == 200
-    return league, people
+    return league, six
 
 
-def test_a_league_played_and_read(people, started, django_assert_max_num_queries):
+def test_a_league_played_and_read(club, people, started, django_assert_max_num_queries):
     league, (nino, ettore, salvo, walter, zina, rosa) = started
     fixture = Fixture.objects.get(
         league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
@@ -72,37 +73,35 @@ def test_a_league_played_and_read(people, started, django_assert_max_num_queries
     assert bad.status_code == 400
 
 
-def test_refusals_carry_their_code_and_path(people, started):
-    league, entrants = started
+def test_refusals_carry_their_code_and_path(club, people, started):
+    league, six = started
     director = api(people, "director")
     late = director.post(
         f"/api/v1/leagues/{league}/entries",
-        {"name": "late", "players": [entrants[0].pk, entrants[1].pk]},
+        {"name": "late", "players": [six[0].pk, six[1].pk]},
         format="json",
     )
     assert late.status_code == 409 and late.json()["errors"][0]["code"] == "league.started"
     chain = director.post(
         "/api/v1/leagues",
-        {"club": people.club.pk, "name": "x", "tiebreaks": ["points", "lots", "wins"]},
+        {"club": club.pk, "name": "x", "tiebreaks": ["points", "lots", "wins"]},
         format="json",
     )
     assert chain.status_code == 400
     assert chain.json()["errors"][0]["path"] == "tiebreaks"
 
 
-def test_withdrawal_and_public_versions(people, started):
+def test_withdrawal_and_public_versions(club, people, started):
     league, _ = started
     entry = api(people, "director").get(f"/api/v1/leagues/{league}/entries").json()[2]
     out = api(people, "director").post(f"/api/v1/league-entries/{entry['id']}/withdraw", {})
     assert out.status_code == 200 and out.json()["withdrawn_at"]
     anonymous = api(people, "anonymous")
-    url = f"/api/v1/public/clubs/{people.club.slug}/leagues/{league}/standings"
+    url = f"/api/v1/public/clubs/{club.slug}/leagues/{league}/standings"
     assert anonymous.get(url).status_code == 404  # the club does not publish
-    people.club.public = True
-    people.club.save()
+    club.public = True
+    club.save()
     table = anonymous.get(url).json()
     assert [r["withdrawn"] for r in table["rows"]].count(True) == 1
     assert anonymous.get(url + "/csv").status_code == 200
-    assert (
-        anonymous.get(f"/api/v1/public/clubs/{people.club.slug}/leagues").json()[0]["id"] == league
-    )
+    assert anonymous.get(f"/api/v1/public/clubs/{club.slug}/leagues").json()[0]["id"] == league
