@@ -3,7 +3,7 @@
 A league table is computed on read from its fixtures' matches: four queries (entries,
 their players, fixtures, linked matches) and the pure tie-break chain. Measured with 20
 entries in a double round robin (380 fixtures, 760 matches) by ``make bench-leagues``;
-see docs/leagues.md for the figures and why that beats a precomputed table here: it is
+see docs/leagues.md for the figures and why it is computed on read rather than kept: it is
 never stale, so a correction shows at once, and nothing needs an outbox hook.
 """
 
