@@ -15,7 +15,7 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .cards import FOUR_OF_COINS, TRESSETTE_RANKS, Card, parse_card, trick_winner
+from .cards import FOUR_OF_COINS, TRESSETTE_RANKS, Card, parse_card, strength, trick_winner
 from .errors import Localized, Problems, messages
 from .houserules import Rules, Switch, choice
 from .parse import card_name, join, listing, no_duplicates, obj
@@ -453,8 +453,11 @@ def replay(
             hand = out.remaining[player]
             hand.discard(card)
             if i and card.suit != led:
-                held = next((c for c in hand if c.suit == led), None)
-                if held is not None:
+                # Name the strongest card of the suit led: a set's order changes from run to
+                # run, and the same record must give the same answer byte for byte.
+                followers = [c for c in hand if c.suit == led]
+                if followers:
+                    held = max(followers, key=lambda c: strength(c, ranks))
                     out.revokes.append(Revoke(number, player, card, held, join(cards_path, i)))
             played_in[card] = number
         winner = turn[trick_winner(cards, ranks)]
