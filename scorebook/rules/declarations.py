@@ -344,8 +344,8 @@ def check_declarations(
                     break
     holders: dict[Card, Declaration] = {}
     reported: set[tuple[str, str]] = set()
-    for decl in declarations:  # A5
-        for card in decl.cards():
+    for decl in declarations:  # A5 (cards in a fixed order: the same input, the same answer)
+        for card in sorted(decl.cards(), key=str):
             first = holders.setdefault(card, decl)
             if first.player == decl.player or (first.path, decl.path) in reported:
                 continue

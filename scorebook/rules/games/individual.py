@@ -8,7 +8,8 @@ scored as a two-sided deal whose points each member adds to his own total.
 
 Decisions where the reference is silent (see ``docs/games/individual.md``):
 
-* These forms are played without declarations (PEN gives none for two players).
+* These forms are played without declarations (PEN gives none for two players); Tressette
+  for two may count them from the ten cards first dealt (``t2.declarations``).
 * Several players reaching the target in one deal: ``<prefix>.both_reach_target``.
 * Mediatore and Quadriglio are not supported: the Mediatore bid ladder and payments are a
   [gap] in every source, and Quadriglio is a bidding game outside this family's scoring.
@@ -28,6 +29,7 @@ from ..cards import (
     parse_card,
     trick_winner,
 )
+from ..declarations import Declaration, check_declarations, read_declarations
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start, first_to_target, target_switch, tie_switch, would_end
 from ..houserules import Rules, Switch, choice
@@ -141,12 +143,7 @@ class IndividualGame(Game):
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.deal_fields(rules), "", problems)
-        if deal.get("declarations") not in (None, []):
-            problems.add(
-                "ind.no_declarations",
-                "declarations",
-                game=Localized(self.name_en, self.name_it),
-            )
+        declarations = self.read_declared(deal, rules, state.seats, problems)
         level = read_level(deal, problems)
         removed = self.removed_cards(deal, rules, problems)
         seats = state.seats
@@ -210,6 +207,12 @@ class IndividualGame(Game):
         if entered:
             check_points(entered, points, thirds, last, rounding, "seats", problems)
             problems.raise_if_any()
+        for decl in declarations:
+            breakdown[decl.player] = (
+                *breakdown[decl.player],
+                Line("declaration", decl.points, decl.as_dict()),
+            )
+            points[decl.player] += decl.points
         facts: dict[str, Any] = {
             "thirds": thirds,
             "tricks": tricks_won,
@@ -236,6 +239,23 @@ class IndividualGame(Game):
         self, facts: dict[str, Any], rules: Rules, removed: tuple[Card, ...], round1: str | None
     ) -> None:
         """Game-specific facts (the removed 4, the first round's last trick...)."""
+
+    def read_declared(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        seats: Sequence[str],
+        problems: Problems,
+        hands: Mapping[str, Sequence[Card]] | None = None,
+    ) -> list[Declaration]:
+        """These forms are played without declarations unless a switch says otherwise."""
+        if deal.get("declarations") not in (None, []):
+            problems.add(
+                "ind.no_declarations",
+                "declarations",
+                game=Localized(self.name_en, self.name_it),
+            )
+        return []
 
     def round1_last_trick(
         self,
@@ -317,10 +337,6 @@ class IndividualGame(Game):
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the dealt hands (per round in the two-round forms), the stock of the
         two-player game in the order it is drawn, and every trick."""
-        if deal.get("declarations") not in (None, []):
-            problems.add(
-                "ind.no_declarations", "declarations", game=Localized(self.name_en, self.name_it)
-            )
         removed = self.removed_cards(deal, rules, problems)
         deck = [c for c in DECK40 if c not in removed]
         deck_set = frozenset(deck)
@@ -337,6 +353,7 @@ class IndividualGame(Game):
             }
             piles["stock"] = stock
             check_deal(piles, deck, problems)
+        self.read_declared(deal, rules, seats, problems, rounds[0] if rounds else None)
         if problems or stock is None:
             return None
         eldest = self.eldest(state)
@@ -366,6 +383,8 @@ class IndividualGame(Game):
         }
         if "removed" in deal:
             entry["removed"] = deal["removed"]
+        if deal.get("declarations") not in (None, []):
+            entry["declarations"] = deal["declarations"]
         if self.key == "tressette2" and each_round(rules):
             entry["last_trick_round1"] = found.tricks[dealt.context["sizes"][0] - 1].winner
         return entry
@@ -451,6 +470,14 @@ class Tressette2(IndividualGame):
             help="Two-round form: one last-trick point per deal (TI's 11 points) or one per "
             "round (house rule: the deal totals 12).",
         ),
+        choice(
+            "t2.declarations",
+            False,
+            True,
+            help="Declarations from the ten cards first dealt: napoletana 3, three of a kind "
+            "3, four of a kind 4 (other two-player scorers; the four-player rules the book "
+            "points back to). Off by the book (PEN gives none for two players).",
+        ),
         target_switch("t2"),
         tie_switch("t2"),
     )
@@ -500,6 +527,24 @@ class Tressette2(IndividualGame):
 
     def rounds(self, rules: Rules, players: int) -> tuple[int, ...]:
         return (10, 10) if rules["t2.mode"] == "two_rounds_no_stock" else (10,)
+
+    def read_declared(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        seats: Sequence[str],
+        problems: Problems,
+        hands: Mapping[str, Sequence[Card]] | None = None,
+    ) -> list[Declaration]:
+        """``t2.declarations``: combinations held in the ten cards first dealt (checked
+        against them when the hands are known)."""
+        if not rules["t2.declarations"]:
+            return super().read_declared(deal, rules, seats, problems, hands)
+        found = read_declarations(
+            deal.get("declarations"), seats, "declarations", problems, decima=False
+        )
+        check_declarations(found, problems, hand_size=10, hands=hands)
+        return found
 
     def play(
         self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState

@@ -23,7 +23,7 @@ from ..declarations import Declaration, check_declarations, read_declarations
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
-from ..parse import boolean, cards, integer, known_fields, obj
+from ..parse import boolean, card_name, cards, integer, known_fields, obj
 from ..play import (
     REVOKE_SWITCHES,
     Dealt,
@@ -171,6 +171,12 @@ messages(
         "t4.decl_not_held": (
             "{player} declared the {declaration}, but was not dealt {cards}.",
             "{player} ha accusato {declaration}, ma non aveva {cards}.",
+        ),
+        "t4.decl_three_of_four": (
+            "{player} declared {declaration} but also holds the {card}: holding all four, "
+            "a player must declare four of a kind.",
+            "{player} ha accusato {declaration} ma ha anche il {card}: chi ha tutte e "
+            "quattro deve accusare il bongioco di quattro.",
         ),
         "t4.claim_record": (
             "In a play record a claim names only the side ('side'); the trick it came after "
@@ -336,7 +342,23 @@ class Tressette4(Game):
             return []  # the entry's own checks will name what is wrong
         penalised: list[dict[str, Any]] = []
         for decl in found:
-            lacking = sorted(decl.cards() - set(hands[decl.player]), key=DECK40.index)
+            held = set(hands[decl.player])
+            if decl.kind == "three" and Card(str(decl.rank), str(decl.missing)) in held:
+                # A3: holding all four, he must declare four. PE: he loses the undeclared
+                # point (his three scores 3); otherwise the entry is refused.
+                if rules["t4.decl_error_penalty"] == "PE":
+                    under = {**decl.as_dict(), "under_declared": f"{decl.rank}{decl.missing}"}
+                    penalised.append(under)
+                    continue
+                problems.add(
+                    "t4.decl_three_of_four",
+                    decl.path,
+                    player=decl.player,
+                    declaration=decl.label(),
+                    card=card_name(Card(str(decl.rank), str(decl.missing))),
+                )
+                continue
+            lacking = sorted(decl.cards() - held, key=DECK40.index)
             if not lacking:
                 continue
             if rules["t4.decl_error_penalty"] == "PE":
@@ -703,7 +725,8 @@ def _card_names(cards: Sequence[Card]) -> Localized:
 
 
 def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> DealResult:
-    """PE: an over-declared combination counts nothing and its side loses its card points."""
+    """PE: an over-declared combination counts nothing and its side loses its card points;
+    an under-declared one (three of a rank while holding four) scores only what was said."""
     breakdown = {s: list(lines) for s, lines in result.breakdown.items()}
     for bad in wrong:
         side = SIDE_OF[bad["player"]]
@@ -714,7 +737,11 @@ def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> D
                 line.detail.get("suit"),
                 line.detail.get("rank"),
             ) == (bad["type"], bad.get("suit"), bad.get("rank"))
-            if line.kind == "declaration" and same:
+            if "under_declared" in bad:  # the three scores as declared: the 4th point is lost
+                if line.kind == "declaration" and same:
+                    line = Line("declaration", line.points, {**line.detail, **bad})
+                kept.append(line)
+            elif line.kind == "declaration" and same:
                 kept.append(Line("declaration", 0, {**line.detail, "not_held": bad["lacking"]}))
             elif line.kind == "cards" and line.points:
                 kept.append(Line("cards", 0, {**line.detail, "forfeited": line.points}))
