@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import (
+    DEAL_POINTS,
     DECK40,
     DECK40_SET,
     Card,
@@ -92,10 +93,13 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.claim_mode", "any_time", "off", "only_when_on_lead"),
     choice("t4.false_claim", "claimant_loses_game"),
     choice("t4.cappotto_def", "all_tricks", "all_points"),
-    choice("t4.stramazzo_def", "strict_zero_counters", "lt_one_point"),
+    # "off": no stramazzo at all, so the last trick always keeps its point (tournament code).
+    choice("t4.stramazzo_def", "strict_zero_counters", "lt_one_point", "off"),
     choice("t4.stramazzo_last_trick", "loser_point_void", "loser_point_to_winner"),
     choice("t4.multipliers", "PEN", "PE", "SPZ"),
     choice("t4.special_event_effect", "ends_game_with_multiplier", "score_points_only"),
+    # "double": a cappotto (or cappottone) scores 22, twice the deal's 11, for its side.
+    choice("t4.cappotto_points", "deal_points", "double"),
     choice("t4.collatondrione_points", "none", "11_deck_points_to_opponents"),
     choice("t4.carry_over_excess", "off", "on_except_won_by_declarations_alone"),
     choice("t4.both_reach_target", "higher_total_wins", "play_another_deal"),
@@ -547,6 +551,12 @@ class Tressette4(Game):
                     {**decl.as_dict(), **({"void": True} if void else {})},
                 )
             )
+        if (
+            event in ("cappotto", "cappottone")
+            and winner is not None
+            and rules["t4.cappotto_points"] == "double"
+        ):
+            lines[winner].append(Line("event", DEAL_POINTS, {event: "double points"}))
         if event == "collatondrione" and winner and rules["t4.collatondrione_points"] != "none":
             lines[OTHER[winner]].append(Line("event", 11, {"collatondrione": "deck points"}))
         multiplier = MULTIPLIERS[rules["t4.multipliers"]][event] if event else 1
@@ -616,7 +626,11 @@ class Tressette4(Game):
                 and last_trick == side
             ):
                 found.setdefault("cappotto", side)
-            if loser.tricks >= 1 and sides[side].tricks < TRICKS:
+            if (
+                loser.tricks >= 1
+                and sides[side].tricks < TRICKS
+                and rules["t4.stramazzo_def"] != "off"
+            ):
                 strict = rules["t4.stramazzo_def"] == "strict_zero_counters"
                 if loser.thirds == 0 if strict else loser.counters_below_one_point():
                     found["stramazzo"] = side
