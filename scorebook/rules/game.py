@@ -12,12 +12,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
-from .errors import Problems, Rejection, messages
+from .errors import Localized, Problems, Rejection, messages
 from .houserules import Rules, Switch, choice, resolve
+from .irregularities import (
+    Table,
+    apply_penalties,
+    bare_result,
+    check_not_in_record,
+    read_penalties,
+)
 from .parse import known_fields
-from .play import Dealt, Replay, judge_revokes, replay, with_play
+from .play import Dealt, Replay, judge_revokes, mark_contested, replay, with_play
 from .result import DealResult, MatchState, Outcome
 
 messages(
@@ -65,6 +73,12 @@ class Game:
     record_key: ClassVar[str] = "tricks"
     #: The fields a play record may have.
     record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
+    #: Whether a deal may carry ``penalties`` (the games that race to a target; they list
+    #: ``irregularities.PENALTY_SWITCHES``).
+    takes_penalties: ClassVar[bool] = False
+    #: What the opponents score when a deal is forfeited for conduct (the whole deal "per
+    #: cappotto"); None where a deal cannot be forfeited.
+    forfeit_points: ClassVar[int | None] = None
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -141,7 +155,10 @@ class Game:
 
         A play record (level ``play``) is replayed card by card into the captures it
         implies, then scored like an entry; totals and cards go straight to the scorer.
+        Penalties, annulments and forfeits are read first, the same way in every game.
         """
+        if "penalties" in deal or "annulled_for" in deal or "forfeit" in deal:
+            return self.score_irregular(deal, rules, state)
         if deal.get("level") == "play" or self.record_key in deal:
             return self.score_play(deal, rules, state)
         return self.score_entry(deal, rules, state)
@@ -149,6 +166,43 @@ class Game:
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         """Score a deal entered as totals or captured cards (levels a and b)."""
         raise NotImplementedError
+
+    def seat_scorer(self, seat: str) -> str:
+        """Who keeps the score of ``seat``: the player himself, unless sides are fixed."""
+        return seat
+
+    def score_irregular(
+        self, deal: Mapping[str, Any], rules: Rules, state: MatchState
+    ) -> DealResult:
+        """A deal with the tournament code's record fields (``irregularities``): annulled
+        or forfeited, or scored as usual; then its penalties."""
+        problems = Problems()
+        table = Table(state.seats, state.scorers, self.seat_scorer)
+        raw = deal.get("penalties")
+        entered = []
+        if raw is not None and not self.takes_penalties:
+            problems.add(
+                "penalty.not_taken", "penalties", game=Localized(self.name_en, self.name_it)
+            )
+        elif raw is not None:
+            entered = read_penalties(raw, table, rules, problems)
+        result: DealResult | None = None
+        if "annulled_for" in deal or "forfeit" in deal:
+            result = bare_result(self.key, deal, table, problems, self.forfeit_points)
+        else:
+            try:
+                result = self.score_deal(
+                    {k: v for k, v in deal.items() if k != "penalties"}, rules, state
+                )
+            except Rejection as rejection:
+                problems.extend(rejection)
+        if result is not None:
+            check_not_in_record(entered, result, problems)
+        problems.raise_if_any()
+        assert result is not None
+        return apply_penalties(
+            result, entered, rules, state, charge_offender=self.revoke_charges_offender
+        )
 
     # -- the play record: one template, hooks per game -------------------------------------
 
@@ -165,20 +219,27 @@ class Game:
         (:meth:`play_entry`), score that (:meth:`score_played`) and attach the play.
         """
         problems = Problems()
+        contested = deal.get("contested")
+        if contested is not None:
+            deal = {k: v for k, v in deal.items() if k != "contested"}
         known_fields(deal, self.play_fields(rules), "", problems)
         dealt = self.read_play(deal, rules, state, problems)
         problems.raise_if_any()
         if isinstance(dealt, DealResult):  # settled before any trick: annulled, passed out
             return with_play(dealt, Replay(), rules, str)
         assert dealt is not None
+        options = dealt.options
+        if rules.values.get("core.out_of_turn", "reject") != "reject":
+            options = replace(options, out_of_turn=True)
         found = replay(
             deal.get(self.record_key),
             dealt.hands,
             dealt.order,
             dealt.leader,
-            dealt.options,
+            options,
             problems,
         )
+        mark_contested(contested, found, problems)
         self.judge_play(rules, dealt, found, problems)
         problems.raise_if_any()
         result = self.score_played(self.play_entry(deal, rules, dealt, found), rules, state, dealt)
@@ -189,6 +250,7 @@ class Game:
             dealt.scorer_of,
             charge_offender=self.revoke_charges_offender,
             facts=dealt.facts,
+            state=state,
         )
 
     def play_fields(self, rules: Rules) -> tuple[str, ...]:
@@ -258,7 +320,8 @@ class Game:
         state.deals_played += 1
         if result.annulled:
             state.deals_annulled += 1
-            return
+            if not any(result.points.values()):  # an annulment's penalties still count
+                return
         for scorer, points in result.points.items():
             state.totals[scorer] = state.totals.get(scorer, 0) + points
         for player, units in result.units.items():

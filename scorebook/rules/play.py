@@ -18,8 +18,9 @@ from typing import Any
 from .cards import FOUR_OF_COINS, TRESSETTE_RANKS, Card, parse_card, strength, trick_winner
 from .errors import Localized, Problems, messages
 from .houserules import Rules, Switch, choice
+from .irregularities import Penalty, apply_penalties
 from .parse import card_name, join, listing, no_duplicates, obj
-from .result import DealResult, Line, MatchState
+from .result import DealResult, MatchState
 
 messages(
     {
@@ -72,6 +73,16 @@ messages(
             "The record has {count} tricks; this deal has only {expected}.",
             "La registrazione ha {count} prese; questa smazzata ne ha solo {expected}.",
         ),
+        "play.contested_shape": (
+            'A contested anomaly is written {{"trick": n, "player": seat}}.',
+            'Un\'anomalia contestata si scrive {{"trick": n, "player": posto}}.',
+        ),
+        "play.contested_nothing": (
+            "Trick {trick}: {player} made no revoke and no lead out of turn, so there is "
+            "nothing to contest.",
+            "Presa {trick}: {player} non ha fatto né una rinuncia né un attacco fuori turno: "
+            "non c'è nulla da contestare.",
+        ),
         "play.incomplete": (
             "The record stops after trick {count} of {expected}; a deal may stop early only "
             "when a side claims to have won.",
@@ -85,14 +96,18 @@ REVOKE = choice(
     "core.revoke",
     "reject",
     "penalty",
-    help="A revoke shown by a play record (4.2 P4): refuse the deal, or let it stand and "
-    "give each opponent of the offender 'core.revoke_penalty' points (house rule).",
+    "stands_if_uncontested",
+    help="A revoke shown by a play record (4.2 P4): refuse the deal; let it stand with a "
+    "penalty of 'core.revoke_penalty' points (house rule); or let it stand unless an "
+    "opponent contested it, a contested one being penalised (the tournament code's "
+    "'sanatoria implicita').",
 )
 REVOKE_PENALTY = Switch(
     "core.revoke_penalty",
     3,
     between=(0, 100),
-    help="Points each opponent of a revoking player scores under core.revoke = penalty.",
+    help="Points of a revoke's penalty (core.revoke = penalty, or a contested revoke); "
+    "core.penalty_to says whom it hits (by default each opponent of the offender scores them).",
 )
 REVOKE_SWITCHES = (REVOKE, REVOKE_PENALTY)
 
@@ -129,14 +144,36 @@ class Revoke:
     card: Card
     held: Card
     path: str
+    contested: bool = False
 
     def as_dict(self) -> dict[str, Any]:
-        return {
+        out: dict[str, Any] = {
             "trick": self.trick,
             "player": self.player,
             "card": self.card.code,
             "held": self.held.code,
         }
+        if self.contested:
+            out["contested"] = True
+        return out
+
+
+@dataclass(slots=True)
+class OutOfTurn:
+    """A trick led by ``player`` when ``expected`` had the lead (``core.out_of_turn``)."""
+
+    trick: int  # 1-based
+    player: str
+    expected: str
+    path: str
+    contested: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"trick": self.trick, "player": self.player}
+        out["expected"] = self.expected
+        if self.contested:
+            out["contested"] = True
+        return out
 
 
 @dataclass(slots=True)
@@ -148,6 +185,7 @@ class Replay:
     won: dict[str, int] = field(default_factory=dict)
     remaining: dict[str, set[Card]] = field(default_factory=dict)
     revokes: list[Revoke] = field(default_factory=list)
+    out_of_turn: list[OutOfTurn] = field(default_factory=list)
     complete: bool = False
     broken: bool = False  # a card not held, a wrong leader...: the rest was not replayed
 
@@ -160,10 +198,13 @@ class Replay:
         return self.last_winner
 
     def facts(self) -> dict[str, Any]:
-        return {
+        out = {
             "tricks": [t.as_dict() for t in self.tricks],
             "revokes": [r.as_dict() for r in self.revokes],
         }
+        if self.out_of_turn:
+            out["out_of_turn"] = [o.as_dict() for o in self.out_of_turn]
+        return out
 
 
 #: Called after each trick with (trick number, winner, remaining hands); returns the leader
@@ -348,7 +389,9 @@ class ReplayOptions:
     ``ranks``: the trick-taking order, strongest first; ``deck``: the cards in play;
     ``tricks``: how many the deal has; with ``may_stop`` the record may end early (a claim).
     ``after_trick`` lets the game draw from a stock or deal a new round. ``piles`` name
-    where undealt cards lie (the stock, the monte), for the messages.
+    where undealt cards lie (the stock, the monte), for the messages. With
+    ``out_of_turn`` a trick led by the wrong player is replayed from whoever led it and
+    recorded (``core.out_of_turn``), instead of refused.
     """
 
     ranks: tuple[str, ...]
@@ -357,6 +400,7 @@ class ReplayOptions:
     may_stop: bool = False
     after_trick: AfterTrick | None = None
     piles: Mapping[str, Sequence[Card]] | None = None
+    out_of_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -425,20 +469,20 @@ def replay(
                 out.broken = True
                 return out
             cards.append(card)
+        actual = named_leader
+        if actual is None and cards[0] not in out.remaining[leader]:
+            actual = _consistent_leader(cards, order, out.remaining)
+        if actual is not None and actual != leader:
+            if not (options.out_of_turn and actual in order):
+                _wrong_leader(problems, where, number, actual, leader, why)
+                out.broken = True
+                return out
+            out.out_of_turn.append(OutOfTurn(number, actual, leader, where))
+            leader = actual
         start = order.index(leader)
         turn = tuple(order[(start + k) % n] for k in range(n))
-        if named_leader is not None and named_leader != leader:
-            _wrong_leader(problems, where, number, named_leader, leader, why)
-            out.broken = True
-            return out
         for i, (player, card) in enumerate(zip(turn, cards, strict=True)):
             if card not in out.remaining[player]:
-                if i == 0 and named_leader is None:
-                    other = _consistent_leader(cards, order, out.remaining)
-                    if other is not None and other != leader:
-                        _wrong_leader(problems, where, number, other, leader, why)
-                        out.broken = True
-                        return out
                 problems.add(
                     "play.not_held",
                     join(cards_path, i),
@@ -552,9 +596,52 @@ def codes(cards: Sequence[Card]) -> list[str]:
 
 
 def judge_revokes(found: Replay, rules: Rules, problems: Problems) -> None:
-    """Refuse the deal for its revokes unless the house rule lets it stand with a penalty."""
+    """Refuse the deal for its revokes unless the house rule lets them stand."""
     if rules.values.get("core.revoke", "reject") == "reject":
         revoke_problems(found, problems)
+
+
+def mark_contested(raw: Any, found: Replay, problems: Problems, path: str = "contested") -> None:
+    """``contested``: the revokes and leads out of turn an opponent objected to, each as
+    ``{"trick": n, "player": seat}``; an anomaly nobody contested stands (``core.revoke`` or
+    ``core.out_of_turn`` = ``stands_if_uncontested``)."""
+    if raw is None:
+        return
+    if not isinstance(raw, list):
+        problems.add("input.not_list", path, field=path)
+        return
+    anomalies: list[Revoke | OutOfTurn] = [*found.revokes, *found.out_of_turn]
+    for i, item in enumerate(raw):
+        where = join(path, i)
+        entry = obj(item, where, problems, what="A contested anomaly")
+        if not entry:
+            continue
+        trick, player = entry.get("trick"), entry.get("player")
+        if set(entry) != {"trick", "player"}:
+            problems.add("play.contested_shape", where)
+            continue
+        hits = [a for a in anomalies if a.trick == trick and a.player == player]
+        if not hits:
+            problems.add("play.contested_nothing", where, trick=trick, player=player)
+        for anomaly in hits:
+            anomaly.contested = True
+
+
+def record_penalties(found: Replay, rules: Rules, scorer_of: Callable[[str], str]) -> list[Penalty]:
+    """The penalties the record itself shows: revokes and leads out of turn that stand
+    with a penalty, or were contested under ``stands_if_uncontested``."""
+    out: list[Penalty] = []
+    revoke = rules.values.get("core.revoke", "reject")
+    amount = rules.values.get("core.revoke_penalty", 0)
+    for r in found.revokes:
+        if revoke == "penalty" or (revoke == "stands_if_uncontested" and r.contested):
+            out.append(Penalty(scorer_of(r.player), amount, {"revoke": r.as_dict()}))
+    lead = rules.values.get("core.out_of_turn", "reject")
+    points = rules.values.get("core.penalty_points", 3)
+    for o in found.out_of_turn:
+        if lead == "penalty" or (lead == "stands_if_uncontested" and o.contested):
+            out.append(Penalty(scorer_of(o.player), points, {"out_of_turn": o.as_dict()}))
+    return out
 
 
 def with_play(
@@ -565,28 +652,19 @@ def with_play(
     *,
     charge_offender: bool = False,
     facts: Mapping[str, Any] | None = None,
+    state: MatchState | None = None,
 ) -> DealResult:
-    """The scored entry as a play-level result: the derived facts and any revoke penalty.
-
-    A penalty goes to every scorer but the offender's (``charge_offender``: to the
-    offender, where points are penalties, as in Rovescino).
-    """
-    points = dict(result.points)
-    breakdown = {s: list(lines) for s, lines in result.breakdown.items()}
-    amount = rules.values.get("core.revoke_penalty", 0)
-    if found.revokes and amount and not result.annulled:
-        for r in found.revokes:
-            offender = scorer_of(r.player)
-            for scorer in breakdown:
-                if (scorer == offender) == charge_offender:
-                    breakdown[scorer].append(Line("penalty", amount, {"revoke": r.as_dict()}))
-                    points[scorer] = points.get(scorer, 0) + amount
+    """The scored entry as a play-level result: the derived facts and the penalties of
+    the revokes and leads out of turn that stand with one (see ``irregularities``)."""
+    if not result.annulled and (found.revokes or found.out_of_turn):
+        penalties = record_penalties(found, rules, scorer_of)
+        result = apply_penalties(result, penalties, rules, state, charge_offender=charge_offender)
     play = {**found.facts(), **(facts or {})}
     return DealResult(
         game=result.game,
         level="play",
-        points=points,
-        breakdown={s: tuple(lines) for s, lines in breakdown.items()},
+        points=result.points,
+        breakdown=result.breakdown,
         event=result.event,
         multiplier=result.multiplier,
         ends_match=result.ends_match,

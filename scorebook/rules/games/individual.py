@@ -33,6 +33,7 @@ from ..declarations import Declaration, check_declarations, read_declarations
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start, first_to_target, target_switch, tie_switch, would_end
 from ..houserules import Rules, Switch, choice
+from ..irregularities import PENALTY_SWITCHES
 from ..parse import card_name, known_fields
 from ..play import (
     REVOKE_SWITCHES,
@@ -128,6 +129,8 @@ class IndividualGame(Game):
 
     prefix: ClassVar[str]
     fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "seats", "last_trick", "declarations")
+    takes_penalties: ClassVar[bool] = True
+    forfeit_points: ClassVar[int | None] = 11  # the whole deal; only two players can forfeit
 
     def tricks_in_deal(self, rules: Rules, players: int) -> int:
         return 40 // players
@@ -449,6 +452,7 @@ class Tressette2(IndividualGame):
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
         *REVOKE_SWITCHES,
+        *PENALTY_SWITCHES,
         choice(
             "t2.mode",
             "stock",
@@ -610,6 +614,7 @@ class Tressette3(IndividualGame):
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
         *REVOKE_SWITCHES,
+        *PENALTY_SWITCHES,
         choice(
             "t3.mode",
             "39_cards_13_each",
@@ -866,6 +871,7 @@ class Tressette4Individual(IndividualGame):
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
         *REVOKE_SWITCHES,
+        *PENALTY_SWITCHES,
         target_switch("t4i"),
         tie_switch("t4i"),
     )

@@ -16,6 +16,7 @@ from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
+from ..irregularities import PENALTY_SWITCHES
 from ..parse import card_name, known_fields, listing
 from ..play import (
     REVOKE_SWITCHES,
@@ -116,6 +117,7 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("rov.deals", 10, between=(1, 1000), help="Deals, with fixed_number_of_deals."),
     choice("rov.deal_table", "DOS", "PAG-CIA", "OAS", "37NO"),
     *REVOKE_SWITCHES,
+    *PENALTY_SWITCHES,
 )
 
 
@@ -124,6 +126,7 @@ class Rovescino(Game):
     name_en: ClassVar[str] = "Rovescino / Traversone (negative Tressette)"
     name_it: ClassVar[str] = "Rovescino / Traversone (tressette a perdere)"
     revoke_charges_offender: ClassVar[bool] = True  # points are penalties
+    takes_penalties: ClassVar[bool] = True
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
@@ -436,12 +439,14 @@ class TraversonePairs(Game):
     name_en: ClassVar[str] = "Traversone in pairs"
     name_it: ClassVar[str] = "Traversone a coppie"
     revoke_charges_offender: ClassVar[bool] = True  # points are penalties
+    takes_penalties: ClassVar[bool] = True
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
         choice("rov.cappotto", "team_zero_other_team_plus_11", "off"),
         Switch("rov.target", 21, between=(1, 1000), help="11, 21 or 31 (BIS)."),
         *REVOKE_SWITCHES,
+        *PENALTY_SWITCHES,
     )
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "bis_11": {"rov.target": 11},
@@ -453,6 +458,9 @@ class TraversonePairs(Game):
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return ("A", "B")
+
+    def seat_scorer(self, seat: str) -> str:
+        return TEAM[seat]
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()

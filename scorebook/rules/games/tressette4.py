@@ -24,6 +24,7 @@ from ..declarations import Declaration, check_declarations, read_declarations
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
+from ..irregularities import PENALTY_SWITCHES
 from ..parse import boolean, card_name, cards, integer, known_fields, obj
 from ..play import (
     REVOKE_SWITCHES,
@@ -104,6 +105,7 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.carry_over_excess", "off", "on_except_won_by_declarations_alone"),
     choice("t4.both_reach_target", "higher_total_wins", "play_another_deal"),
     *REVOKE_SWITCHES,
+    *PENALTY_SWITCHES,
 )
 
 FIELDS = (
@@ -215,6 +217,8 @@ class Tressette4(Game):
         },
     }
     player_counts: ClassVar[tuple[int, ...]] = (4,)
+    takes_penalties: ClassVar[bool] = True
+    forfeit_points: ClassVar[int | None] = 11  # the whole deal, "per cappotto"
 
     def seats(self, rules: Rules, players: int) -> tuple[str, ...]:
         if rules["core.direction"] == "clockwise":
@@ -223,6 +227,9 @@ class Tressette4(Game):
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return SIDES
+
+    def seat_scorer(self, seat: str) -> str:
+        return SIDE_OF[seat]
 
     # -- one deal -----------------------------------------------------------------------
 
