@@ -13,6 +13,9 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -33,7 +36,8 @@ REPRESENTATIONS: dict[type, Callable[[Any], Any]] = {
 
 def error(code: str, message: str, status: int, **extra: Any) -> Response:
     """A refusal with a stable ``code`` and a ``message`` a player can read."""
-    return Response({"errors": [{"code": code, "message": str(message)}], **extra}, status=status)
+    entry = {"code": code, "path": "", "message": str(message), "params": {}}
+    return Response({"errors": [entry], **extra}, status=status)
 
 
 def _represent(value: Any) -> Any:
@@ -60,9 +64,10 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
         extra={"request_id": request_id},
     )
     message = _("Something went wrong on our side. It was logged as %(request_id)s.")
+    entry = {"code": "server.error", "path": "", "message": message % {"request_id": request_id}}
     return Response(
         {
-            "errors": [{"code": "server.error", "message": message % {"request_id": request_id}}],
+            "errors": [{**entry, "params": {}}],
             "request_id": request_id,
         },
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
@@ -90,11 +95,38 @@ def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
     return [entry]
 
 
+def _unavailable(exc: Exception, context: dict[str, Any]) -> Response:
+    request = context.get("request")
+    logger.warning(
+        "database unavailable in %s %s: %s",
+        getattr(request, "method", "?"),
+        getattr(request, "path", "?"),
+        exc,
+        extra={"request_id": requestid.current()},
+    )
+    message = _("The service is briefly unavailable. Try again in a few seconds.")
+    entry = {"code": "service.unavailable", "path": "", "message": message, "params": {}}
+    return Response(
+        {"errors": [entry]},
+        status=status.HTTP_503_SERVICE_UNAVAILABLE,
+        headers={"Retry-After": str(settings.RETRY_AFTER_SECONDS)},
+    )
+
+
 def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's exception handler, answering in the ``errors`` shape."""
+    """DRF's exception handler, answering in the ``errors`` shape: every entry has
+    ``code``, ``path``, ``message`` and ``params``."""
     if isinstance(exc, Refusal):
         set_rollback()
         return refusal_response(exc)
+    if isinstance(exc, RequestDataTooBig):
+        set_rollback()
+        message = _("The request body is too large.")
+        entry = {"code": "http.too_large", "path": "", "message": message, "params": {}}
+        return Response({"errors": [entry]}, status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE)
+    if isinstance(exc, (OperationalError, InterfaceError)):
+        set_rollback()
+        return _unavailable(exc, context)
     response = exception_handler(exc, context)
     if response is None:
         set_rollback()
@@ -105,6 +137,9 @@ def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
         code = getattr(exc, "default_code", "error")
         detail = getattr(exc, "detail", str(exc))
         errors = [{"code": f"http.{code}", "message": str(detail)}]
+    for entry in errors:
+        entry.setdefault("path", "")
+        entry.setdefault("params", {})
     response.data = {"errors": errors}
     if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
         response.data["errors"][0]["code"] = "http.throttled"

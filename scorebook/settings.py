@@ -220,6 +220,11 @@ elif CACHE_URL == "locmem://":  # one process only: its counts are not shared
 else:
     raise RuntimeError(f"CACHE_URL: use redis://, db:// or locmem://, not {CACHE_URL!r}")
 
+# The largest request body read (Django's default, 2.5 MB; far above any deal), and how long
+# a client is asked to wait when the database does not answer (503).
+DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+RETRY_AFTER_SECONDS = envint("RETRY_AFTER_SECONDS", 5)
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         # Token first: an anonymous request then gets 401 with WWW-Authenticate, not 403.
@@ -232,6 +237,13 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "api.errors.handler",
+    # JSON with control characters, lone surrogates or absurd nesting is refused at the door.
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.StrictJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    "DEFAULT_METADATA_CLASS": "api.metadata.Metadata",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     # Anonymous requests per client address, counted in the shared cache.
     "DEFAULT_THROTTLE_RATES": {

@@ -11,6 +11,8 @@ class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["id", "name", "slug", "public", "created_at"]
+        # A slug already in use is the service's 409 (races included), not a 400 here.
+        extra_kwargs = {"slug": {"validators": []}}
 
 
 class MembershipSerializer(serializers.ModelSerializer):
@@ -25,6 +27,7 @@ class MembershipSerializer(serializers.ModelSerializer):
         model = Membership
         fields = ["id", "club", "user", "username", "role", "created_at"]
         read_only_fields = ["user"]
+        validators: list = []  # a second membership is the service's 409
 
 
 class RoleSerializer(serializers.Serializer):
@@ -35,6 +38,7 @@ class PlayerSerializer(serializers.ModelSerializer):
     class Meta:
         model = Player
         fields = ["id", "club", "name", "user", "guest", "active", "created_at"]
+        validators: list = []  # a name already in the club is the service's 409
 
 
 class PlayerUpdateSerializer(serializers.ModelSerializer):

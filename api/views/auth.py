@@ -1,9 +1,27 @@
 """Token login for scripts and apps, counted by django-axes like every other login."""
 
 from django.contrib.auth.signals import user_logged_in
+from rest_framework import serializers
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+
+from api.parsers import StrictJSONParser
+
+
+class TokenSerializer(AuthTokenSerializer):
+    """No username or password longer than any account's is looked up (or recorded as a
+    failed login: django-axes' column holds 255 characters)."""
+
+    username = serializers.CharField(label="Username", max_length=150, write_only=True)
+    password = serializers.CharField(
+        label="Password",
+        max_length=4096,
+        style={"input_type": "password"},
+        trim_whitespace=False,
+        write_only=True,
+    )
 
 
 class TokenView(ObtainAuthToken):
@@ -14,6 +32,9 @@ class TokenView(ObtainAuthToken):
     underlying Django request, so django-axes marks the request its middleware answers, and
     a success is announced as a login, which clears the failure count as a web login does.
     """
+
+    serializer_class = TokenSerializer
+    parser_classes = (StrictJSONParser, *ObtainAuthToken.parser_classes[:2])
 
     def get_serializer_context(self):
         return {"request": self.request._request, "format": self.format_kwarg, "view": self}

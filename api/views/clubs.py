@@ -72,7 +72,10 @@ class MembershipViewSet(
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         membership = services.membership_add(
-            club=data["club"], member=data["user"], role=data["role"], user=request.user
+            club=data["club"],
+            member=data["user"],
+            role=data.get("role", Role.MEMBER),
+            user=request.user,
         )
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 

@@ -7,8 +7,9 @@ and a club always keeps an owner.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
@@ -19,6 +20,8 @@ from scorebook.core.refusals import Refusal
 
 from .models import ROLE_RANK, Club, Invitation, Membership, Player, Role
 from .selectors import membership_of
+
+T = TypeVar("T")
 
 ROLE_NAMES = {
     "owner": _("owner"),
@@ -94,9 +97,41 @@ def _keeps_an_owner(membership: Membership) -> None:
             raise LastOwner()
 
 
+class SlugTaken(Refusal):
+    code = "club.slug_taken"
+    status = 409
+    message = _("Another club already uses the address '%(slug)s': choose another.")
+
+
+class PlayerNameTaken(Refusal):
+    code = "player.name_taken"
+    status = 409
+    message = _("The club already has a player called '%(name)s': add a surname or initial.")
+
+
+class AlreadyInClub(Refusal):
+    code = "member.exists"
+    status = 409
+    message = _("This person is already a member of the club.")
+
+
+def _unique(refusal: Refusal, create: Callable[[], T]) -> T:
+    """Run an INSERT or UPDATE that a unique constraint guards; losing a race for the same
+    name (ten phones at once) is the refusal, not a 500. The savepoint keeps the caller's
+    transaction usable."""
+    try:
+        with transaction.atomic():
+            return create()
+    except IntegrityError:
+        raise refusal from None
+
+
 @transaction.atomic
 def club_create(*, name: str, slug: str, user: Any, public: bool = False) -> Club:
-    club = Club.objects.create(name=name, slug=slug, public=public)
+    refusal = SlugTaken(path="slug", slug=slug)
+    if Club.objects.filter(slug=slug).exists():
+        raise refusal
+    club = _unique(refusal, lambda: Club.objects.create(name=name, slug=slug, public=public))
     Membership.objects.create(club=club, user=user, role=Role.OWNER)
     audit(club_id=club.pk, actor=user, verb="club_created", obj=club, after={"name": name})
     return club
@@ -120,7 +155,12 @@ def club_update(*, club: Club, changes: dict[str, Any], user: Any) -> Club:
 def membership_add(*, club: Club, member: Any, role: str, user: Any) -> Membership:
     actor = require_role(user, club.pk, Role.DIRECTOR)
     _may_handle(actor, role)
-    membership = Membership.objects.create(club=club, user=member, role=role)
+    refusal = AlreadyInClub(path="username")
+    if Membership.objects.filter(club=club, user=member).exists():
+        raise refusal
+    membership = _unique(
+        refusal, lambda: Membership.objects.create(club=club, user=member, role=role)
+    )
     audit(club_id=club.pk, actor=user, verb="member_added", obj=membership, after={"role": role})
     return membership
 
@@ -178,8 +218,14 @@ def player_create(
 ) -> Player:
     require_role(user, club.pk, Role.SCORER)
     _linkable(club, linked_user)
-    player = Player.objects.create(
-        club=club, name=name, user=linked_user, guest=guest, active=active
+    refusal = PlayerNameTaken(path="name", name=name)
+    if Player.objects.filter(club=club, name=name).exists():
+        raise refusal
+    player = _unique(
+        refusal,
+        lambda: Player.objects.create(
+            club=club, name=name, user=linked_user, guest=guest, active=active
+        ),
     )
     audit(club_id=club.pk, actor=user, verb="player_added", obj=player, after={"name": name})
     return player
@@ -198,10 +244,18 @@ def player_update(*, player: Player, changes: dict[str, Any], user: Any) -> Play
     changes = {f: v for f, v in changes.items() if getattr(player, f) != v}
     if not changes:
         return player
+    if "name" in changes:
+        name = changes["name"]
+        refusal = PlayerNameTaken(path="name", name=name)
+        if Player.objects.filter(club_id=player.club_id, name=name).exclude(pk=player.pk).exists():
+            raise refusal
     before = _player_facts(player, list(changes))
     for field, value in changes.items():
         setattr(player, field, value)
-    player.save(update_fields=list(changes))
+    _unique(
+        PlayerNameTaken(path="name", name=player.name),
+        lambda: player.save(update_fields=list(changes)),
+    )
     audit(
         club_id=player.club_id,
         actor=user,

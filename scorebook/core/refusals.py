@@ -44,8 +44,7 @@ class Refusal(Exception):
         """The ``errors`` entries of the answer: ``code``, ``message``, ``path``, ``params``."""
         with translation.override(language or translation.get_language()):
             entry: dict[str, Any] = {"code": self.code, "message": self.text()}
-        if self.path:
-            entry["path"] = self.path
+        entry["path"] = self.path
         entry["params"] = _plain(self.params)
         return [entry]
 

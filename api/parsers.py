@@ -1,0 +1,112 @@
+"""JSON in, refused at the door when it cannot be stored or echoed safely.
+
+PostgreSQL's jsonb and text columns cannot hold NUL, a lone surrogate cannot be encoded to
+UTF-8 (so an answer echoing one cannot be rendered), and other control characters have no
+place in a name, a note or a card. Rather than let one of them reach a service, a stored
+Idempotency-Key answer or a renderer (each a 500 before), the parser refuses the whole
+body with ``input.bad_character`` and the path of the first one found. The same goes for
+JSON nested deeper than any request of ours needs (the standard library's parser would
+raise RecursionError from ~1,000 levels).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+from rest_framework import parsers
+from rest_framework.exceptions import ParseError
+
+from scorebook.core.refusals import Refusal
+
+#: Deep enough for every body the API reads (a play record is 5 levels deep).
+MAX_DEPTH = 32
+#: Tab, line feed and carriage return are text; every other C0 control, DEL and the
+#: surrogates are not.
+_ALLOWED_CONTROLS = frozenset("\t\n\r")
+
+
+class BadCharacter(Refusal):
+    code = "input.bad_character"
+    message = _(
+        "The text at '%(where)s' contains a control character or an invalid one (%(char)s): "
+        "remove it and send again."
+    )
+
+
+class TooLarge(Refusal):
+    code = "http.too_large"
+    status = 413
+    message = _("The request body is larger than %(limit)s bytes.")
+
+
+class TooDeep(Refusal):
+    code = "input.too_deep"
+    message = _("The JSON is nested more than %(depth)s levels deep.")
+
+
+def bad_char(text: str) -> str | None:
+    """The first character of ``text`` that has no place in stored text, as ``U+XXXX``."""
+    for char in text:
+        code = ord(char)
+        if (code < 32 and char not in _ALLOWED_CONTROLS) or code == 0x7F:
+            return f"U+{code:04X}"
+        if 0xD800 <= code <= 0xDFFF:
+            return f"U+{code:04X}"
+    return None
+
+
+def _readable(key: str) -> str:
+    """A key fit to be echoed: its bad characters written as escapes."""
+    return "".join(f"\\u{ord(c):04x}" if bad_char(c) else c for c in key)
+
+
+def check(data: Any) -> None:
+    """Refuse bad characters in any key or string, and nesting beyond ``MAX_DEPTH``; an
+    explicit stack, so a deep document cannot exhaust the interpreter's."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        value, path, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            raise TooDeep(depth=MAX_DEPTH)
+        if isinstance(value, str):
+            found = bad_char(value)
+            if found:
+                raise BadCharacter(path=path, where=path or "/", char=found)
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                where = f"{path}.{_readable(key)}" if path else _readable(key)
+                found = bad_char(key)
+                if found:
+                    raise BadCharacter(path=where, where=where, char=found)
+                stack.append((item, where, depth + 1))
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                stack.append((item, f"{path}[{index}]", depth + 1))
+
+
+class StrictJSONParser(parsers.JSONParser):
+    """DRF's JSON parser, then :func:`check`."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        parser_context = parser_context or {}
+        encoding = parser_context.get("encoding", settings.DEFAULT_CHARSET)
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if limit is not None else stream.read()
+        if limit is not None and len(raw) > limit:
+            raise TooLarge(limit=limit)
+        try:
+            text = raw.decode(encoding)
+            data = json.loads(text, parse_constant=_no_constant)
+        except RecursionError:
+            raise TooDeep(depth=MAX_DEPTH) from None
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ParseError(f"JSON parse error - {exc}") from None
+        check(data)
+        return data
+
+
+def _no_constant(name: str) -> Any:
+    raise ParseError(f"JSON parse error - {name} is not valid JSON")
