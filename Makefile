@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings page-weight messages clean
+.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -67,6 +67,11 @@ page-weight: install
 	$(PY) manage.py migrate --noinput -v0
 	$(PY) manage.py load_demo
 	$(PY) manage.py page_weight
+
+# schemathesis over the whole OpenAPI schema, as each role and anonymously, against gunicorn
+# on PostgreSQL (FUZZ_DATABASE_URL): no 5xx, every answer as documented. CI runs it.
+fuzz: install
+	$(PY) deploy/checks/fuzz.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

@@ -110,3 +110,20 @@ class StrictJSONParser(parsers.JSONParser):
 
 def _no_constant(name: str) -> Any:
     raise ParseError(f"JSON parse error - {name} is not valid JSON")
+
+
+class StrictFormParser(parsers.FormParser):
+    """Form bodies get the same check as JSON: a NUL in a form field is refused too."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        data = super().parse(stream, media_type, parser_context)
+        check(dict(data.lists()))
+        return data
+
+
+class StrictMultiPartParser(parsers.MultiPartParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)
+        check(dict(parsed.data.lists()))
+        check([f.name for f in parsed.files.values()])
+        return parsed

@@ -240,8 +240,8 @@ REST_FRAMEWORK = {
     # JSON with control characters, lone surrogates or absurd nesting is refused at the door.
     "DEFAULT_PARSER_CLASSES": [
         "api.parsers.StrictJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "api.parsers.StrictFormParser",
+        "api.parsers.StrictMultiPartParser",
     ],
     "DEFAULT_METADATA_CLASS": "api.metadata.Metadata",
     "NUM_PROXIES": TRUSTED_PROXY_COUNT,
@@ -261,6 +261,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.document_errors",
+    ],
     "ENUM_NAME_OVERRIDES": {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",
         "MatchStatusEnum": "scorebook.matches.models.Match.Status",

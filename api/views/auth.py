@@ -7,7 +7,7 @@ from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 
-from api.parsers import StrictJSONParser
+from api.parsers import StrictFormParser, StrictJSONParser, StrictMultiPartParser
 
 
 class TokenSerializer(AuthTokenSerializer):
@@ -34,7 +34,7 @@ class TokenView(ObtainAuthToken):
     """
 
     serializer_class = TokenSerializer
-    parser_classes = (StrictJSONParser, *ObtainAuthToken.parser_classes[:2])
+    parser_classes = (StrictFormParser, StrictMultiPartParser, StrictJSONParser)
 
     def get_serializer_context(self):
         return {"request": self.request._request, "format": self.format_kwarg, "view": self}

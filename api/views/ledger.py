@@ -8,7 +8,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -95,8 +95,19 @@ class SettlementActions:
         services.settle_night(night=night, user=request.user)
         return Response(selectors.sheet(night))
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
-    @action(detail=True, methods=["get"])
+    @extend_schema(
+        responses=inline_serializer(
+            "SettlementVersion",
+            {
+                "version": serializers.IntegerField(),
+                "computed_at": serializers.DateTimeField(),
+                "nets": serializers.DictField(),
+                "transfers": serializers.ListField(child=serializers.DictField()),
+            },
+            many=True,
+        )
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
     def settlements(self, request: Request, pk: Any = None) -> Response:
         """Every settlement version of the night, newest first."""
         night = self.get_object()

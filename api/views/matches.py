@@ -254,7 +254,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         )
 
     @extend_schema(responses=DealSerializer(many=True))
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def history(self, request: Request, pk: Any = None) -> Response:
         """Every version of this deal, oldest first, with who, when and why."""
         deal = self.get_object()

@@ -144,9 +144,13 @@ def club_update(*, club: Club, changes: dict[str, Any], user: Any) -> Club:
     if not changes:
         return club
     before = {field: getattr(club, field) for field in changes}
+    if "slug" in changes:
+        refusal = SlugTaken(path="slug", slug=changes["slug"])
+        if Club.objects.filter(slug=changes["slug"]).exclude(pk=club.pk).exists():
+            raise refusal
     for field, value in changes.items():
         setattr(club, field, value)
-    club.save(update_fields=list(changes))
+    _unique(SlugTaken(path="slug", slug=club.slug), lambda: club.save(update_fields=list(changes)))
     audit(club_id=club.pk, actor=user, verb="club_changed", obj=club, before=before, after=changes)
     return club
 

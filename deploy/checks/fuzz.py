@@ -1,0 +1,142 @@
+"""`make fuzz`: schemathesis over the whole OpenAPI schema against the real server.
+
+A throw-away PostgreSQL database (FUZZ_DATABASE_URL, default the local server) gets the
+demo club and one account per role (owner, director, scorer, member, and a stranger who
+owns another club); gunicorn serves it with DEBUG off, as deployed; schemathesis then
+generates requests for every operation of /api/schema/ with each role's token and
+without one, and checks that no answer is a 5xx, that every status, content type and body
+is the one the schema documents. Exits non-zero on any failure.
+
+Bounded: FUZZ_EXAMPLES examples per operation (default 5) and FUZZ_SECONDS per role
+(default 60), so CI spends a few minutes on it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PY = sys.executable
+BIN = Path(PY).parent
+PORT = int(os.environ.get("FUZZ_PORT", "8766"))
+DB_URL = os.environ.get("FUZZ_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_fuzz")
+EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "5")
+SECONDS = os.environ.get("FUZZ_SECONDS", "60")
+ROLES = ("owner", "director", "scorer", "member", "stranger", "anonymous")
+CHECKS = ",".join(
+    (
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_schema_conformance",
+    )
+)
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from rest_framework.authtoken.models import Token
+from scorebook.clubs import services
+from scorebook.clubs.models import Club, Membership
+
+User = get_user_model()
+demo = User.objects.get(username="demo")
+club = Club.objects.get(slug="san-rocco")
+tokens = {}
+for role in ("director", "scorer", "member"):
+    user = User.objects.create_user(f"fuzz-{role}", password="x")
+    Membership.objects.create(club=club, user=user, role=role)
+    tokens[role] = Token.objects.create(user=user).key
+tokens["owner"] = Token.objects.get_or_create(user=demo)[0].key
+stranger = User.objects.create_user("fuzz-stranger", password="x")
+services.club_create(name="Altrove", slug="altrove", user=stranger)
+tokens["stranger"] = Token.objects.create(user=stranger).key
+print(json.dumps(tokens))
+"""
+
+
+def run(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProcess:
+    return subprocess.run(args, env=env, cwd=ROOT, check=True, **kwargs)
+
+
+def reset_database() -> None:
+    import psycopg
+
+    base, name = DB_URL.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def main() -> int:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "CACHE_URL"))}
+    env.update(
+        DATABASE_URL=DB_URL,
+        DEBUG="1",  # only for load_demo, which refuses to run with DEBUG off
+        SECRET_KEY="fuzz-only-" + "x" * 50,
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="0",  # plain HTTP to gunicorn, as nginx speaks to it
+        LOG_LEVEL="WARNING",
+        # Throttles would answer the fuzzer's thousands of anonymous requests with 429.
+        THROTTLE_SCORE_RATE="100000/min",
+        THROTTLE_PUBLIC_RATE="100000/min",
+    )
+    reset_database()
+    run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
+    run(PY, "manage.py", "createcachetable", env=env)
+    run(PY, "manage.py", "load_demo", env=env, capture_output=True)
+    made = run(PY, "manage.py", "shell", "-c", SETUP, env=env, capture_output=True, text=True)
+    tokens = json.loads(made.stdout.strip().splitlines()[-1])
+    env["DEBUG"] = "0"
+    server = subprocess.Popen(
+        [
+            str(BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
+            "--bind", f"127.0.0.1:{PORT}", "--workers", "2", "--access-logfile", "/dev/null",
+            "scorebook.wsgi",
+        ],
+        cwd=ROOT, env=env,
+    )  # fmt: skip
+    base = f"http://127.0.0.1:{PORT}"
+    failed = []
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/healthz", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        for role in ROLES:
+            command = [
+                str(BIN / "st"), "run", f"{base}/api/schema/",
+                "--checks", CHECKS,
+                "--phases", "examples,coverage,fuzzing",
+                "--max-examples", EXAMPLES,
+                "--max-time", SECONDS,
+                "--workers", "2",
+                "--seed", os.environ.get("FUZZ_SEED", "20261125"),
+                "--no-color",
+            ]  # fmt: skip
+            if role != "anonymous":
+                command += ["-H", f"Authorization: Token {tokens[role]}"]
+            print(f"== schemathesis as {role}", flush=True)
+            done = subprocess.run(command, cwd=ROOT, env=env, check=False)
+            if done.returncode != 0:
+                failed.append(role)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+    if failed:
+        print(f"fuzz: failures as {', '.join(failed)}", file=sys.stderr)
+        return 1
+    print("fuzz: no 5xx and no answer outside the schema, for every role")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
