@@ -45,6 +45,11 @@ READ_REFUSALS = {
     "429": "Too many requests; see Retry-After.",
     "503": "The database does not answer; see Retry-After.",
 }
+#: Answered by the web server in front of the application (gunicorn, nginx), in HTML.
+SERVER_REFUSALS = {
+    "414": "The request line (the URL and its query) is too long.",
+    "431": "The request headers are too large.",
+}
 WRITE_REFUSALS = {
     **READ_REFUSALS,
     "409": "Conflict: the deal number is taken, or the name already exists.",
@@ -73,4 +78,7 @@ def document_errors(result: dict[str, Any], generator: Any, request: Any, public
                     code,
                     {"description": description, "content": {"application/json": {"schema": ref}}},
                 )
+            html = {"text/html": {"schema": {"type": "string"}}}
+            for code, description in SERVER_REFUSALS.items():
+                responses.setdefault(code, {"description": description, "content": html})
     return result
