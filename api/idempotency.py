@@ -32,6 +32,8 @@ from api.models import IdempotencyKey
 from scorebook.core.refusals import Refusal
 
 PREFIX = "/api/"
+#: Headers of a stored answer that its replay carries too.
+REPLAYED_HEADERS = ("ETag", "Location")
 
 
 class KeyTooLong(Refusal):
@@ -51,6 +53,8 @@ def _refused(refusal: Refusal) -> JsonResponse:
 
 def _replay_json(row: IdempotencyKey) -> HttpResponse:
     response = JsonResponse(row.response, status=row.status, safe=False)
+    for name, value in (row.headers or {}).items():
+        response[name] = value
     response["Idempotent-Replayed"] = "true"
     return response
 
@@ -92,6 +96,7 @@ def run_once(
                     body_hash=digest,
                     status=stored[0],
                     response=stored[1],
+                    headers={h: response[h] for h in REPLAYED_HEADERS if response.has_header(h)},
                 )
             else:
                 transaction.set_rollback(True)

@@ -17,6 +17,8 @@ class IdempotencyKey(models.Model):
     body_hash = models.CharField(max_length=64)
     status = models.PositiveSmallIntegerField(null=True)
     response = models.JSONField(null=True, encoder=DjangoJSONEncoder)
+    #: The answer's headers a retry must see again (ETag, Location).
+    headers = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

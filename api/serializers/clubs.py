@@ -2,6 +2,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from rest_framework import serializers
 
+from api.scoping import OwnClubsField
 from scorebook.clubs.models import Club, Invitation, Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
@@ -35,6 +36,14 @@ class RoleSerializer(serializers.Serializer):
 
 
 class PlayerSerializer(serializers.ModelSerializer):
+    club = OwnClubsField(queryset=Club.objects.all())
+    user = OwnClubsField(
+        queryset=get_user_model().objects.all(),
+        required=False,
+        allow_null=True,
+        help_text="A member's account: your own, or theirs through an invitation.",
+    )
+
     class Meta:
         model = Player
         fields = ["id", "club", "name", "user", "guest", "active", "created_at"]
@@ -43,6 +52,8 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class PlayerUpdateSerializer(serializers.ModelSerializer):
     """A player stays in its club: the club cannot change."""
+
+    user = OwnClubsField(queryset=get_user_model().objects.all(), required=False, allow_null=True)
 
     class Meta:
         model = Player

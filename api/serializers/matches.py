@@ -1,9 +1,13 @@
 from rest_framework import serializers
 
+from api.scoping import OwnClubsField
+from scorebook.clubs.models import Club
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 
 
 class NightSerializer(serializers.ModelSerializer):
+    club = OwnClubsField(queryset=Club.objects.all())
+
     class Meta:
         model = Night
         fields = ["id", "club", "date", "venue", "status", "closed_at"]
@@ -11,6 +15,8 @@ class NightSerializer(serializers.ModelSerializer):
 
 
 class TableSerializer(serializers.ModelSerializer):
+    night = OwnClubsField(queryset=Night.objects.all())
+
     class Meta:
         model = Table
         fields = ["id", "night", "number", "name"]
@@ -28,10 +34,8 @@ class MatchSerializer(serializers.ModelSerializer):
 
 
 class MatchCreateSerializer(serializers.Serializer):
-    night = serializers.PrimaryKeyRelatedField(queryset=Night.objects.all())
-    table = serializers.PrimaryKeyRelatedField(
-        queryset=Table.objects.all(), required=False, allow_null=True
-    )
+    night = OwnClubsField(queryset=Night.objects.all())
+    table = OwnClubsField(queryset=Table.objects.all(), required=False, allow_null=True)
     game = serializers.CharField(max_length=40)
     rules = serializers.JSONField(required=False)
     seats = serializers.DictField(child=serializers.IntegerField())

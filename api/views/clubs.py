@@ -52,32 +52,23 @@ class ClubViewSet(
 
 
 class MembershipViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    mixins.ListModelMixin, mixins.RetrieveModelMixin,
     mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet,
 ):  # fmt: skip
-    """Directors manage members, never above their own role; a club keeps an owner."""
+    """Directors manage members, never above their own role; a club keeps an owner.
+
+    Nobody is added here: joining a club is an invitation the person accepts
+    (``invitations``), so no username is looked up and nobody joins without consent."""
 
     serializer_class = MembershipSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.DIRECTOR
     filterset_fields = ["club", "role"]
-    http_method_names = ["get", "post", "patch", "delete"]
+    http_method_names = ["get", "patch", "delete"]
 
     def get_queryset(self):
         clubs = clubs_of(self.request.user)
         return Membership.objects.filter(club__in=clubs).select_related("user").order_by("id")
-
-    def create(self, request, *args, **kwargs):
-        serializer = self.get_serializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        membership = services.membership_add(
-            club=data["club"],
-            member=data["user"],
-            role=data.get("role", Role.MEMBER),
-            user=request.user,
-        )
-        return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=RoleSerializer, responses=MembershipSerializer)
     def partial_update(self, request, *args, **kwargs):
@@ -127,7 +118,9 @@ class PlayerViewSet(
     @extend_schema(request=PlayerUpdateSerializer, responses=PlayerSerializer)
     def partial_update(self, request, *args, **kwargs):
         player = self.get_object()
-        serializer = PlayerUpdateSerializer(player, data=request.data, partial=True)
+        serializer = PlayerUpdateSerializer(
+            player, data=request.data, partial=True, context={"request": request}
+        )
         serializer.is_valid(raise_exception=True)
         player = services.player_update(
             player=player, changes=serializer.validated_data, user=request.user

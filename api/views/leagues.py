@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.permissions import ClubRole
+from api.scoping import OwnClubsField
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.selectors import clubs_of
@@ -35,6 +36,7 @@ from scorebook.standings.tiebreaks import CRITERIA
 
 
 class LeagueSerializer(serializers.ModelSerializer):
+    club = OwnClubsField(queryset=Club.objects.all())
     tiebreaks = serializers.ListField(
         child=serializers.ChoiceField(choices=CRITERIA), required=False
     )
@@ -49,6 +51,8 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 
 class LeagueChangeSerializer(LeagueSerializer):
+    club = serializers.PrimaryKeyRelatedField(read_only=True)
+
     class Meta(LeagueSerializer.Meta):
         read_only_fields = ["club", "started_at", "created_at"]
 
@@ -232,7 +236,7 @@ class LeagueViewSet(
         return League.objects.filter(club__in=clubs_of(self.request.user)).order_by("-id")
 
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        serializer = LeagueSerializer(data=request.data)
+        serializer = LeagueSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         club: Club = data.pop("club")

@@ -121,7 +121,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
 
     @extend_schema(request=MatchCreateSerializer, responses={201: MatchSerializer})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        serializer = MatchCreateSerializer(data=request.data)
+        serializer = MatchCreateSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result = services.match_create(
@@ -226,7 +226,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         tag = request.META.get("HTTP_IF_MATCH")
         if not tag:
             raise IfMatchRequired(path="If-Match")
-        version = _version_of(tag)
+        deal_id, version = _tag_of(tag)
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -236,6 +236,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             reason=data.get("reason", ""),
             user=request.user,
             expected_version=version,
+            expected_id=deal_id,
         )
         response = Response(DealSerializer(result).data, status=201)
         response["ETag"] = result.etag
@@ -267,7 +268,10 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         return Response(DealSerializer(versions, many=True).data)
 
 
-def _version_of(tag: str) -> int:
-    """ETags are ``"<id>-<version>"``; anything else matches no version."""
-    found = re.fullmatch(r'(?:W/)?"?\d+-(\d+)"?', tag.strip())
-    return int(found.group(1)) if found else -1
+def _tag_of(tag: str) -> tuple[int | None, int | None]:
+    """ETags are ``"<id>-<version>"``: both must be the current version's. ``*`` matches
+    whatever is current; anything else matches no version."""
+    if tag.strip() == "*":
+        return None, None
+    found = re.fullmatch(r'(?:W/)?"?(\d+)-(\d+)"?', tag.strip())
+    return (int(found.group(1)), int(found.group(2))) if found else (-1, -1)

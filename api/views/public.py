@@ -19,6 +19,9 @@ from rest_framework.throttling import AnonRateThrottle
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Deal, Match, Night
 
+#: What a match's result says about money or stake units.
+PRIVATE = ("units", "multiplier")
+
 
 class PublicThrottle(AnonRateThrottle):
     scope = "public"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
@@ -60,6 +63,13 @@ class PublicMatchSerializer(serializers.ModelSerializer):
 
     def get_totals(self, match: Match) -> dict[str, int]:
         return match.state.get("totals", {})
+
+    def to_representation(self, match: Match) -> dict[str, Any]:
+        data = super().to_representation(match)
+        if data.get("result"):
+            # Who won and how, never what anyone paid: stakes stay private.
+            data["result"] = {k: v for k, v in data["result"].items() if k not in PRIVATE}
+        return data
 
 
 class PublicMatchDetailSerializer(PublicMatchSerializer):

@@ -20,6 +20,7 @@ from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
+from api.scoping import OwnClubsField
 from api.views.public import PublicThrottle, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
@@ -117,6 +118,8 @@ def _int_param(request, name: str) -> int:
 
 
 class SeasonSerializer(serializers.ModelSerializer):
+    club = OwnClubsField(queryset=Club.objects.all())
+
     class Meta:
         model = Season
         fields = ["id", "club", "name", "starts_on", "ends_on"]

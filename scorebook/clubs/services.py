@@ -205,9 +205,30 @@ def membership_remove(*, membership: Membership, user: Any) -> None:
     membership.delete()
 
 
-def _linkable(club: Club, linked: Any) -> None:
-    if linked is not None and membership_of(linked, club.pk) is None:
+class LinkNeedsConsent(Refusal):
+    code = "player.link_consent"
+    status = 403
+    message = _(
+        "A player is linked to someone else's account only when they accept an invitation "
+        "for this player: send them one."
+    )
+
+
+class AlreadyLinked(Refusal):
+    code = "player.already_linked"
+    status = 409
+    message = _("This player is already linked to an account; only its owner can change that.")
+
+
+def _linkable(club: Club, linked: Any, user: Any) -> None:
+    """A player is linked to an account by that account's owner: themselves (with consent,
+    by definition), or through an invitation they accept; never by someone else."""
+    if linked is None:
+        return
+    if membership_of(linked, club.pk) is None:
         raise NotAMember(path="user")
+    if getattr(linked, "pk", linked) != getattr(user, "pk", None):
+        raise LinkNeedsConsent(path="user")
 
 
 @transaction.atomic
@@ -221,7 +242,7 @@ def player_create(
     active: bool = True,
 ) -> Player:
     require_role(user, club.pk, Role.SCORER)
-    _linkable(club, linked_user)
+    _linkable(club, linked_user, user)
     refusal = PlayerNameTaken(path="name", name=name)
     if Player.objects.filter(club=club, name=name).exists():
         raise refusal
@@ -243,8 +264,14 @@ def _player_facts(player: Player, fields: list[str]) -> dict[str, Any]:
 def player_update(*, player: Player, changes: dict[str, Any], user: Any) -> Player:
     """``changes`` maps Player fields (name, user, guest, active) to new values."""
     require_role(user, player.club_id, Role.SCORER)
-    if "user" in changes:
-        _linkable(player.club, changes["user"])
+    if "user" in changes and changes["user"] != player.user:
+        new = changes["user"]
+        if player.user_id is not None and getattr(user, "pk", None) != player.user_id:
+            # Unlinking (a director, e.g. for a member who left) is fine; re-linking is not.
+            if new is not None:
+                raise AlreadyLinked(path="user")
+            require_role(user, player.club_id, Role.DIRECTOR)
+        _linkable(player.club, new, user)
     changes = {f: v for f, v in changes.items() if getattr(player, f) != v}
     if not changes:
         return player

@@ -16,7 +16,7 @@ from scorebook.matches.models import Deal, Match, Night
 class Account(models.Model):
     """Who holds a balance: a player, or a pot of a match (Spinado's pools carry over)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(
         Player, null=True, blank=True, on_delete=models.PROTECT, related_name="accounts"
     )

@@ -19,7 +19,7 @@ class Night(models.Model):
         OPEN = "open", "open"
         CLOSED = "closed", "closed"
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="nights")
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="nights")
     date = models.DateField()
     venue = models.CharField(max_length=120, blank=True)
     status = models.CharField(max_length=6, choices=Status.choices, default=Status.OPEN)
@@ -38,7 +38,7 @@ class Night(models.Model):
 class Table(models.Model):
     """A table of a night; its matches are played in turn."""
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="tables")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="tables")
     number = models.PositiveSmallIntegerField()
     name = models.CharField(max_length=60, blank=True)
 
@@ -66,7 +66,7 @@ class Match(models.Model):
         MONEY = "money", "money"
         POINTS = "points", "points"
 
-    night = models.ForeignKey(Night, on_delete=models.CASCADE, related_name="matches")
+    night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="matches")
     table = models.ForeignKey(
         Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="matches"
     )
@@ -105,7 +105,7 @@ class Match(models.Model):
 class Deal(models.Model):
     """One version of one deal of a match, as entered and as the engine scored it."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="deals")
     number = models.PositiveIntegerField()
     version = models.PositiveIntegerField(default=1)
     is_current = models.BooleanField(default=True)
@@ -148,7 +148,7 @@ class Confirmation(models.Model):
     """A second player at the table confirms a deal version (as East does on a
     Bridgemate); a director may override with a reason."""
 
-    deal = models.ForeignKey(Deal, on_delete=models.CASCADE, related_name="confirmations")
+    deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="confirmations")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     seat = models.CharField(max_length=4, blank=True)
     override = models.BooleanField(default=False)
@@ -167,7 +167,7 @@ class Confirmation(models.Model):
 class AuditEvent(models.Model):
     """Who changed what, when and why, for writes that are not versioned rows."""
 
-    club = models.ForeignKey(Club, null=True, on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, null=True, on_delete=models.PROTECT, related_name="+")
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

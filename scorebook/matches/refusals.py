@@ -88,6 +88,21 @@ class SeatsMismatch(Refusal):
     message = _("The seats must be exactly %(seats)s.")
 
 
+class TableNotOfNight(Refusal):
+    """The table named is not one of this night's (or is another club's: the same)."""
+
+    code = "match.table"
+    message = _("There is no such table at this night.")
+
+
+class OwnEntry(Refusal):
+    """The person who entered a deal version never confirms it."""
+
+    code = "deal.own_entry"
+    status = 403
+    message = _("You entered this deal: another player at the table confirms it.")
+
+
 class SeatPlayers(Refusal):
     """A seat names a player of another club, or one player sits twice."""
 

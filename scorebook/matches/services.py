@@ -31,10 +31,12 @@ from .refusals import (
     ClosedNight,
     DealConflict,
     NoSuchMatch,
+    OwnEntry,
     RulesRejected,
     SeatPlayers,
     SeatsMismatch,
     StaleVersion,
+    TableNotOfNight,
 )
 from .selectors import Folded, current_deals, fold
 
@@ -117,6 +119,8 @@ def match_create(
     require_role(user, night.club_id, Role.SCORER)
     if night.status == Night.Status.CLOSED:
         raise ClosedNight()
+    if table is not None and table.night_id != night.pk:
+        raise TableNotOfNight(path="table")
     try:
         game_obj = get_game(game)
         resolved = game_obj.rules(rules)
@@ -228,14 +232,25 @@ def _correction_role(match: Match, night_status: str) -> str:
 
 @transaction.atomic
 def deal_correct(
-    *, deal: Deal, data: Any, reason: str, user: Any, expected_version: int | None
+    *,
+    deal: Deal,
+    data: Any,
+    reason: str,
+    user: Any,
+    expected_version: int | None,
+    expected_id: int | None = None,
 ) -> Deal:
     """A new version of a deal; every deal after it is re-derived. A correction that a
-    later deal no longer fits is refused whole."""
+    later deal no longer fits is refused whole. ``expected_version`` (and ``expected_id``,
+    from the ETag the client edits) must be the current version's; None edits whatever is
+    current (``If-Match: *``)."""
     match, night_status = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
-    if expected_version is not None and expected_version != current.version:
+    if expected_version is not None and (
+        expected_version != current.version
+        or (expected_id is not None and expected_id != current.pk)
+    ):
         raise StaleVersion(current)
     inputs = [data if d.number == deal.number else d.input for d in deals]
     folded = fold(match, inputs)
@@ -279,8 +294,11 @@ def deal_correct(
 
 @transaction.atomic
 def deal_confirm(*, deal: Deal, user: Any, override_reason: str = "") -> Confirmation:
-    """A player seated at the match confirms; a director may override with a reason."""
+    """A player seated at the match confirms; a director may override with a reason. The
+    person who entered this version never confirms it, whatever the seat links say."""
     match = deal.match
+    if deal.entered_by_id is not None and deal.entered_by_id == getattr(user, "pk", None):
+        raise OwnEntry()
     seat = next(
         (s for s, pid in match.seats.items() if Player.objects.filter(pk=pid, user=user).exists()),
         "",

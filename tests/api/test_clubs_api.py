@@ -40,28 +40,18 @@ def test_the_last_owner_stays(people):
     assert owner.patch(url, {"role": "director"}, format="json").status_code == 200
 
 
-def test_adding_a_member_by_username_and_the_audit_trail(people):
-    added = api(people, "director").post(
-        "/api/v1/memberships",
-        {"club": people.club.pk, "username": "stranger", "role": "scorer"},
-        format="json",
-    )
-    assert added.status_code == 201, added.content
-    assert added.json()["username"] == "stranger"
-    twice = api(people, "director").post(
-        "/api/v1/memberships",
-        {"club": people.club.pk, "username": "stranger", "role": "member"},
-        format="json",
-    )
-    assert twice.status_code == 409  # a conflict, as when ten phones add them at once
-    assert twice.json()["errors"][0]["code"] == "member.exists"
-    unknown = api(people, "director").post(
-        "/api/v1/memberships", {"club": people.club.pk, "username": "nobody"}, format="json"
-    )
-    assert unknown.status_code == 400
-    assert unknown.json()["errors"][0]["path"] == "username"
-    event = AuditEvent.objects.get(verb="member_added")
-    assert event.actor == people.director and event.after == {"role": "scorer"}
+def test_nobody_is_added_to_a_club_by_username(people):
+    """Joining is an invitation the person accepts: adding an account by its username would
+    tell whether it exists and add it without consent (issue 15)."""
+    for username in ("stranger", "nobody"):
+        response = api(people, "director").post(
+            "/api/v1/memberships",
+            {"club": people.club.pk, "username": username, "role": "scorer"},
+            format="json",
+        )
+        assert response.status_code == 405
+    assert not people.club.memberships.filter(user=people.stranger).exists()
+    assert not AuditEvent.objects.filter(verb="member_added").exists()
 
 
 def test_a_player_links_only_to_a_member_and_stays_in_its_club(people):
@@ -71,8 +61,9 @@ def test_a_player_links_only_to_a_member_and_stays_in_its_club(people):
         {"club": people.club.pk, "name": "Spia", "user": people.stranger.pk},
         format="json",
     )
+    # Another club's member is as unknown as an account that does not exist.
     assert outsider.status_code == 400
-    assert outsider.json()["errors"][0]["code"] == "player.not_member"
+    assert outsider.json()["errors"][0]["code"] == "input.does_not_exist"
     assert outsider.json()["errors"][0]["path"] == "user"
     nino = people.seated[0]
     moved = scorer.patch(f"/api/v1/players/{nino.pk}", {"club": people.other.pk}, format="json")

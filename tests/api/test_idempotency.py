@@ -75,14 +75,6 @@ POSTS = {
         "scorer",
         lambda people, match: ("/api/v1/clubs", {"name": "Nuovo", "slug": "nuovo"}, {}),
     ),
-    "v1:membership-list": (
-        "owner",
-        lambda people, match: (
-            "/api/v1/memberships",
-            {"club": people.club.pk, "username": "stranger", "role": "member"},
-            {},
-        ),
-    ),
     "v1:player-list": (
         "director",
         lambda people, match: ("/api/v1/players", {"club": people.club.pk, "name": "Ospite"}, {}),

@@ -117,7 +117,7 @@ MATRIX = {
         "/api/v1/memberships",
         lambda w, who: {"club": w["club"], "username": w["newbie"], "role": "member"},
         {},
-        writes(DIRECTOR, 201, stranger=403),
+        {**dict.fromkeys(PERSONAS, 405), ANON: 401},  # joining is an invitation accepted
     ),
     "read membership": ("get", "/api/v1/memberships/{scorer_membership}", None, {}, READ),
     "change role": (
@@ -155,7 +155,7 @@ MATRIX = {
         "/api/v1/players",
         lambda w, who: {"club": w["club"], "name": "Ospite", "guest": True},
         {},
-        writes(SCORER, 201, stranger=403),
+        writes(SCORER, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read player": ("get", "/api/v1/players/{player}", None, {}, READ),
     "change player": (
@@ -171,7 +171,7 @@ MATRIX = {
         "/api/v1/nights",
         lambda w, who: {"club": w["club"], "date": "2026-11-27"},
         {},
-        writes(DIRECTOR, 201, stranger=403),
+        writes(DIRECTOR, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read night": ("get", "/api/v1/nights/{night}", None, {}, READ),
     "close night": ("post", "/api/v1/nights/{night}/close", None, {}, writes(DIRECTOR, 200)),
@@ -187,7 +187,7 @@ MATRIX = {
         "/api/v1/tables",
         lambda w, who: {"night": w["night"], "number": 2},
         {},
-        writes(DIRECTOR, 201, stranger=403),
+        writes(DIRECTOR, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read table": ("get", "/api/v1/tables/{table}", None, {}, READ),
     "list matches": ("get", "/api/v1/matches", None, {}, LIST),
@@ -196,7 +196,7 @@ MATRIX = {
         "/api/v1/matches",
         lambda w, who: {"night": w["night"], "game": "tressette4", "seats": w["seats"]},
         {},
-        writes(SCORER, 201, stranger=403),
+        writes(SCORER, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read match": ("get", "/api/v1/matches/{match}", None, {}, READ),
     "match state": ("get", "/api/v1/matches/{match}/state", None, {}, READ),
@@ -246,7 +246,7 @@ MATRIX = {
         lambda world, who: {"club": world["club"], "name": f"S-{who}", "starts_on": "2027-09-01"},
         {},
         # DRF checks the club field against the caller's clubs only in the service.
-        writes(DIRECTOR, 201, stranger=403),
+        writes(DIRECTOR, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "change season": (
         "patch",
@@ -286,7 +286,7 @@ MATRIX = {
         "/api/v1/leagues",
         lambda w, who: {"club": w["club"], "name": f"Lega {who}"},
         {},
-        writes(DIRECTOR, 201, stranger=403),
+        writes(DIRECTOR, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read league": ("get", "/api/v1/leagues/{league}", None, {}, READ),
     "change league": (

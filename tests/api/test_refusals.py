@@ -28,8 +28,8 @@ def owner_steps_down(people, match, deal):
     return "owner", "patch", f"/api/v1/memberships/{mine.pk}", {"role": "member"}, {}
 
 
-def link_an_outsider(people, match, deal):
-    body = {"club": people.club.pk, "name": "Spia", "user": people.stranger.pk}
+def link_someone_else(people, match, deal):
+    body = {"club": people.club.pk, "name": "Spia", "user": people.director.pk}
     return "scorer", "post", "/api/v1/players", body, {}
 
 
@@ -113,11 +113,13 @@ REFUSALS = {
         "A club must keep at least one owner.",
         "Un circolo deve avere almeno un titolare.",
     ),
-    link_an_outsider: (
-        400,
-        "player.not_member",
-        "A player can only be linked to a member of the club.",
-        "Un giocatore può essere collegato solo a un socio del circolo.",
+    link_someone_else: (
+        403,
+        "player.link_consent",
+        "A player is linked to someone else's account only when they accept an invitation "
+        "for this player: send them one.",
+        "Un giocatore viene collegato all'account di un'altra persona solo quando questa "
+        "accetta un invito per quel giocatore: mandagliene uno.",
     ),
     match_on_a_closed_night: (409, "night.closed", "The night is closed.", "La serata è chiusa."),
     deal_one_again: (

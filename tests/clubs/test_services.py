@@ -106,8 +106,12 @@ def test_players_link_only_to_members_of_their_club(people):
     guest = services.player_create(club=people.club, name="Ospite", user=people.scorer, guest=True)
     with pytest.raises(services.NotAMember):
         services.player_update(player=guest, changes={"user": people.stranger}, user=people.scorer)
+    # Linking someone else's account needs their consent (an invitation they accept) ...
+    with pytest.raises(services.LinkNeedsConsent):
+        services.player_update(player=guest, changes={"user": people.director}, user=people.scorer)
+    # ... and a member may link themselves, which is consent.
     linked = services.player_update(
-        player=guest, changes={"user": people.director}, user=people.scorer
+        player=guest, changes={"user": people.director}, user=people.director
     )
     assert linked.user == people.director
     event = AuditEvent.objects.get(verb="player_changed")

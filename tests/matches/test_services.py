@@ -6,6 +6,7 @@ import pytest
 
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
+from scorebook.matches.refusals import OwnEntry
 
 SIDES = {
     "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
@@ -136,8 +137,10 @@ def test_confirmation_by_a_seated_player_or_a_director_override(match, people):
     deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
     confirmation = services.deal_confirm(deal=deal, user=people.member)  # Nino sits N
     assert confirmation.seat == "N"
-    with pytest.raises(services.NotAllowed):
+    with pytest.raises(OwnEntry):  # the scorer entered it: never his to confirm
         services.deal_confirm(deal=deal, user=people.scorer)
+    with pytest.raises(services.NotAllowed):  # the director sits at no seat
+        services.deal_confirm(deal=deal, user=people.director)
     override = services.deal_confirm(deal=deal, user=people.director, override_reason="ok")
     assert override.override
 
