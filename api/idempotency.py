@@ -29,6 +29,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.utils.translation import gettext_lazy as _
 
 from api.models import IdempotencyKey
+from scorebook.core.people import Anyone
 from scorebook.core.refusals import Refusal
 
 PREFIX = "/api/"
@@ -59,7 +60,7 @@ def _replay_json(row: IdempotencyKey) -> HttpResponse:
     return response
 
 
-def _stored(user: Any, key: str) -> IdempotencyKey | None:
+def _stored(user: Anyone, key: str) -> IdempotencyKey | None:
     return IdempotencyKey.objects.filter(user=user, key=key).first()
 
 

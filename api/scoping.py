@@ -17,6 +17,7 @@ from django_filters.rest_framework import DjangoFilterBackend
 from rest_framework import serializers
 
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import Anyone
 
 #: From a model (app_label.ModelName) to its club ("" for the club itself).
 CLUB_PATHS = {
@@ -37,7 +38,7 @@ CLUB_PATHS = {
 }
 
 
-def visible(queryset: QuerySet[Any], user: Any) -> QuerySet[Any]:
+def visible(queryset: QuerySet[Any], user: Anyone) -> QuerySet[Any]:
     """``queryset`` limited to the user's clubs; users: the members of the user's clubs."""
     model: type[Model] = queryset.model
     clubs = clubs_of(user)

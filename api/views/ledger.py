@@ -64,7 +64,7 @@ class TransferViewSet(viewsets.GenericViewSet):
     def paid(self, request: Request, pk: Any = None) -> Response:
         """Mark the transfer paid (who, when); marking it twice changes nothing."""
         transfer = self.get_object()
-        transfer = services.mark_paid(transfer=transfer, user=request.user)
+        transfer = services.transfer_mark_paid(transfer=transfer, user=request.user)
         names = selectors.account_names([transfer.payer_id, transfer.payee_id])
         return Response(selectors.transfer_dict(transfer, names))
 
@@ -92,7 +92,7 @@ class SettlementActions:
     def settle(self, request: Request, pk: Any = None) -> Response:
         """Compute and keep the settlement now (a new version only if anything changed)."""
         night = self.get_object()
-        services.settle_night(night=night, user=request.user)
+        services.night_settle(night=night, user=request.user)
         return Response(selectors.sheet(night))
 
     @extend_schema(

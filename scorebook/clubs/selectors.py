@@ -1,20 +1,24 @@
 """Reads about clubs, always scoped to what the user may see."""
 
+from __future__ import annotations
+
 from typing import Any
 
 from django.db.models import F, QuerySet
 from django.utils import timezone
 
+from scorebook.core.people import Anyone
+
 from .models import Club, Invitation, Membership, Role
 
 
-def membership_of(user: Any, club_id: int) -> Membership | None:
+def membership_of(user: Anyone, club_id: int) -> Membership | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return Membership.objects.filter(user=user, club_id=club_id).first()
 
 
-def clubs_of(user: Any) -> QuerySet[Club]:
+def clubs_of(user: Anyone) -> QuerySet[Club]:
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
     return Club.objects.filter(memberships__user=user)
@@ -25,7 +29,7 @@ def invitation_by_token(token: str) -> Invitation | None:
     return Invitation.objects.select_related("club", "player").filter(token=token).first()
 
 
-def clubs_directed_by(user: Any) -> QuerySet[Club]:
+def clubs_directed_by(user: Anyone) -> QuerySet[Club]:
     """The clubs where the user is a director or the owner."""
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()

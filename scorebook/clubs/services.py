@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 
 from .models import ROLE_RANK, Club, Invitation, Membership, Player, Role
@@ -61,14 +62,14 @@ class NotAMember(Refusal):
     message = _("A player can only be linked to a member of the club.")
 
 
-def require_role(user: Any, club_id: int, role: str) -> Membership:
+def require_role(user: User, club_id: int, role: str) -> Membership:
     membership = membership_of(user, club_id)
     if membership is None or not membership.at_least(role):
         raise NotAllowed(role)
     return membership
 
 
-def audit(*, club_id: int, actor: Any, verb: str, obj: Any, before=None, after=None, reason=""):
+def audit(*, club_id: int, actor: User, verb: str, obj: Any, before=None, after=None, reason=""):
     from scorebook.matches.models import AuditEvent  # the audit log lives with the record
 
     AuditEvent.objects.create(
@@ -127,7 +128,7 @@ def _unique(refusal: Refusal, create: Callable[[], T]) -> T:
 
 
 @transaction.atomic
-def club_create(*, name: str, slug: str, user: Any, public: bool = False) -> Club:
+def club_create(*, name: str, slug: str, user: User, public: bool = False) -> Club:
     refusal = SlugTaken(path="slug", slug=slug)
     if Club.objects.filter(slug=slug).exists():
         raise refusal
@@ -138,7 +139,7 @@ def club_create(*, name: str, slug: str, user: Any, public: bool = False) -> Clu
 
 
 @transaction.atomic
-def club_update(*, club: Club, changes: dict[str, Any], user: Any) -> Club:
+def club_update(*, club: Club, changes: dict[str, Any], user: User) -> Club:
     require_role(user, club.pk, Role.OWNER)
     changes = {f: v for f, v in changes.items() if getattr(club, f) != v}
     if not changes:
@@ -156,7 +157,7 @@ def club_update(*, club: Club, changes: dict[str, Any], user: Any) -> Club:
 
 
 @transaction.atomic
-def membership_add(*, club: Club, member: Any, role: str, user: Any) -> Membership:
+def membership_add(*, club: Club, member: User, role: str, user: User) -> Membership:
     actor = require_role(user, club.pk, Role.DIRECTOR)
     _may_handle(actor, role)
     refusal = AlreadyInClub(path="username")
@@ -170,7 +171,7 @@ def membership_add(*, club: Club, member: Any, role: str, user: Any) -> Membersh
 
 
 @transaction.atomic
-def membership_change(*, membership: Membership, role: str, user: Any) -> Membership:
+def membership_change(*, membership: Membership, role: str, user: User) -> Membership:
     actor = require_role(user, membership.club_id, Role.DIRECTOR)
     _may_handle(actor, membership.role)
     _may_handle(actor, role)
@@ -191,7 +192,7 @@ def membership_change(*, membership: Membership, role: str, user: Any) -> Member
 
 
 @transaction.atomic
-def membership_remove(*, membership: Membership, user: Any) -> None:
+def membership_remove(*, membership: Membership, user: User) -> None:
     actor = require_role(user, membership.club_id, Role.DIRECTOR)
     _may_handle(actor, membership.role)
     _keeps_an_owner(membership)
@@ -220,7 +221,7 @@ class AlreadyLinked(Refusal):
     message = _("This player is already linked to an account; only its owner can change that.")
 
 
-def _linkable(club: Club, linked: Any, user: Any) -> None:
+def _linkable(club: Club, linked: User, user: User) -> None:
     """A player is linked to an account by that account's owner: themselves (with consent,
     by definition), or through an invitation they accept; never by someone else."""
     if linked is None:
@@ -236,8 +237,8 @@ def player_create(
     *,
     club: Club,
     name: str,
-    user: Any,
-    linked_user: Any = None,
+    user: User,
+    linked_user: User | None = None,
     guest: bool = False,
     active: bool = True,
 ) -> Player:
@@ -261,7 +262,7 @@ def _player_facts(player: Player, fields: list[str]) -> dict[str, Any]:
 
 
 @transaction.atomic
-def player_update(*, player: Player, changes: dict[str, Any], user: Any) -> Player:
+def player_update(*, player: Player, changes: dict[str, Any], user: User) -> Player:
     """``changes`` maps Player fields (name, user, guest, active) to new values."""
     require_role(user, player.club_id, Role.SCORER)
     if "user" in changes and changes["user"] != player.user:
@@ -349,7 +350,7 @@ def invitation_create(
     *,
     club: Club,
     role: str,
-    user: Any,
+    user: User,
     player: Player | None = None,
     max_uses: int = 1,
     days: int = INVITATION_DAYS,
@@ -393,7 +394,7 @@ def invitation_check(invitation: Invitation | None) -> Invitation:
 
 
 @transaction.atomic
-def invitation_accept(*, token: str, user: Any) -> Membership:
+def invitation_accept(*, token: str, user: User) -> Membership:
     """``user`` joins the club with the invitation's role (and becomes its player).
 
     Locks the invitation row, so two phones using the last use of one link get one
@@ -441,7 +442,7 @@ def invitation_sign_up(*, token: str, username: str, password: str) -> Membershi
 
 
 @transaction.atomic
-def invitation_revoke(*, invitation: Invitation, user: Any) -> Invitation:
+def invitation_revoke(*, invitation: Invitation, user: User) -> Invitation:
     require_role(user, invitation.club_id, Role.DIRECTOR)
     if invitation.revoked_at is None:
         invitation.revoked_at = timezone.now()

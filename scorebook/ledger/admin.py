@@ -49,6 +49,6 @@ class TransferAdmin(ReadOnly):
     def mark_paid(self, request, queryset):
         for transfer in queryset:
             try:
-                services.mark_paid(transfer=transfer, user=request.user)
+                services.transfer_mark_paid(transfer=transfer, user=request.user)
             except Refusal as refused:
                 self.message_user(request, f"{transfer}: {refused.text()}", messages.ERROR)

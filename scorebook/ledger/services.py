@@ -1,8 +1,8 @@
 """Booking stakes and settling nights, inside the callers' transactions.
 
-``book_match`` makes a match's live entries say what its current deals and result say:
+``match_book`` makes a match's live entries say what its current deals and result say:
 entries that no longer hold are reversed, missing ones booked; nothing is edited or
-deleted. ``settle_night`` turns a night's balances, less what was already paid, into the
+deleted. ``night_settle`` turns a night's balances, less what was already paid, into the
 fewest transfers, as a new settlement version when anything changed.
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -20,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
+from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Deal, Match, Night
 from scorebook.rules import DealResult, MatchState, get_game
@@ -65,13 +65,13 @@ def _moves(units: dict[str, int]) -> Moves:
     return math.split({k: v for k, v in units.items() if v})
 
 
-def book_match(
+def match_book(
     *,
     match: Match,
     club_id: int,
     state: MatchState,
     deals: Mapping[Deal, DealResult | None],
-    user: Any,
+    user: User,
     was_finished: bool,
 ) -> None:
     """Bring the match's live entries in line with what the engine says.
@@ -156,12 +156,12 @@ def _same(planned: list[Transfer], settlement: Settlement | None) -> bool:
 
 
 @transaction.atomic
-def settle_night(*, night: Night, user: Any) -> Settlement | None:
+def night_settle(*, night: Night, user: User) -> Settlement | None:
     """Compute the night's settlement; a new version only when it changed."""
     require_role(user, night.club_id, Role.DIRECTOR)
     Night.objects.select_for_update().get(pk=night.pk)
     entries = Entry.objects.filter(night=night)
-    check_zero_sum(entries)
+    zero_sum_check(entries)
     nets = balances(entries)
     _, planned = plan(night)
     current = current_settlement(night)
@@ -182,7 +182,7 @@ def settle_night(*, night: Night, user: Any) -> Settlement | None:
 
 
 @transaction.atomic
-def mark_paid(*, transfer: Transfer, user: Any) -> Transfer:
+def transfer_mark_paid(*, transfer: Transfer, user: User) -> Transfer:
     """A director records that the money changed hands (who, when); twice is once."""
     transfer = Transfer.objects.select_for_update().select_related("settlement").get(pk=transfer.pk)
     night = transfer.settlement.night
@@ -196,7 +196,7 @@ def mark_paid(*, transfer: Transfer, user: Any) -> Transfer:
     return transfer
 
 
-def check_zero_sum(entries) -> None:
+def zero_sum_check(entries) -> None:
     """Every balance of ``entries`` (a match's, a night's, a club's) sums to zero."""
     for key, group in balances(entries).items():
         if sum(group.values(), Decimal(0)) != 0:

@@ -19,12 +19,13 @@ from django.utils import timezone
 
 from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
+from scorebook.core.people import User
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 from scorebook.rules.engine import resume_match
 from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
-from scorebook.standings.services import mark_stale
+from scorebook.standings.services import stale_mark
 
 from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
 from .refusals import (
@@ -68,13 +69,13 @@ def _store_state(match: Match, state: MatchState) -> None:
 
 
 @transaction.atomic
-def night_open(*, club_id: int, date: Any, venue: str, user: Any) -> Night:
+def night_open(*, club_id: int, date: Any, venue: str, user: User) -> Night:
     require_role(user, club_id, Role.DIRECTOR)
     return Night.objects.create(club_id=club_id, date=date, venue=venue, opened_by=user)
 
 
 @transaction.atomic
-def night_close(*, night: Night, user: Any) -> Night:
+def night_close(*, night: Night, user: User) -> Night:
     require_role(user, night.club_id, Role.DIRECTOR)
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.status != Night.Status.CLOSED:
@@ -91,13 +92,13 @@ def night_close(*, night: Night, user: Any) -> Night:
             object_type="night",
             object_id=str(night.pk),
         )
-        ledger.settle_night(night=night, user=user)
-        mark_stale(club_id=night.club_id, night_id=night.pk)
+        ledger.night_settle(night=night, user=user)
+        stale_mark(club_id=night.club_id, night_id=night.pk)
     return night
 
 
 @transaction.atomic
-def table_create(*, night: Night, number: int, name: str, user: Any) -> Table:
+def table_create(*, night: Night, number: int, name: str, user: User) -> Table:
     require_role(user, night.club_id, Role.DIRECTOR)
     return Table.objects.create(night=night, number=number, name=name)
 
@@ -109,7 +110,7 @@ def match_create(
     game: str,
     rules: Any,
     seats: dict[str, int],
-    user: Any,
+    user: User,
     table: Table | None = None,
     first_dealer: str | None = None,
     stake_amount: Decimal = Decimal("0"),
@@ -153,7 +154,7 @@ def match_create(
     return match
 
 
-def _lock(match_id: int, user: Any, role: Any) -> tuple[Match, str]:
+def _lock(match_id: int, user: User, role: Any) -> tuple[Match, str]:
     """Lock the match row (its deals are serialized), then read its night's status in a
     statement of its own: a statement that waited for the lock would still see the night
     as it was when it started, and ``night_close`` locks the night's matches before
@@ -183,7 +184,7 @@ def deal_create(
     match: Match | int,
     data: Any,
     expected_number: int | None,
-    user: Any,
+    user: User,
     client: str = "",
     client_id: Any = None,
 ) -> Deal:
@@ -212,7 +213,7 @@ def deal_create(
         client_id=client_id,
     )
     _store_state(match, state)
-    ledger.book_match(
+    ledger.match_book(
         match=match,
         club_id=match.club_id,
         state=state,
@@ -220,7 +221,7 @@ def deal_create(
         user=user,
         was_finished=was_finished,
     )
-    mark_stale(club_id=match.club_id, night_id=match.night_id)
+    stale_mark(club_id=match.club_id, night_id=match.night_id)
     return deal
 
 
@@ -236,7 +237,7 @@ def deal_correct(
     deal: Deal,
     data: Any,
     reason: str,
-    user: Any,
+    user: User,
     expected_version: int | None,
     expected_id: int | None = None,
 ) -> Deal:
@@ -278,7 +279,7 @@ def deal_correct(
             changed[later] = result
     was_finished = match.status == Match.Status.FINISHED
     _store_state(match, folded.state)
-    ledger.book_match(
+    ledger.match_book(
         match=match,
         club_id=match.club_id,
         state=folded.state,
@@ -287,13 +288,13 @@ def deal_correct(
         was_finished=was_finished,
     )
     if night_status == Night.Status.CLOSED:
-        ledger.settle_night(night=Night.objects.get(pk=match.night_id), user=user)
-    mark_stale(club_id=match.club_id, night_id=match.night_id)
+        ledger.night_settle(night=Night.objects.get(pk=match.night_id), user=user)
+    stale_mark(club_id=match.club_id, night_id=match.night_id)
     return new
 
 
 @transaction.atomic
-def deal_confirm(*, deal: Deal, user: Any, override_reason: str = "") -> Confirmation:
+def deal_confirm(*, deal: Deal, user: User, override_reason: str = "") -> Confirmation:
     """A player seated at the match confirms; a director may override with a reason. The
     person who entered this version never confirms it, whatever the seat links say."""
     match = deal.match

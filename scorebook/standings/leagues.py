@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.services import audit, require_role
+from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Match
 
@@ -113,7 +114,7 @@ def league_create(
     *,
     club: Club,
     name: str,
-    user: Any,
+    user: User,
     kind: str = League.Kind.PAIRS,
     game: str = "",
     legs: int = 1,
@@ -142,7 +143,7 @@ def league_create(
 
 
 @transaction.atomic
-def league_update(*, league: League, changes: dict[str, Any], user: Any) -> League:
+def league_update(*, league: League, changes: dict[str, Any], user: User) -> League:
     """Change the points, the tie-break chain, the withdrawal rule or the game. They may
     change while the league runs (the table is computed from them on read); the kind and
     the legs are fixed once it starts."""
@@ -172,7 +173,7 @@ def league_update(*, league: League, changes: dict[str, Any], user: Any) -> Leag
 
 
 @transaction.atomic
-def entry_add(*, league: League, name: str, player_ids: list[int], user: Any) -> LeagueEntry:
+def entry_add(*, league: League, name: str, player_ids: list[int], user: User) -> LeagueEntry:
     """Add a pair, team or player to a league that has not started."""
     require_role(user, league.club_id, Role.DIRECTOR)
     league = _unstarted(league)
@@ -205,7 +206,7 @@ def entry_add(*, league: League, name: str, player_ids: list[int], user: Any) ->
 
 
 @transaction.atomic
-def league_start(*, league: League, user: Any) -> League:
+def league_start(*, league: League, user: User) -> League:
     """Make every fixture (circle method, entries in seeding order) and draw the lots:
     each entry's place in a random order, recorded now and never drawn again."""
     require_role(user, league.club_id, Role.DIRECTOR)
@@ -236,7 +237,7 @@ def league_start(*, league: League, user: Any) -> League:
 
 
 @transaction.atomic
-def entry_withdraw(*, entry: LeagueEntry, user: Any, reason: str = "") -> LeagueEntry:
+def entry_withdraw(*, entry: LeagueEntry, user: User, reason: str = "") -> LeagueEntry:
     """Withdraw an entry. Its results are voided or kept as the league says (the table
     applies the rule on read, so changing the rule later applies it to past withdrawals
     too); its unplayed fixtures are cancelled."""
@@ -259,7 +260,7 @@ def entry_withdraw(*, entry: LeagueEntry, user: Any, reason: str = "") -> League
 
 
 @transaction.atomic
-def fixture_match_link(*, fixture: Fixture, match: Match, user: Any) -> FixtureMatch:
+def fixture_match_link(*, fixture: Fixture, match: Match, user: User) -> FixtureMatch:
     """Count ``match`` for ``fixture``. Every seat must hold a player of one of the two
     entries, each side of the match must belong to one entry, and both entries must
     play. The match may still be open: it counts once it is finished."""
@@ -306,7 +307,7 @@ def fixture_match_link(*, fixture: Fixture, match: Match, user: Any) -> FixtureM
 
 
 @transaction.atomic
-def fixture_match_unlink(*, fixture: Fixture, match: Match, user: Any) -> None:
+def fixture_match_unlink(*, fixture: Fixture, match: Match, user: User) -> None:
     """A match linked by mistake stops counting (directors only)."""
     require_role(user, fixture.league.club_id, Role.DIRECTOR)
     deleted, _rows = FixtureMatch.objects.filter(fixture=fixture, match=match).delete()

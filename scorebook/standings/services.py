@@ -1,9 +1,9 @@
 """Writes of the standings: seasons and settings, the outbox, and the rebuilds.
 
-Freshness works like an outbox. A write to the match record calls ``mark_stale`` in its
+Freshness works like an outbox. A write to the match record calls ``stale_mark`` in its
 own transaction: one ``StaleMark`` row, and a rebuild scheduled once the transaction
 commits (``transaction.on_commit``) by a background publisher, so the request never
-waits on the broker. ``refresh_club`` is what the Celery task runs: it takes the club's
+waits on the broker. ``club_refresh`` is what the Celery task runs: it takes the club's
 lock row (a second rebuild of the same club skips instead of queueing behind it), reads
 the marks, rebuilds the seasons they touch and brings the ratings up to date, and deletes
 the marks it handled in the same transaction. A mark that no task handled (the broker
@@ -30,6 +30,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
+from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Entry, Unit
 from scorebook.matches.models import Deal, Match, Night
@@ -84,18 +85,18 @@ def _check_season(club_id: int, name: str, starts_on: date, ends_on: date | None
 
 @transaction.atomic
 def season_create(
-    *, club_id: int, name: str, starts_on: date, ends_on: date | None, user: Any
+    *, club_id: int, name: str, starts_on: date, ends_on: date | None, user: User
 ) -> Season:
     """A director opens a season; its leaderboard is built by the next rebuild."""
     require_role(user, club_id, Role.DIRECTOR)
     _check_season(club_id, name, starts_on, ends_on)
     season = Season.objects.create(club_id=club_id, name=name, starts_on=starts_on, ends_on=ends_on)
-    mark_stale(club_id=club_id, season_id=season.pk)
+    stale_mark(club_id=club_id, season_id=season.pk)
     return season
 
 
 @transaction.atomic
-def season_update(*, season: Season, changes: dict[str, Any], user: Any) -> Season:
+def season_update(*, season: Season, changes: dict[str, Any], user: User) -> Season:
     """Rename a season or move its days; its leaderboard is rebuilt."""
     require_role(user, season.club_id, Role.DIRECTOR)
     for key in ("name", "starts_on", "ends_on"):
@@ -103,7 +104,7 @@ def season_update(*, season: Season, changes: dict[str, Any], user: Any) -> Seas
             setattr(season, key, changes[key])
     _check_season(season.club_id, season.name, season.starts_on, season.ends_on, season.pk)
     season.save()
-    mark_stale(club_id=season.club_id, season_id=season.pk)
+    stale_mark(club_id=season.club_id, season_id=season.pk)
     return season
 
 
@@ -114,7 +115,7 @@ def settings_of(club_id: int) -> StandingsSettings:
 
 
 @transaction.atomic
-def settings_update(*, club_id: int, changes: dict[str, Any], user: Any) -> StandingsSettings:
+def settings_update(*, club_id: int, changes: dict[str, Any], user: User) -> StandingsSettings:
     """A director sets the minimum matches to be ranked and the provisional count. Both
     apply when reading, so nothing needs rebuilding."""
     require_role(user, club_id, Role.DIRECTOR)
@@ -129,7 +130,7 @@ def settings_update(*, club_id: int, changes: dict[str, Any], user: Any) -> Stan
 # -- the outbox ----------------------------------------------------------------------------
 
 
-def mark_stale(*, club_id: int, night_id: int | None = None, season_id: int | None = None):
+def stale_mark(*, club_id: int, night_id: int | None = None, season_id: int | None = None):
     """Record, in the caller's transaction, that the club's standings must be rebuilt
     (the seasons of ``night_id``'s date, or ``season_id``, or all when neither), and
     schedule the rebuild once the transaction commits."""
@@ -202,7 +203,7 @@ class Busy(Exception):
     """Another rebuild of the club holds its lock; it will see the new marks."""
 
 
-def refresh_club(club_id: int) -> int:
+def club_refresh(club_id: int) -> int:
     """Bring the club's standings up to date with its stale marks; returns how many marks
     it handled (0: nothing was stale). Raises Busy when another rebuild holds the club."""
     Freshness.objects.get_or_create(club_id=club_id)
@@ -241,8 +242,8 @@ def _seasons_of(club_id: int, marks: list[dict[str, Any]]) -> list[Season]:
 
 def _rebuild_club(club_id: int, seasons: Iterable[Season]) -> None:
     for season in seasons:
-        rebuild_season(season)
-    rebuild_ratings(club_id)
+        season_rebuild(season)
+    ratings_rebuild(club_id)
 
 
 def stale_clubs(older_than_seconds: float = 0) -> list[int]:
@@ -290,7 +291,7 @@ def _blank() -> dict[str, Any]:
     }
 
 
-def rebuild_season(season: Season) -> None:
+def season_rebuild(season: Season) -> None:
     """Recompute the season's leaderboards (per game and over all games) from its
     matches, their current deals and the ledger."""
     lines: dict[tuple[str, int], dict[str, Any]] = defaultdict(_blank)
@@ -440,7 +441,7 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
     return [rt.Contest(teams, ranks)]
 
 
-def rebuild_ratings(club_id: int) -> None:
+def ratings_rebuild(club_id: int) -> None:
     """Bring the club's ratings in line with its finished matches, game by game, in the
     order they finished. Matches already rated with the same fingerprint are kept; from
     the first that differs (new, corrected, reordered, no longer finished) the ratings

@@ -15,7 +15,7 @@ def refresh_standings(self, club_id: int) -> int:
     the rest find nothing left to do. If another worker is rebuilding the club, try again
     in a second (its rebuild may have started before this task's mark was committed)."""
     try:
-        return services.refresh_club(club_id)
+        return services.club_refresh(club_id)
     except services.Busy as busy:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             return 0

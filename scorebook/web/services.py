@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from django.contrib.auth.hashers import check_password, make_password
 from django.db import transaction
@@ -11,6 +10,7 @@ from django.db.models import F
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Player
+from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services as matches
 from scorebook.matches.models import Confirmation, Deal
@@ -50,7 +50,7 @@ class NotSeated(Refusal):
 
 
 @transaction.atomic
-def pin_set(*, user: Any, pin: str) -> TablePin:
+def pin_set(*, user: User, pin: str) -> TablePin:
     if not re.fullmatch(r"\d{4,8}", pin or ""):
         raise PinInvalid(path="pin")
     row, _ = TablePin.objects.update_or_create(

@@ -76,7 +76,7 @@ def test_deal_entry_answers_whatever_the_broker_does(
     if broker == "closed_port":
         # The publisher gave up at once (connection refused) and logged it; when the
         # broker is back the sweeper's refresh clears the mark.
-        assert services.refresh_club(people.club.pk) == 1
+        assert services.club_refresh(people.club.pk) == 1
         assert not StaleMark.objects.exists()
 
 
@@ -93,4 +93,4 @@ def test_a_burst_of_marks_is_one_rebuild(
             matches.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
     assert len(callbacks) == 2  # one schedule per write...
     assert Freshness.objects.get(club=people.club).rebuilds == 1  # ...one rebuild for both
-    assert services.refresh_club(people.club.pk) == 0  # idempotent: nothing left to do
+    assert services.club_refresh(people.club.pk) == 0  # idempotent: nothing left to do

@@ -110,9 +110,9 @@ def test_random_nights_keep_every_balance_at_zero(people, data):
                 match=match, data=game.random_deal(rng, rules, state, "totals"),
                 expected_number=len(deals) + 1, user=director,
             )  # fmt: skip
-        ledger.check_zero_sum(Entry.objects.filter(match=match))
-        ledger.check_zero_sum(Entry.objects.filter(night=night))
-        ledger.check_zero_sum(Entry.objects.filter(club=people.club))
+        ledger.zero_sum_check(Entry.objects.filter(match=match))
+        ledger.zero_sum_check(Entry.objects.filter(night=night))
+        ledger.zero_sum_check(Entry.objects.filter(club=people.club))
         assert live_nets(match) == due(match)
     services.night_close(night=night, user=director)
     settlement = reads.current_settlement(night)

@@ -185,7 +185,7 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
         "Walter": ("Nino", Decimal("0.50")),
     }
     transfer = first.transfers.first()
-    ledger.mark_paid(transfer=transfer, user=people.director)
+    ledger.transfer_mark_paid(transfer=transfer, user=people.director)
     # A director corrects the Tressette match after the close: B won deal 3 after all.
     services.deal_correct(
         deal=deals[2], data=B_WINS, reason="sheet checked", user=people.director,
@@ -203,9 +203,9 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
         replay[payee] = replay.get(payee, 0) + amount
     assert {k: v for k, v in replay.items() if v} == left[("money", "EUR")]
     with pytest.raises(ledger.Superseded):
-        ledger.mark_paid(transfer=first.transfers.last(), user=people.director)
+        ledger.transfer_mark_paid(transfer=first.transfers.last(), user=people.director)
 
 
 def test_only_directors_settle_and_mark_paid(people, night):
     with pytest.raises(services.NotAllowed):
-        ledger.settle_night(night=night, user=people.scorer)
+        ledger.night_settle(night=night, user=people.scorer)

@@ -114,7 +114,7 @@ def settlement(request, pk):
         transfer = get_object_or_404(
             Transfer, pk=request.POST.get("transfer"), settlement__night=the_night
         )
-        ledger.mark_paid(transfer=transfer, user=request.user)
+        ledger.transfer_mark_paid(transfer=transfer, user=request.user)
         messages.success(request, _("Marked as paid."))
         return redirect("web:settlement", pk=the_night.pk)
     return _sheet_page(request, the_night, membership, "web/nights/settlement.html")
@@ -151,5 +151,5 @@ def settlement_pdf(request, pk):
 def settle(request, pk):
     """Recompute the settlement of an open night now (a new version only if it changed)."""
     the_night, _membership = night_for(request, pk)
-    ledger.settle_night(night=the_night, user=request.user)
+    ledger.night_settle(night=the_night, user=request.user)
     return redirect("web:settlement", pk=the_night.pk)

@@ -31,7 +31,7 @@ def match_problems(match: Match) -> list[str]:
 
 def night_problems(night: Night) -> list[str]:
     try:
-        ledger.check_zero_sum(Entry.objects.filter(night=night))
+        ledger.zero_sum_check(Entry.objects.filter(night=night))
     except Unbalanced as unbalanced:
         return [f"night {night.pk}: the ledger does not sum to zero ({unbalanced})"]
     return []
