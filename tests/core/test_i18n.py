@@ -26,3 +26,18 @@ def test_every_message_is_translated_and_compiled():
         for msgid, msgstr, fuzzy in entries:
             assert msgstr and not fuzzy, f"untranslated: {msgid}"
             assert translation.gettext(msgid) == msgstr, f"run make messages: {msgid}"
+
+
+def test_the_password_checks_speak_italian():
+    """Django's own catalogue lacks the minimum-length message (issue 13)."""
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    with translation.override("it"):
+        try:
+            validate_password("a1")
+        except ValidationError as error:
+            messages = error.messages
+    assert messages and all("password" in m and "This" not in m for m in messages), messages
+    assert any("troppo corta" in m for m in messages)

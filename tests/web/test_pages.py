@@ -286,3 +286,17 @@ def test_each_page_with_its_css_and_js_is_under_100_kb_compressed(club, people, 
         return
     total = _gzip_size(response.content) + STATIC
     assert total < 100 * 1024, f"{name}: {total} bytes"
+
+
+def test_points_and_chips_are_whole_numbers_and_money_has_cents():
+    from decimal import Decimal
+
+    from django.utils import translation
+
+    from scorebook.web.templatetags.scorebook import money, signed_money
+
+    with translation.override("it"):
+        assert signed_money(Decimal("64.00")) == "+64"  # points: no ",00"
+        assert money(Decimal("1234.00")) == "1.234"
+        assert money(Decimal("2.50")) == "2,50"  # a fraction of a point stays visible
+        assert signed_money(Decimal("-64.00"), "EUR") == "\u221264,00 EUR"

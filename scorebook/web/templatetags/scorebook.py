@@ -18,10 +18,13 @@ def role_name(role: str) -> str:
 
 @register.filter
 def money(amount, currency: str = "") -> str:
-    """``Decimal`` money with two decimals in the locale (``1.234,50 EUR`` in Italian)."""
+    """``Decimal`` money with two decimals in the locale (``1.234,50 EUR`` in Italian);
+    points and chips (no currency) are whole numbers (``64``, not ``64,00``)."""
     if amount in (None, ""):
         return ""
-    text = number_format(Decimal(amount), decimal_pos=2, use_l10n=True, force_grouping=True)
+    number = Decimal(amount)
+    places = 0 if not currency and number == number.to_integral_value() else 2
+    text = number_format(number, decimal_pos=places, use_l10n=True, force_grouping=True)
     return f"{text} {currency}".strip()
 
 
