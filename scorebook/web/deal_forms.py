@@ -282,6 +282,9 @@ def build(table: Table, level: str) -> DealForm:
                 open=False,
             )
         )
+    if game == "tressette2" and table.rules.get("t2.declarations"):
+        # From the ten cards first dealt: napoletana, three or four of a kind (no decima).
+        sections.append(_declarations(table, kinds=("napoletana", "three", "four")))
     if game == "trappola":
         sections.extend(_trappola(table))
     return DealForm(game=game, level=level, sections=sections)
@@ -328,8 +331,11 @@ def _piles(table: Table, level: str) -> Section:
     return Section(_("Cards taken"), inputs, note=note, claims=(group,))
 
 
-def _declarations(table: Table, rows: int = 3) -> Section:
+def _declarations(
+    table: Table, rows: int = 3, kinds: Iterable[str] = tuple(DECLARATION_TYPES)
+) -> Section:
     inputs: list[Input] = []
+    types = [("", "—"), *((k, DECLARATION_TYPES[k]) for k in kinds)]
     suits = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
     ranks = [("", "—"), *((r, rank_short(r)) for r in ("3", "2", "A"))]
     for i in range(rows):
@@ -337,8 +343,7 @@ def _declarations(table: Table, rows: int = 3) -> Section:
         inputs += [
             Input(f"{where}.player", _("who"), "choice", [("", "—"), *table.seat_choices()],
                   group=group),
-            Input(f"{where}.type", _("what"), "choice", [("", "—"), *DECLARATION_TYPES.items()],
-                  group=group),
+            Input(f"{where}.type", _("what"), "choice", types, group=group),
             Input(f"{where}.suit", _("suit"), "choice", suits, group=group),
             Input(f"{where}.rank", _("rank"), "choice", ranks, group=group),
             Input(f"{where}.missing", _("suit missing (three)"), "choice", suits, group=group),

@@ -220,3 +220,30 @@ def test_every_game_random_deal_goes_back_and_forth_through_the_form(game, rules
             continue  # a deal the form cannot hold is shown as JSON instead
         _, again = forms.read(t, level, fields)
         assert score(t, again).as_dict() == score(t, deal).as_dict()
+
+
+def test_tressette_for_two_offers_declarations_only_when_the_switch_is_on():
+    plain = forms.build(table("tressette2"), "totals")
+    assert not any(i.name.startswith("declarations") for i in plain.inputs())
+    t = table("tressette2", {"t2.declarations": True})
+    form = forms.build(t, "totals")
+    kinds = next(i for i in form.inputs() if i.name == "declarations[0].type")
+    assert [k for k, _ in kinds.choices] == ["", "napoletana", "three", "four"]
+    _, deal = forms.read(
+        t,
+        "totals",
+        {
+            "seats.P1.thirds": "20",
+            "seats.P1.tricks": "11",
+            "seats.P2.thirds": "12",
+            "seats.P2.tricks": "9",
+            "last_trick": "P1",
+            "declarations[0].player": "P2",
+            "declarations[0].type": "three",
+            "declarations[0].rank": "3",
+            "declarations[0].missing": "d",
+        },
+    )
+    assert deal["declarations"] == [{"player": "P2", "type": "three", "rank": "3", "missing": "d"}]
+    result = score(t, deal)
+    assert result.points["P2"] >= 3
