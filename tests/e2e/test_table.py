@@ -149,6 +149,19 @@ def test_a_whole_club_night(players, phone, shots, axe):
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     axe(nino, "deal entry, totals")
     shots(nino, "23-deal-totals")
+    # The declarations open in full at a phone's width: no select is cut at the edge.
+    nino.locator("summary", has_text="Accusi").click()
+    width = nino.viewport_size["width"]
+    for select in nino.locator('select[name^="declarations[0]"]').all():
+        box = select.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= width
+    shots(nino, "23b-deal-declarations")
+    nino.locator("summary", has_text="Accusi").click()
+    # A phone in dark mode: the same page, readable (axe checks the contrast).
+    nino.emulate_media(color_scheme="dark")
+    axe(nino, "deal entry, dark mode")
+    shots(nino, "23c-deal-dark")
+    nino.emulate_media(color_scheme="light")
     # A rejection, in Italian, next to its field (TV05: two declarations, one 3 of swords).
     open_all(nino)
     fill(nino, {"declarations[0].player": "N", "declarations[0].type": "four",
