@@ -30,6 +30,8 @@ from scorebook.rules.cards import (
     SUITS,
     THIRDS,
 )
+from scorebook.rules.games import spinado as spinado_rules
+from scorebook.rules.games import trappola as trappola_rules
 from scorebook.rules.games.calabrasella import TOTAL as CALABRASELLA_POINTS
 from scorebook.rules.games.terziglio import BIDS as TERZIGLIO_BIDS
 
@@ -45,6 +47,8 @@ GRID_GAMES = frozenset(
         "rovescino",
         "traversone_pairs",
         "terziglio",
+        "calabrasella",
+        "trappola",
     }
 )
 #: Tricks in a deal, where a game always plays the same number (for "the rest").
@@ -88,6 +92,45 @@ def rank_short(rank: str) -> str:
     return rank if rank.isdigit() else names[rank].capitalize()
 
 
+@dataclass(frozen=True)
+class Pack:
+    """A deck as a grid shows it: the cards in order, by suit, with words for each."""
+
+    cards: tuple[Any, ...]
+    suits: tuple[str, ...]
+    french: bool = False
+
+    def suit_label(self, suit: str) -> Any:
+        return SUIT_LABELS_FR[suit] if self.french else SUIT_LABELS[suit]
+
+    def short(self, rank: str) -> str:
+        return rank if self.french else rank_short(rank)
+
+    def name(self, code: str) -> str:
+        if not self.french:
+            return card_name(code)
+        rank, suit = code[:-1], code[-1]
+        if get_language() == "it":
+            word = spinado_rules.RANK_IT.get(rank, rank)
+            return f"{word} di {spinado_rules.SUIT_IT[suit]}"
+        return f"{spinado_rules.RANK_EN.get(rank, rank)} of {spinado_rules.SUIT_EN[suit]}"
+
+
+def _french(deck: Iterable[Any]) -> Pack:
+    ranks = spinado_rules.FRENCH_RANKS
+    order = sorted(deck, key=lambda c: ("dcsb".index(c.suit), ranks.index(c.rank)))
+    return Pack(tuple(order), ("d", "c", "s", "b"), french=True)
+
+
+#: The packs a grid can show: the Italian 40, Trappola's 36, Spinado's French 47 or 50.
+PACKS = {
+    "italian": Pack(tuple(DECK40), GRID_SUITS),
+    "trappola": Pack(tuple(trappola_rules.DECK_ORDER), GRID_SUITS),
+    "spinado47": _french(spinado_rules.DECKS[47]),
+    "spinado50": _french(spinado_rules.DECKS[50]),
+}
+
+
 @dataclass
 class Input:
     """One field of the form. ``name`` is the engine path it fills."""
@@ -102,6 +145,7 @@ class Input:
     high: int | None = None
     many: bool = False  # a choice the engine reads as a list of one
     group: Any = ""  # inputs of one group (a declaration) share a fieldset and short labels
+    pack: str = "italian"  # the deck a ``cards`` input shows (PACKS)
 
     @property
     def id(self) -> str:
@@ -112,20 +156,21 @@ class Input:
         return set(self.value) if isinstance(self.value, list) else set()
 
     def grid(self) -> list[dict[str, Any]]:
-        """The 40 cards by suit for a ``cards`` input, each with its state."""
+        """The pack's cards by suit for a ``cards`` input, each with its state."""
         chosen = self.selected
+        pack = PACKS[self.pack]
         return [
             {
                 "suit": suit,
-                "label": SUIT_LABELS[suit],
+                "label": pack.suit_label(suit),
                 "cards": [
-                    {"code": c.code, "short": rank_short(c.rank), "name": card_name(c.code),
+                    {"code": c.code, "short": pack.short(c.rank), "name": pack.name(c.code),
                      "on": c.code in chosen}
-                    for c in DECK40
+                    for c in pack.cards
                     if c.suit == suit
                 ],
             }
-            for suit in GRID_SUITS
+            for suit in pack.suits
         ]  # fmt: skip
 
 
@@ -251,6 +296,8 @@ def build(table: Table, level: str) -> DealForm:
         sections.append(_call(table))
     if game == "spinado":
         sections.extend(_spinado(table))
+        if level == "cards":
+            sections.append(_spinado_hands(table))
         return DealForm(game=game, level=level, sections=sections)
     sections.append(_piles(table, level))
     if game == "terziglio" and level == "cards":
@@ -298,7 +345,8 @@ def _piles(table: Table, level: str) -> Section:
         label = table.side_label(scorer) if group == "sides" else table.seat_label(scorer)
         where = f"{group}.{scorer}"
         if level == "cards" and table.game in GRID_GAMES:
-            inputs.append(Input(f"{where}.cards", label, "cards"))
+            pack = "trappola" if table.game == "trappola" else "italian"
+            inputs.append(Input(f"{where}.cards", label, "cards", pack=pack))
         elif unit == "thirds":
             inputs.append(Input(f"{where}.thirds", _("%(who)s: thirds") % {"who": label},
                                 high=CARD_THIRDS_IN_DECK))  # fmt: skip
@@ -483,6 +531,24 @@ def _spinado(table: Table) -> list[Section]:
     ]
 
 
+def _spinado_hands(table: Table) -> Section:
+    """Level (b) of Spinado is the deal itself: the cards each player was dealt (the dead
+    hand is the rest). A Spinado deal is runs of cards, not tricks, so there is no pile of
+    captured cards to tap."""
+    pack = f"spinado{table.rules.get('spin.deck', 47)}"
+    hands = [
+        Input(f"hands.{s}", _("%(who)s: cards dealt") % {"who": table.seat_label(s)}, "cards",
+              pack=pack)
+        for s in table.state.seats
+    ]  # fmt: skip
+    return Section(
+        _("Cards dealt"),
+        hands,
+        note=_("Tap each player's cards; the cards nobody holds are the dead hand."),
+        claims=("hands", "dead_hand"),
+    )
+
+
 SUIT_LABELS_FR = {
     "d": _("diamonds"),
     "c": _("hearts"),
@@ -580,6 +646,13 @@ def _put(target: dict[str, Any], path: str, value: Any) -> None:
 
 def _rest(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
     """The one pile, score or trick count left blank is the rest: shown and entered."""
+    if table.game == "spinado":
+        hands = deal.get("hands")
+        if form.level == "cards" and isinstance(hands, dict):
+            held = {c for h in hands.values() if isinstance(h, list) for c in h}
+            pack = PACKS[f"spinado{table.rules.get('spin.deck', 47)}"]
+            deal["dead_hand"] = [c.code for c in pack.cards if c.code not in held]
+        return
     group, who = scorers(table)
     piles = deal.get(group)
     if not isinstance(piles, dict):
@@ -587,8 +660,18 @@ def _rest(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
     by_name = {inp.name: inp for inp in form.inputs()}
     if form.level == "cards" and table.game in GRID_GAMES:
         taken = {c for p in piles.values() if isinstance(p, dict) for c in p.get("cards", [])}
-        extra = set(deal.get("monte", [])) | set(deal.get("discards", []))
-        rest = [c.code for c in DECK40 if c.rank in THIRDS and c.code not in taken | extra]
+        extra = {
+            c for key in ("monte", "discards") if isinstance(deal.get(key), list) for c in deal[key]
+        }
+        if table.game == "trappola":  # the counting cards: A 6, R 5, C 4, F 3
+            counting = [c for c in trappola_rules.DECK_ORDER if c.rank in ("A", "R", "C", "F")]
+        else:
+            counting = [c for c in DECK40 if c.rank in THIRDS]
+        rest = [c.code for c in counting if c.code not in taken | extra]
+        blank = [s for s in who if not (isinstance(piles.get(s), dict) and piles[s].get("cards"))]
+        if len(blank) == 1 and isinstance(piles.get(blank[0]), dict):
+            if piles[blank[0]].get("tricks") == 0:
+                rest = []  # a side that took no trick took no card
         _fill(by_name, piles, who, "cards", rest)
     elif table.game == "calabrasella":
         _fill_number(by_name, piles, who, "points", CALABRASELLA_POINTS)
@@ -725,6 +808,8 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
     body = dict(deal)
     body.pop("dealer", None)
     body.pop("level", None)
+    if table.game == "spinado" and level == "cards":
+        body.pop("dead_hand", None)  # the form computes it: the cards nobody was dealt
     fields: dict[str, Any] = {}
     bids = body.pop("bids", None)
     if bids is not None:

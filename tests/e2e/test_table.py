@@ -356,3 +356,57 @@ PLAY_RECORD = {
     ],
     "declarations": [{"player": "E", "type": "napoletana", "suit": "b"}],
 }  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "game,names,rules",
+    [
+        ("calabrasella", ("Nino", "Ettore", "Salvo"), None),
+        ("trappola", ("Nino", "Ettore"), None),
+        ("spinado", ("Nino", "Ettore", "Salvo", "Walter"), None),
+    ],
+)
+def test_card_grid_of_calabrasella_trappola_and_spinado(
+    night, phone, shots, axe, game, names, rules
+):
+    """Level (b) by tapping cards: the bidder's and opponents' piles in Calabrasella,
+    each player's pile of Trappola's 36-card pack, the hands dealt in Spinado (French
+    cards, the dead hand is the rest). A legal deal tapped in scores as the engine says."""
+    import random
+
+    from scorebook.clubs.models import Player
+    from scorebook.matches import services
+    from scorebook.rules import start_match
+    from scorebook.web import deal_forms as forms
+
+    ids = dict(Player.objects.values_list("name", "pk"))
+    seats = {f"P{i}": ids[name] for i, name in enumerate(names, start=1)}
+    match = services.match_create(
+        night=night, game=game, rules=rules, seats=seats, user=night.people["direttore"]
+    )
+    engine, resolved, state = start_match(game, rules, len(names))
+    deal = engine.random_deal(random.Random(11), resolved, state, "cards")
+    table = forms.Table(game, resolved.as_dict()["values"], state, {})
+    fields = forms.prefill(table, "cards", deal)
+    assert fields is not None
+
+    nino = phone(night.people["nino"])
+    nino.goto(f"/m/{match.pk}/deals/new?level=cards")
+    open_all(nino)
+    for name, value in fields.items():
+        if isinstance(value, list):  # a pile or a hand: tap each card
+            for code in value:
+                nino.locator(f'input[name="{name}"][value="{code}"]').check(force=True)
+        elif nino.locator(f'[name="{name}"]').get_attribute("type") == "checkbox":
+            nino.locator(f'[name="{name}"]').check()
+        else:
+            fill(nino, {name: value})
+    expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
+    axe(nino, f"{game} card grid")
+    shots(nino, f"40-{game}-grid")
+    nino.locator("#deal-form button[type=submit]").click()
+    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    (stored_deal,) = stored(match)
+    expected = engine.add_deal(state, deal, resolved)
+    assert stored_deal.result["points"] == expected.as_dict()["points"]
+    assert stored_deal.result["units"] == expected.as_dict()["units"]
