@@ -315,6 +315,16 @@ def build(table: Table, level: str) -> DealForm:
             sections.append(_declarations(table))
         if table.rules.get("t4.claim_mode", "off") != "off":
             sections.append(_claim(table))
+        if table.rules.get("t4.reaching_target") == "first_in_trick_order":
+            sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
+            sections.append(
+                Section(
+                    _("The target"),
+                    [Input("first_to_target", _("Reached the target first"), "choice", sides)],
+                    note=_("Only when both sides reach the target in this deal."),
+                    open=False,
+                )
+            )
         sections.append(
             Section(
                 _("Deal annulled"),

@@ -98,6 +98,7 @@ SWITCHES = {
     "t4.special_event_effect": _("What a cappotto or stramazzo does"),
     "t4.cappotto_points": _("Points of a cappotto"),
     "t4.collatondrione_points": _("Points of a collatondrione"),
+    "t4.reaching_target": _("Both sides reach the target in one deal"),
     "t4.carry_over_excess": _("Points over the target carry to the next game"),
     "t4i.both_reach_target": _("Several players reach the target in the same deal"),
 }
@@ -213,6 +214,8 @@ VALUES = {
     "within_trick1": _("within trick 1"),
     "winner_takes_all_11": _("the winner takes all 11"),
     "zero": _("no, it stops at zero"),
+    "compare_totals": _("the higher total wins"),
+    "first_in_trick_order": _("the first to reach it, trick by trick, wins"),
     "zero_counters": _("no card that counts"),
     "4b": _("4 of batons"),
     "4s": _("4 of swords"),

@@ -104,6 +104,9 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.collatondrione_points", "none", "11_deck_points_to_opponents"),
     choice("t4.carry_over_excess", "off", "on_except_won_by_declarations_alone"),
     choice("t4.both_reach_target", "higher_total_wins", "play_another_deal"),
+    # The tournament code: the first side to reach the target wins, in the order of the
+    # tricks (a play record shows it; a totals entry names it: ``first_to_target``).
+    choice("t4.reaching_target", "compare_totals", "first_in_trick_order"),
     *REVOKE_SWITCHES,
     *PENALTY_SWITCHES,
 )
@@ -118,6 +121,7 @@ FIELDS = (
     "annulled_by",
     "hand",
     "claim",
+    "first_to_target",
 )
 PLAY_FIELDS = ("dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim")
 
@@ -169,6 +173,24 @@ messages(
         "t4.claim_bad_side": (
             "A claim names side A or B, not {value!r}.",
             "Una chiamata indica il lato A o B, non {value!r}.",
+        ),
+        "t4.first_to_target_off": (
+            "'first_to_target' is read only when the first side to reach the target wins "
+            "(t4.reaching_target = first_in_trick_order).",
+            "'first_to_target' vale solo quando vince la prima coppia che arriva alla meta "
+            "(t4.reaching_target = first_in_trick_order).",
+        ),
+        "t4.first_to_target_needed": (
+            "Both sides reach {target} in this deal: say which reached it first, in the order "
+            "of the tricks ('first_to_target').",
+            "Entrambe le coppie arrivano a {target} in questa smazzata: indica quale ci è "
+            "arrivata prima, nell'ordine delle prese ('first_to_target').",
+        ),
+        "t4.first_to_target_not_reached": (
+            "Side {side} does not reach {target} with this deal ({total}), so it cannot have "
+            "reached it first.",
+            "La coppia {side} non arriva a {target} con questa smazzata ({total}): non può "
+            "esserci arrivata per prima.",
         ),
         "t4.hand_without_annul": (
             "'hand' is the hand of the player who annuls; there is no 'annulled_by'.",
@@ -258,7 +280,60 @@ class Tressette4(Game):
                 required=decima is None or bool(deal.get("sides") or deal.get("seats")),
             )
         problems.raise_if_any()
-        return self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+        result = self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+        return self._first_to_target(result, deal.get("first_to_target"), rules, state)
+
+    def _first_to_target(
+        self, result: DealResult, named: Any, rules: Rules, state: MatchState
+    ) -> DealResult:
+        """Under ``first_in_trick_order``, which side reached the target first when both
+        reach it in this deal (entered, or found by a play record), kept in the facts."""
+        problems = Problems()
+        if rules["t4.reaching_target"] != "first_in_trick_order":
+            if named is not None:
+                problems.add("t4.first_to_target_off", "first_to_target")
+                problems.raise_if_any()
+            return result
+        target = rules["t4.target"]
+        totals = {s: state.totals.get(s, 0) + result.points[s] for s in SIDES}
+        reached = [s for s in SIDES if totals[s] >= target]
+        if named is not None and named not in SIDES:
+            problems.add(
+                "input.bad_choice", "first_to_target", field="first_to_target", value=named,
+                allowed=", ".join(SIDES),
+            )  # fmt: skip
+        elif named is not None and named not in reached:
+            problems.add(
+                "t4.first_to_target_not_reached", "first_to_target", side=named, target=target,
+                total=totals[named],
+            )  # fmt: skip
+        elif named is None and len(reached) == 2 and result.claim is None:
+            problems.add("t4.first_to_target_needed", "first_to_target", target=target)
+        problems.raise_if_any()
+        if named is None and len(reached) == 1:
+            named = reached[0]
+        if named is None:
+            return result
+        return replace(result, facts={**result.facts, "first_to_target": named})
+
+    def _first_in_tricks(
+        self, progress: list[dict[str, int]], entry: Deal, rules: Rules, state: MatchState
+    ) -> str | None:
+        """The side whose running total (before the deal, its declarations, the card
+        points of the tricks taken so far, the last trick's point at the end) reaches the
+        target first, trick by trick."""
+        target = rules["t4.target"]
+        declared = dict.fromkeys(SIDES, 0)
+        for decl in self._declarations(entry, rules, Problems()):
+            if decl.kind != "decima":
+                declared[SIDE_OF[decl.player]] += decl.points
+        for number, thirds in enumerate(progress, start=1):
+            last = entry.get("last_trick") if number == TRICKS else None
+            for side in SIDES:
+                total = state.totals.get(side, 0) + declared[side] + thirds[side] // 3
+                if total + (1 if last == side else 0) >= target:
+                    return side
+        return None
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the four hands and the tricks; a claim may stop the record early."""
@@ -301,6 +376,12 @@ class Tressette4(Game):
         }
         if found.complete:
             entry["last_trick"] = SIDE_OF[found.last_winner or dealt.leader]
+        running = dict.fromkeys(SIDES, 0)
+        progress = []
+        for trick in found.tricks:
+            running[SIDE_OF[trick.winner]] += sum(c.thirds for c in trick.cards)
+            progress.append(dict(running))
+        dealt.context["progress"] = progress
         declared = deal.get("declarations")
         if declared is not None:
             entry["declarations"] = declared
@@ -317,6 +398,10 @@ class Tressette4(Game):
     def score_played(
         self, entry: Deal, rules: Rules, state: MatchState, dealt: Dealt
     ) -> DealResult:
+        if rules["t4.reaching_target"] == "first_in_trick_order" and "claim" not in entry:
+            first = self._first_in_tricks(dealt.context["progress"], entry, rules, state)
+            if first is not None:
+                entry = {**entry, "first_to_target": first}
         result = self.score_entry(entry, rules, state)
         penalised = dealt.facts["mis_declared"]
         return _penalise_declarations(result, penalised) if penalised else result
@@ -667,6 +752,9 @@ class Tressette4(Game):
         a, b = state.totals["A"], state.totals["B"]
         if a < target and b < target:
             return None
+        first = result.facts.get("first_to_target")
+        if rules["t4.reaching_target"] == "first_in_trick_order" and first in SIDES:
+            return self._outcome("target", first, 1, state, rules, result)
         if a >= target and b >= target:
             overtime = state.extra.get("overtime", False)
             if a == b or (rules["t4.both_reach_target"] == "play_another_deal" and not overtime):

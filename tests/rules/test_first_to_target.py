@@ -1,0 +1,107 @@
+"""The first side to reach the target wins, in the order of the tricks (issue 16, "the
+end of a match"). Source: Codice del tressette (Enucatl/tressette,
+``regolamento_olimpiadi.tex``), "La partita": "Vince la partita la coppia che raggiunge
+prima dell'altra il punteggio di 77 punti" - the side that reaches it *before* the other,
+not the one with the higher total once the deal is over."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorebook.rules import Rejection
+from scorebook.rules.engine import start_match
+
+FIRST = {"t4.reaching_target": "first_in_trick_order", "t4.target": 41}
+
+
+def deal(a, ta, b, tb, last, **extra):
+    return {
+        "sides": {"A": {"thirds": a, "tricks": ta}, "B": {"thirds": b, "tricks": tb}},
+        "last_trick": last,
+        **extra,
+    }
+
+
+def at(totals, rules):
+    game, resolved, state = start_match("tressette4", rules)
+    state.totals.update(totals)
+    return game, resolved, state
+
+
+def test_both_reach_the_target_the_side_named_first_wins_though_it_has_less():
+    game, rules, state = at({"A": 38, "B": 37}, FIRST)
+    result = game.add_deal(state, deal(12, 4, 20, 6, "B", first_to_target="A"), rules)
+    assert state.totals == {"A": 42, "B": 44}
+    assert state.finished and state.outcome.reason == "target"
+    assert state.outcome.detail["winning_side"] == "A"
+    assert result.facts["first_to_target"] == "A"
+    # By default the higher total wins.
+    game, rules, state = at({"A": 38, "B": 37}, {"t4.target": 41})
+    game.add_deal(state, deal(12, 4, 20, 6, "B"), rules)
+    assert state.outcome.detail["winning_side"] == "B"
+
+
+def test_who_reached_first_must_be_said_and_must_be_true():
+    game, rules, state = at({"A": 38, "B": 37}, FIRST)
+    with pytest.raises(Rejection) as missing:
+        game.add_deal(state, deal(12, 4, 20, 6, "B"), rules)
+    assert [p.code for p in missing.value.problems] == ["t4.first_to_target_needed"]
+    assert "first" in missing.value.problems[0].en and "prima" in missing.value.problems[0].it
+    game, rules, state = at({"A": 30, "B": 37}, FIRST)
+    with pytest.raises(Rejection) as wrong:
+        game.add_deal(state, deal(12, 4, 20, 6, "B", first_to_target="A"), rules)
+    assert [p.code for p in wrong.value.problems] == ["t4.first_to_target_not_reached"]
+    game, rules, state = at({}, {"t4.target": 41})
+    with pytest.raises(Rejection) as off:
+        game.add_deal(state, deal(12, 4, 20, 6, "B", first_to_target="A"), rules)
+    assert [p.code for p in off.value.problems] == ["t4.first_to_target_off"]
+
+
+def test_one_side_reaching_needs_no_name():
+    game, rules, state = at({"A": 38, "B": 10}, FIRST)
+    result = game.add_deal(state, deal(12, 4, 20, 6, "B"), rules)
+    assert state.outcome.detail["winning_side"] == "A"
+    assert result.facts["first_to_target"] == "A"
+
+
+def _first_by_hand(record_result, before, target):
+    """The test's own count: trick by trick, the card points taken so far, on top of the
+    total before the deal and the declarations (made before the first trick)."""
+    side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}
+    declared = {
+        s: sum(ln.points for ln in record_result.breakdown[s] if ln.kind == "declaration")
+        for s in ("A", "B")
+    }
+    before = {s: before[s] + declared[s] for s in ("A", "B")}
+    thirds = {"A": 0, "B": 0}
+    tricks = record_result.facts["play"]["tricks"]
+    values = {"A": 3, "3": 1, "2": 1, "R": 1, "C": 1, "F": 1}
+    for n, trick in enumerate(tricks, start=1):
+        side = side_of[trick["winner"]]
+        thirds[side] += sum(values.get(code[:-1], 0) for code in trick["cards"])
+        for s in ("A", "B"):
+            last = 1 if n == len(tricks) and side == s else 0
+            if before[s] + thirds[s] // 3 + last >= target:
+                return s
+    return None
+
+
+def test_a_play_record_shows_who_reached_the_target_first():
+    game, rules, _ = at({}, FIRST)
+    upsets = 0
+    for seed in range(120):
+        before = {"A": 36, "B": 37}
+        _, _, state = at(before, FIRST)
+        record = game.random_deal(random.Random(seed), rules, state, "play")
+        if "claim" in record or record.get("annulled_by"):
+            continue
+        result = game.add_deal(state, record, rules)
+        if not all(state.totals[s] >= 41 for s in "AB"):
+            continue
+        expected = _first_by_hand(result, before, 41)
+        assert state.outcome.detail["winning_side"] == expected, seed
+        higher = max("AB", key=lambda s: state.totals[s])
+        upsets += expected != higher and state.totals["A"] != state.totals["B"]
+    assert upsets, "no deal where the first to the target was not the higher total"
