@@ -129,3 +129,31 @@ def test_the_admin_refuses_to_delete_history(people, deal, client):
     response = client.post(f"/admin/matches/night/{night.pk}/delete/", {"post": "yes"})
     assert Night.objects.filter(pk=night.pk).exists()
     assert response.status_code in (200, 403)
+
+
+@pytest.mark.parametrize(
+    "url,param",
+    [("/api/v1/players", "club"), ("/api/v1/nights", "club"), ("/api/v1/matches", "night")],
+)
+def test_a_filter_by_another_clubs_id_answers_as_a_missing_id(people, match, url, param):
+    """``?club=`` with another club's id must not differ from an id that does not exist
+    (an empty list for one and an error for the other would tell what exists)."""
+    theirs = (
+        people.other.pk
+        if param == "club"
+        else services.night_open(
+            club_id=people.other.pk,
+            date=datetime.date(2026, 11, 21),
+            venue="",
+            user=people.stranger,
+        ).pk
+    )
+    client = api(people, "member")
+    other = client.get(url, {param: theirs})
+    missing = client.get(url, {param: 999999})
+    assert other.status_code == missing.status_code == 400
+    assert [e["code"] for e in other.json()["errors"]] == [
+        e["code"] for e in missing.json()["errors"]
+    ]
+    mine = client.get(url, {param: people.club.pk if param == "club" else match.night_id})
+    assert mine.status_code == 200 and mine.json()["count"] >= 1
