@@ -16,6 +16,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 
@@ -67,21 +68,6 @@ def require_role(user: User, club_id: int, role: str) -> Membership:
     if membership is None or not membership.at_least(role):
         raise NotAllowed(role)
     return membership
-
-
-def audit(*, club_id: int, actor: User, verb: str, obj: Any, before=None, after=None, reason=""):
-    from scorebook.matches.models import AuditEvent  # the audit log lives with the record
-
-    AuditEvent.objects.create(
-        club_id=club_id,
-        actor=actor,
-        verb=verb,
-        object_type=type(obj).__name__.lower(),
-        object_id=str(obj.pk),
-        before=before,
-        after=after,
-        reason=reason,
-    )
 
 
 def _may_handle(actor: Membership, role: str) -> None:

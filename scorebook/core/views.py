@@ -39,7 +39,7 @@ def login_locked_out(request, original_response=None, credentials=None):
 def bench_insert(request):
     """The HTTP bench's baseline: a bare view doing one INSERT (routed only when
     BENCH_ENDPOINTS is set), so deal entry is measured against the same stack."""
-    from scorebook.matches.models import AuditEvent
+    from scorebook.core.models import AuditEvent
 
     AuditEvent.objects.create(verb="bench", object_type="bench", object_id="0")
     return JsonResponse({"ok": True}, status=201)

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
+from .models import Confirmation, Deal, Match, Night, Table
 
 
 class ReadOnly(admin.ModelAdmin):
@@ -59,9 +59,3 @@ class DealAdmin(ReadOnly):
 @admin.register(Confirmation)
 class ConfirmationAdmin(ReadOnly):
     list_display = ["deal", "user", "seat", "override", "at"]
-
-
-@admin.register(AuditEvent)
-class AuditEventAdmin(ReadOnly):
-    list_display = ["at", "club", "actor", "verb", "object_type", "object_id"]
-    list_filter = ["verb"]

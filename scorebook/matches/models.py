@@ -162,25 +162,3 @@ class Confirmation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal} confirmed by {self.user}"
-
-
-class AuditEvent(models.Model):
-    """Who changed what, when and why, for writes that are not versioned rows."""
-
-    club = models.ForeignKey(Club, null=True, on_delete=models.PROTECT, related_name="+")
-    actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    verb = models.CharField(max_length=40)
-    object_type = models.CharField(max_length=40)
-    object_id = models.CharField(max_length=40)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
-    at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["-at"]
-
-    def __str__(self) -> str:
-        return f"{self.verb} {self.object_type} {self.object_id}"

@@ -19,6 +19,7 @@ from django.utils import timezone
 
 from scorebook.clubs.models import ROLE_RANK, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
+from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
@@ -27,7 +28,7 @@ from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
 from scorebook.standings.services import stale_mark
 
-from .models import AuditEvent, Confirmation, Deal, Match, Night, Table
+from .models import Confirmation, Deal, Match, Night, Table
 from .refusals import (
     ClosedNight,
     DealConflict,
@@ -85,13 +86,7 @@ def night_close(*, night: Night, user: User) -> Night:
         night.status = Night.Status.CLOSED
         night.closed_at = timezone.now()
         night.save(update_fields=["status", "closed_at"])
-        AuditEvent.objects.create(
-            club_id=night.club_id,
-            actor=user,
-            verb="night_closed",
-            object_type="night",
-            object_id=str(night.pk),
-        )
+        audit(club_id=night.club_id, actor=user, verb="night_closed", obj=night)
         ledger.night_settle(night=night, user=user)
         stale_mark(club_id=night.club_id, night_id=night.pk)
     return night
@@ -314,12 +309,11 @@ def deal_confirm(*, deal: Deal, user: User, override_reason: str = "") -> Confir
         defaults={"seat": seat, "override": bool(override_reason), "reason": override_reason},
     )
     if override_reason:
-        AuditEvent.objects.create(
+        audit(
             club_id=match.night.club_id,
             actor=user,
             verb="confirmation_override",
-            object_type="deal",
-            object_id=str(deal.pk),
+            obj=deal,
             reason=override_reason,
         )
     return confirmation

@@ -2,7 +2,7 @@
 a player is linked only to a member, and every change is in the audit log."""
 
 from scorebook.clubs.models import Membership
-from scorebook.matches.models import AuditEvent
+from scorebook.core.models import AuditEvent
 from tests.api.common import api
 
 

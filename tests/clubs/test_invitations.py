@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player
+from scorebook.core.models import AuditEvent
 from scorebook.core.refusals import Refusal
-from scorebook.matches.models import AuditEvent
 
 
 def invite(people, who="director", **kwargs):

@@ -6,7 +6,7 @@ from django.contrib.auth import get_user_model
 
 from scorebook.clubs import services
 from scorebook.clubs.models import Club, Membership, Player, Role
-from scorebook.matches.models import AuditEvent
+from scorebook.core.models import AuditEvent
 
 
 def membership(people, who):

@@ -49,7 +49,7 @@ def test_admin_pages_and_deals_read_only(client):
         "matches/night",
         "matches/match",
         "matches/deal",
-        "matches/auditevent",
+        "core/auditevent",
         "matches/table",
     ):
         assert client.get(f"/admin/{name}/").status_code == 200, name
