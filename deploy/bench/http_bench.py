@@ -9,6 +9,10 @@ ratios, and any non-2xx answers (there should be none). Each client signs in as 
 scorer, as each table's phone does.
 
 Needs PostgreSQL (BENCH_DATABASE_URL, default the local server) and wrk (`apt install wrk`).
+As in production, Celery has a broker (BENCH_BROKER_URL, default Redis database 15, emptied
+first): deal entry marks the standings stale and publishes the refresh, and no worker runs
+during the bench, so the figures are the request path's own. ``BENCH_BROKER_URL=`` (empty)
+measures the embedded default instead, where each refresh runs inside the request.
 """
 
 from __future__ import annotations
@@ -92,6 +96,14 @@ def main() -> int:
         "SECURE_SSL_REDIRECT": "0",  # wrk speaks plain HTTP to gunicorn, as nginx does
         "LOG_LEVEL": "WARNING",
     }
+    broker = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/15")
+    env.pop("CELERY_BROKER_URL", None)
+    if broker:
+        env["CELERY_BROKER_URL"] = broker
+        if broker.startswith("redis://"):
+            import redis
+
+            redis.Redis.from_url(broker).flushdb()  # no refresh queued by an earlier run
     reset_database(env)
     made = run(
         PY, "manage.py", "shell", "-c", f"exec(open({str(HERE / 'setup_matches.py')!r}).read())",
@@ -140,7 +152,10 @@ def main() -> int:
         for path in bodies.values():
             path.unlink()
     workers = os.environ.get("GUNICORN_WORKERS", "default")
-    print(f"HTTP bench: {CLIENTS} clients, {DURATION}, gunicorn workers={workers}, PostgreSQL")
+    print(
+        f"HTTP bench: {CLIENTS} clients, {DURATION}, gunicorn workers={workers}, PostgreSQL, "
+        f"broker {broker or 'none (refresh inside the request)'}"
+    )
     print(f"{'endpoint':<34}{'req/s':>8}{'p50 ms':>8}{'p90 ms':>8}{'p99 ms':>8}"
           f"{'CPU ms':>8}{'non-2xx':>8}")  # fmt: skip
     rows = {
