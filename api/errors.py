@@ -74,7 +74,7 @@ def _server_error(exc: Exception, context: dict[str, Any]) -> Response:
     )
 
 
-def _flatten(detail: Any, field: str = "") -> list[dict[str, str]]:
+def _flatten(detail: Any, field: str = "") -> list[dict[str, Any]]:
     if isinstance(detail, dict):
         return [
             item

@@ -61,7 +61,7 @@ def _replay_json(row: IdempotencyKey) -> HttpResponse:
 
 
 def _stored(user: Anyone, key: str) -> IdempotencyKey | None:
-    return IdempotencyKey.objects.filter(user=user, key=key).first()
+    return IdempotencyKey.objects.filter(user_id=int(user.pk or 0), key=key).first()
 
 
 def run_once(

@@ -125,5 +125,5 @@ class StrictMultiPartParser(parsers.MultiPartParser):
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         parsed = super().parse(stream, media_type, parser_context)
         check(dict(parsed.data.lists()))
-        check([f.name for f in parsed.files.values()])
+        check([f.name for _, files in parsed.files.lists() for f in files])
         return parsed

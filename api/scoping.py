@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Model, QuerySet
 from django_filters import ModelChoiceFilter, ModelMultipleChoiceFilter
 from django_filters.rest_framework import DjangoFilterBackend
@@ -55,8 +56,9 @@ class OwnClubsField(serializers.PrimaryKeyRelatedField):
 
     def get_queryset(self) -> QuerySet[Any]:
         queryset = super().get_queryset()
+        assert queryset is not None, "an OwnClubsField names its model's queryset"
         request = self.context.get("request")
-        return visible(queryset, getattr(request, "user", None))
+        return visible(queryset, getattr(request, "user", AnonymousUser()))
 
 
 class ScopedFilterBackend(DjangoFilterBackend):

@@ -13,7 +13,7 @@ class ClubSerializer(serializers.ModelSerializer):
         model = Club
         fields = ["id", "name", "slug", "public", "created_at"]
         # A slug already in use is the service's 409 (races included), not a 400 here.
-        extra_kwargs = {"slug": {"validators": []}}
+        extra_kwargs: dict[str, dict[str, list[object]]] = {"slug": {"validators": []}}
 
 
 class MembershipSerializer(serializers.ModelSerializer):

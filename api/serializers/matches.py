@@ -86,7 +86,7 @@ class DealSerializer(serializers.ModelSerializer):
             "input": deal.input,
             "level": deal.level,
             "result": deal.result,
-            "entered_by": deal.entered_by.username if deal.entered_by_id else None,
+            "entered_by": deal.entered_by.username if deal.entered_by is not None else None,
             "entered_at": _datetime.to_representation(deal.entered_at),
             "client": deal.client,
             "client_id": str(deal.client_id) if deal.client_id is not None else None,

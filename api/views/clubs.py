@@ -20,6 +20,7 @@ from api.serializers.clubs import (
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_directed_by, clubs_of, open_invitations
+from scorebook.core.people import signed_in
 
 
 class ClubViewSet(
@@ -40,14 +41,16 @@ class ClubViewSet(
     def create(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        club = services.club_create(user=request.user, **serializer.validated_data)
+        club = services.club_create(user=signed_in(request), **serializer.validated_data)
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
     def partial_update(self, request, *args, **kwargs):
         club = self.get_object()
         serializer = self.get_serializer(club, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
-        club = services.club_update(club=club, changes=serializer.validated_data, user=request.user)
+        club = services.club_update(
+            club=club, changes=serializer.validated_data, user=signed_in(request)
+        )
         return Response(ClubSerializer(club).data)
 
 
@@ -77,12 +80,12 @@ class MembershipViewSet(
         serializer = RoleSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         membership = services.membership_change(
-            membership=membership, role=serializer.validated_data["role"], user=request.user
+            membership=membership, role=serializer.validated_data["role"], user=signed_in(request)
         )
         return Response(MembershipSerializer(membership).data)
 
     def perform_destroy(self, instance):
-        services.membership_remove(membership=instance, user=self.request.user)
+        services.membership_remove(membership=instance, user=signed_in(self.request))
 
 
 class PlayerViewSet(
@@ -108,7 +111,7 @@ class PlayerViewSet(
         player = services.player_create(
             club=data["club"],
             name=data["name"],
-            user=request.user,
+            user=signed_in(request),
             linked_user=data.get("user"),
             guest=data.get("guest", False),
             active=data.get("active", True),
@@ -123,7 +126,7 @@ class PlayerViewSet(
         )
         serializer.is_valid(raise_exception=True)
         player = services.player_update(
-            player=player, changes=serializer.validated_data, user=request.user
+            player=player, changes=serializer.validated_data, user=signed_in(request)
         )
         return Response(PlayerSerializer(player).data)
 
@@ -151,7 +154,7 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
             player=data.get("player"),
             max_uses=data.get("max_uses", 1),
             days=data.get("days", services.INVITATION_DAYS),
-            user=request.user,
+            user=signed_in(request),
         )
         return Response(self.get_serializer(invitation).data, status=status.HTTP_201_CREATED)
 
@@ -162,6 +165,6 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
         serializer = InvitationAcceptSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         membership = services.invitation_accept(
-            token=serializer.validated_data["token"], user=request.user
+            token=serializer.validated_data["token"], user=signed_in(request)
         )
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)

@@ -26,6 +26,7 @@ from api.scoping import OwnClubsField
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import signed_in
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
 from scorebook.standings import leagues, stats
@@ -51,7 +52,7 @@ class LeagueSerializer(serializers.ModelSerializer):
 
 
 class LeagueChangeSerializer(LeagueSerializer):
-    club = serializers.PrimaryKeyRelatedField(read_only=True)
+    club = OwnClubsField(read_only=True)
 
     class Meta(LeagueSerializer.Meta):
         read_only_fields = ["club", "started_at", "created_at"]
@@ -178,6 +179,9 @@ def statistics_data(found: stats.PlayerStatistics) -> dict[str, Any]:
     def person(pid: int | None) -> dict[str, Any] | None:
         return None if pid is None else {"id": pid, "name": names.get(pid, "?")}
 
+    def pair(pid: int, rec: Any) -> dict[str, Any]:
+        return {"id": pid, "name": names.get(pid, "?"), **record(rec)}
+
     return {
         "player": person(found.player.pk),
         "min_shared": found.min_shared,
@@ -196,10 +200,8 @@ def statistics_data(found: stats.PlayerStatistics) -> dict[str, Any]:
             for s in found.synergies
         ],
         "best_partner": person(found.best_partner),
-        "rival": {**person(found.rival[0]), **record(found.rival[1])} if found.rival else None,
-        "nemesis": (
-            {**person(found.nemesis[0]), **record(found.nemesis[1])} if found.nemesis else None
-        ),
+        "rival": pair(*found.rival) if found.rival else None,
+        "nemesis": pair(*found.nemesis) if found.nemesis else None,
         "longest_streak": {
             "length": found.streak.length,
             "first_match": found.streak.first_match,
@@ -240,7 +242,7 @@ class LeagueViewSet(
         serializer.is_valid(raise_exception=True)
         data = dict(serializer.validated_data)
         club: Club = data.pop("club")
-        league = leagues.league_create(club=club, user=request.user, **data)
+        league = leagues.league_create(club=club, user=signed_in(request), **data)
         return Response(LeagueSerializer(league).data, status=201)
 
     @extend_schema(request=LeagueChangeSerializer, responses=LeagueSerializer)
@@ -249,7 +251,7 @@ class LeagueViewSet(
         serializer = LeagueChangeSerializer(league, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         league = leagues.league_update(
-            league=league, changes=dict(serializer.validated_data), user=request.user
+            league=league, changes=dict(serializer.validated_data), user=signed_in(request)
         )
         return Response(LeagueSerializer(league).data)
 
@@ -272,7 +274,7 @@ class LeagueViewSet(
             league=league,
             name=serializer.validated_data["name"],
             player_ids=[p.pk for p in serializer.validated_data["players"]],
-            user=request.user,
+            user=signed_in(request),
         )
         return Response(LeagueEntrySerializer(entry).data, status=201)
 
@@ -280,7 +282,7 @@ class LeagueViewSet(
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: Any = None) -> Response:
         """Make the fixtures (circle method) and draw the lots, once."""
-        league = leagues.league_start(league=self.get_object(), user=request.user)
+        league = leagues.league_start(league=self.get_object(), user=signed_in(request))
         return Response(LeagueSerializer(league).data)
 
     @extend_schema(responses=StandingsSerializer)
@@ -312,7 +314,9 @@ class LeagueEntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         serializer = WithdrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         entry = leagues.entry_withdraw(
-            entry=self.get_object(), user=request.user, reason=serializer.validated_data["reason"]
+            entry=self.get_object(),
+            user=signed_in(request),
+            reason=serializer.validated_data["reason"],
         )
         return Response(LeagueEntrySerializer(entry).data)
 
@@ -340,7 +344,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         return [fixture_data(found[f.pk]) for f in fixtures]
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset())) or []
         return self.get_paginated_response(self._scores(list(page)))
 
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -360,7 +364,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def matches(self, request: Request, pk: Any = None) -> Response:
         """Count a match for this fixture; it may still be open."""
         fixture, match = self._fixture_and_match(request)
-        leagues.fixture_match_link(fixture=fixture, match=match, user=request.user)
+        leagues.fixture_match_link(fixture=fixture, match=match, user=signed_in(request))
         return Response(self._scores([fixture])[0], status=201)
 
     @extend_schema(request=LinkSerializer, responses=FixtureScoreSerializer)
@@ -368,7 +372,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def unlink(self, request: Request, pk: Any = None) -> Response:
         """A match linked by mistake stops counting (directors)."""
         fixture, match = self._fixture_and_match(request)
-        leagues.fixture_match_unlink(fixture=fixture, match=match, user=request.user)
+        leagues.fixture_match_unlink(fixture=fixture, match=match, user=signed_in(request))
         return Response(self._scores([fixture])[0])
 
 

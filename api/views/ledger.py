@@ -4,6 +4,7 @@ Members read; directors settle and mark transfers paid (as for matches)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -18,8 +19,10 @@ from rest_framework.response import Response
 from api.permissions import ClubRole
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import signed_in
 from scorebook.ledger import exports, selectors, services
 from scorebook.ledger.models import Entry, Transfer
+from scorebook.matches.models import Night
 
 
 class EntrySerializer(serializers.ModelSerializer):
@@ -64,7 +67,7 @@ class TransferViewSet(viewsets.GenericViewSet):
     def paid(self, request: Request, pk: Any = None) -> Response:
         """Mark the transfer paid (who, when); marking it twice changes nothing."""
         transfer = self.get_object()
-        transfer = services.transfer_mark_paid(transfer=transfer, user=request.user)
+        transfer = services.transfer_mark_paid(transfer=transfer, user=signed_in(request))
         names = selectors.account_names([transfer.payer_id, transfer.payee_id])
         return Response(selectors.transfer_dict(transfer, names))
 
@@ -76,6 +79,8 @@ def _night_sheet(night) -> tuple[dict, list, str]:
 
 class SettlementActions:
     """Added to the nights endpoint: /nights/{id}/settlement and friends."""
+
+    get_object: Callable[[], Night]  # the nights viewset's
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     @action(detail=True, methods=["get"])
@@ -92,7 +97,7 @@ class SettlementActions:
     def settle(self, request: Request, pk: Any = None) -> Response:
         """Compute and keep the settlement now (a new version only if anything changed)."""
         night = self.get_object()
-        services.night_settle(night=night, user=request.user)
+        services.night_settle(night=night, user=signed_in(request))
         return Response(selectors.sheet(night))
 
     @extend_schema(

@@ -31,6 +31,7 @@ from api.serializers.matches import (
 from api.views.ledger import SettlementActions
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import selectors, services
 from scorebook.matches.models import Deal, Match, Night, Table
@@ -69,7 +70,7 @@ class NightViewSet(
             club_id=data["club"].pk,
             date=data["date"],
             venue=data.get("venue", ""),
-            user=request.user,
+            user=signed_in(request),
         )
         return Response(NightSerializer(result).data, status=201)
 
@@ -77,7 +78,7 @@ class NightViewSet(
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: Any = None) -> Response:
         night = self.get_object()
-        result = services.night_close(night=night, user=request.user)
+        result = services.night_close(night=night, user=signed_in(request))
         return Response(NightSerializer(result).data)
 
 
@@ -101,7 +102,7 @@ class TableViewSet(
             night=data["night"],
             number=data["number"],
             name=data.get("name", ""),
-            user=request.user,
+            user=signed_in(request),
         )
         return Response(TableSerializer(result).data, status=201)
 
@@ -129,7 +130,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             game=data["game"],
             rules=data.get("rules"),
             seats=data["seats"],
-            user=request.user,
+            user=signed_in(request),
             table=data.get("table"),
             first_dealer=data.get("first_dealer"),
             stake_amount=data.get("stake_amount", 0),
@@ -185,7 +186,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             match=int(pk),
             data=data["deal"],
             expected_number=data.get("number"),
-            user=request.user,
+            user=signed_in(request),
             client=request.META.get("HTTP_USER_AGENT", ""),
             client_id=data.get("client_id"),
         )
@@ -234,7 +235,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             deal=deal,
             data=data["deal"],
             reason=data.get("reason", ""),
-            user=request.user,
+            user=signed_in(request),
             expected_version=version,
             expected_id=deal_id,
         )
@@ -249,7 +250,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         serializer = ConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         reason = serializer.validated_data.get("override_reason", "")
-        result = services.deal_confirm(deal=deal, user=request.user, override_reason=reason)
+        result = services.deal_confirm(deal=deal, user=signed_in(request), override_reason=reason)
         return Response(
             {"id": result.id, "seat": result.seat, "override": result.override}, status=201
         )

@@ -11,10 +11,12 @@ from typing import Any
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, serializers
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.throttling import AnonRateThrottle
+from rest_framework.views import APIView
 
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Deal, Match, Night
@@ -78,8 +80,9 @@ class PublicMatchDetailSerializer(PublicMatchSerializer):
     class Meta(PublicMatchSerializer.Meta):
         fields = [*PublicMatchSerializer.Meta.fields, "deals"]
 
-    def get_deals(self, match: Match) -> list[dict[str, Any]]:
-        return PublicDealSerializer(match.current, many=True).data
+    def get_deals(self, match: Match) -> Any:
+        current = match.current  # type: ignore[attr-defined]  # prefetched by the view (to_attr)
+        return PublicDealSerializer(current, many=True).data
 
 
 class PublicNightSerializer(serializers.ModelSerializer):
@@ -89,7 +92,7 @@ class PublicNightSerializer(serializers.ModelSerializer):
         model = Night
         fields = ["id", "date", "venue", "status", "matches"]
 
-    def get_matches(self, night: Night) -> list[dict[str, Any]]:
+    def get_matches(self, night: Night) -> Any:
         return PublicMatchSerializer(night.matches.all(), many=True, context=self.context).data
 
 
@@ -101,9 +104,11 @@ def player_names(club: Club) -> dict[int, str]:
     return dict(Player.objects.filter(club=club).values_list("id", "name"))
 
 
-class PublicView:
+class PublicView(APIView):
+    """Anyone may read, unauthenticated, throttled per address."""
+
     permission_classes = [AllowAny]
-    authentication_classes: list[Any] = []
+    authentication_classes: list[type[BaseAuthentication]] = []
     throttle_classes = [PublicThrottle]
 
 

@@ -15,15 +15,17 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, mixins, serializers, viewsets
 from rest_framework.generics import get_object_or_404
-from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from api.permissions import ClubRole
 from api.scoping import OwnClubsField
-from api.views.public import PublicThrottle, public_club
+from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, RatingChange, Season
@@ -75,7 +77,7 @@ def _flat(row: dict[str, Any], prefix: str = ""):
 RENDERERS = [JSONRenderer, CSVRenderer]
 
 
-class TableMixin:
+class TableMixin(APIView):
     """A table read: whole as CSV, paginated as JSON, with when it was brought up to date."""
 
     renderer_classes = RENDERERS
@@ -152,13 +154,13 @@ class SeasonViewSet(
             name=data["name"],
             starts_on=data["starts_on"],
             ends_on=data.get("ends_on"),
-            user=self.request.user,
+            user=signed_in(self.request),
         )
 
     def perform_update(self, serializer):
         changes = {k: v for k, v in serializer.validated_data.items() if k != "club"}
         serializer.instance = services.season_update(
-            season=serializer.instance, changes=changes, user=self.request.user
+            season=serializer.instance, changes=changes, user=signed_in(self.request)
         )
 
 
@@ -354,7 +356,7 @@ class StandingsSettingsView(generics.GenericAPIView):
         serializer = SettingsSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         found = services.settings_update(
-            club_id=club.pk, changes=serializer.validated_data, user=request.user
+            club_id=club.pk, changes=serializer.validated_data, user=signed_in(request)
         )
         return Response(SettingsSerializer(found).data)
 
@@ -362,10 +364,7 @@ class StandingsSettingsView(generics.GenericAPIView):
 # -- public --------------------------------------------------------------------------------
 
 
-class PublicScoped:
-    permission_classes = [AllowAny]
-    authentication_classes: list[Any] = []
-    throttle_classes = [PublicThrottle]
+class PublicScoped(PublicView, generics.GenericAPIView):
     filter_backends: list[Any] = []
 
 

@@ -12,16 +12,21 @@ from scorebook.core.people import Anyone
 from .models import Club, Invitation, Membership, Role
 
 
+def _id(user: Anyone) -> int:
+    """A signed-in user's id (the callers check ``is_authenticated`` first)."""
+    return int(user.pk or 0)
+
+
 def membership_of(user: Anyone, club_id: int) -> Membership | None:
     if not getattr(user, "is_authenticated", False):
         return None
-    return Membership.objects.filter(user=user, club_id=club_id).first()
+    return Membership.objects.filter(user_id=_id(user), club_id=club_id).first()
 
 
 def clubs_of(user: Anyone) -> QuerySet[Club]:
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
-    return Club.objects.filter(memberships__user=user)
+    return Club.objects.filter(memberships__user_id=_id(user))
 
 
 def invitation_by_token(token: str) -> Invitation | None:
@@ -34,7 +39,7 @@ def clubs_directed_by(user: Anyone) -> QuerySet[Club]:
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
     return Club.objects.filter(
-        memberships__user=user, memberships__role__in=[Role.DIRECTOR, Role.OWNER]
+        memberships__user_id=_id(user), memberships__role__in=[Role.DIRECTOR, Role.OWNER]
     )
 
 

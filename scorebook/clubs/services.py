@@ -207,7 +207,7 @@ class AlreadyLinked(Refusal):
     message = _("This player is already linked to an account; only its owner can change that.")
 
 
-def _linkable(club: Club, linked: User, user: User) -> None:
+def _linkable(club: Club, linked: User | None, user: User) -> None:
     """A player is linked to an account by that account's owner: themselves (with consent,
     by definition), or through an invitation they accept; never by someone else."""
     if linked is None:

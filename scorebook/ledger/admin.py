@@ -24,7 +24,7 @@ class EntryAdmin(ReadOnly):
 
 class TransferInline(admin.TabularInline):
     model = Transfer
-    fields = ["payer", "payee", "amount", "unit", "currency", "paid_at", "paid_by"]
+    fields = ("payer", "payee", "amount", "unit", "currency", "paid_at", "paid_by")
     readonly_fields = fields
     extra = 0
     can_delete = False

@@ -43,7 +43,9 @@ class Account(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.player.name if self.player_id else f"pot {self.pot} (match {self.match_id})"
+        if self.player is not None:
+            return self.player.name
+        return f"pot {self.pot} (match {self.match_id})"
 
 
 Unit = Match.StakeUnit  # money (with a currency) or plain points/chips

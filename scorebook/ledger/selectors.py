@@ -73,7 +73,7 @@ def current_settlement(night: Night) -> Settlement | None:
 def account_names(ids) -> dict[int, str]:
     names = {}
     for account in Account.objects.filter(pk__in=set(ids)).select_related("player"):
-        if account.player_id:
+        if account.player is not None:
             names[account.pk] = account.player.name
         else:
             names[account.pk] = f"pot {account.pot} (#{account.match_id})"
@@ -95,7 +95,7 @@ def transfer_dict(t: Transfer, names: dict[int, str]) -> dict[str, Any]:
         "unit": t.unit,
         "currency": t.currency,
         "paid_at": t.paid_at.isoformat() if t.paid_at else None,
-        "paid_by": t.paid_by.username if t.paid_by_id else None,
+        "paid_by": t.paid_by.username if t.paid_by is not None else None,
     }
 
 

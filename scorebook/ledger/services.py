@@ -112,7 +112,7 @@ def match_book(
     accounts = _accounts(match, club_id, pots) if needs_accounts else {}
     unit, currency, value = unit_of(match)
     new: list[Entry] = []
-    for source, (deal, moves) in wanted.items():
+    for source, (booked, moves) in wanted.items():
         want = Counter(
             (accounts[a].pk, accounts[b].pk, (value * n).quantize(CENT)) for a, b, n in moves
         )
@@ -133,9 +133,9 @@ def match_book(
             new.extend(
                 Entry(
                     club_id=club_id, night_id=match.night_id, match=match,
-                    deal=deal, deal_version=deal.version if deal else None,
+                    deal=booked, deal_version=booked.version if booked else None,
                     match_version=match.version,
-                    kind=Entry.Kind.DEAL if deal else Entry.Kind.MATCH,
+                    kind=Entry.Kind.DEAL if booked else Entry.Kind.MATCH,
                     payer_id=payer, payee_id=payee, amount=amount, unit=unit,
                     currency=currency, booked_by=user,
                 )
@@ -187,7 +187,8 @@ def transfer_mark_paid(*, transfer: Transfer, user: User) -> Transfer:
     transfer = Transfer.objects.select_for_update().select_related("settlement").get(pk=transfer.pk)
     night = transfer.settlement.night
     require_role(user, night.club_id, Role.DIRECTOR)
-    if current_settlement(night).pk != transfer.settlement_id:
+    current = current_settlement(night)
+    if current is None or current.pk != transfer.settlement_id:
         raise Superseded()
     if transfer.paid_at is None:
         transfer.paid_at = timezone.now()

@@ -45,15 +45,16 @@ def split(balances: Mapping[K, int]) -> list[Transfer[K]]:
     creditors = sorted(
         ((v, order[k], k) for k, v in balances.items() if v > 0), key=lambda t: (-t[0], t[1])
     )
-    owed = [[amount, key] for amount, _, key in debtors]
-    due = [[amount, key] for amount, _, key in creditors]
+    # [amount still to pay or receive, who]: mutable pairs, worked down below.
+    owed: list[tuple[int, K]] = [(amount, key) for amount, _, key in debtors]
+    due: list[tuple[int, K]] = [(amount, key) for amount, _, key in creditors]
     transfers: list[Transfer[K]] = []
     i = j = 0
     while i < len(owed) and j < len(due):
         amount = min(owed[i][0], due[j][0])
         transfers.append((owed[i][1], due[j][1], amount))
-        owed[i][0] -= amount
-        due[j][0] -= amount
+        owed[i] = (owed[i][0] - amount, owed[i][1])
+        due[j] = (due[j][0] - amount, due[j][1])
         if owed[i][0] == 0:
             i += 1
         if due[j][0] == 0:

@@ -18,7 +18,15 @@ class ReadOnly(admin.ModelAdmin):
 
 class DealVersionsInline(admin.TabularInline):
     model = Deal
-    fields = ["number", "version", "is_current", "level", "entered_by", "entered_at", "reason"]
+    fields = (
+        "number",
+        "version",
+        "is_current",
+        "level",
+        "entered_by",
+        "entered_at",
+        "reason",
+    )
     readonly_fields = fields
     extra = 0
     can_delete = False

@@ -149,6 +149,13 @@ def match_create(
     return match
 
 
+def _club_of(match: Match) -> int:
+    """The club of a match ``_lock`` returned (it annotates ``club_id``)."""
+    club_id = getattr(match, "club_id", None)
+    assert isinstance(club_id, int), "a match locked by _lock"
+    return club_id
+
+
 def _lock(match_id: int, user: User, role: Any) -> tuple[Match, str]:
     """Lock the match row (its deals are serialized), then read its night's status in a
     statement of its own: a statement that waited for the lock would still see the night
@@ -184,7 +191,7 @@ def deal_create(
     client_id: Any = None,
 ) -> Deal:
     """Store the next deal of a match, or refuse it (RulesRejected, DealConflict)."""
-    match, night_status = _lock(getattr(match, "pk", match), user, Role.SCORER)
+    match, night_status = _lock(match.pk if isinstance(match, Match) else match, user, Role.SCORER)
     if night_status == Night.Status.CLOSED:
         raise ClosedNight()
     game, rules, state = _resume(match)
@@ -210,13 +217,13 @@ def deal_create(
     _store_state(match, state)
     ledger.match_book(
         match=match,
-        club_id=match.club_id,
+        club_id=_club_of(match),
         state=state,
         deals={deal: result},
         user=user,
         was_finished=was_finished,
     )
-    stale_mark(club_id=match.club_id, night_id=match.night_id)
+    stale_mark(club_id=_club_of(match), night_id=match.night_id)
     return deal
 
 
@@ -276,7 +283,7 @@ def deal_correct(
     _store_state(match, folded.state)
     ledger.match_book(
         match=match,
-        club_id=match.club_id,
+        club_id=_club_of(match),
         state=folded.state,
         deals=changed,
         user=user,
@@ -284,7 +291,7 @@ def deal_correct(
     )
     if night_status == Night.Status.CLOSED:
         ledger.night_settle(night=Night.objects.get(pk=match.night_id), user=user)
-    stale_mark(club_id=match.club_id, night_id=match.night_id)
+    stale_mark(club_id=_club_of(match), night_id=match.night_id)
     return new
 
 

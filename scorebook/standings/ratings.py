@@ -74,7 +74,7 @@ def rate(contest: Contest, ratings: dict[int, Pair], carry: dict[str, Pair]) -> 
     for team in contest.teams:
         for pid in team:
             ratings.setdefault(pid, (START_MU, START_SIGMA))
-    ranks = list(contest.ranks)
+    ranks = [float(r) for r in contest.ranks]
     if contest.contract is None:
         teams = [[_rating(ratings[pid]) for pid in team] for team in contest.teams]
         new = MODEL.rate(teams, ranks=ranks)

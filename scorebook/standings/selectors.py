@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
 
@@ -61,13 +61,20 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
 # -- what a match and a deal mean per seat ------------------------------------------------
 
 
-def seats_in_order(match: Match) -> list[str]:
+class Seated(Protocol):
+    """What the seat readers need of a match: a stored ``Match`` or a row read as one."""
+
+    seats: Any
+    state: Any
+
+
+def seats_in_order(match: Seated) -> list[str]:
     """The seats in playing order, as the engine keeps them (``match.seats`` keeps the
     order the client happened to send)."""
     return list(match.state.get("seats") or match.seats)
 
 
-def sides_of(match: Match) -> dict[str, str]:
+def sides_of(match: Seated) -> dict[str, str]:
     """Seat -> the side (scorer) it plays for, for open and finished matches alike."""
     seats = seats_in_order(match)
     return _scorer_of(seats, list(match.state.get("scorers", seats)))

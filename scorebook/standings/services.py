@@ -17,8 +17,8 @@ import logging
 import os
 import threading
 from collections import defaultdict
-from collections.abc import Iterable
-from datetime import date
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import date, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -227,7 +227,7 @@ def club_refresh(club_id: int) -> int:
         return len(marks)
 
 
-def _seasons_of(club_id: int, marks: list[dict[str, Any]]) -> list[Season]:
+def _seasons_of(club_id: int, marks: Sequence[Mapping[str, Any]]) -> list[Season]:
     seasons = list(Season.objects.filter(club_id=club_id))
     if any(m["night_id"] is None and m["season_id"] is None for m in marks):
         return seasons
@@ -248,7 +248,7 @@ def _rebuild_club(club_id: int, seasons: Iterable[Season]) -> None:
 
 def stale_clubs(older_than_seconds: float = 0) -> list[int]:
     """Clubs with a stale mark older than the given age (for the sweeper)."""
-    cutoff = timezone.now() - timezone.timedelta(seconds=older_than_seconds)
+    cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     marks = StaleMark.objects.filter(created_at__lte=cutoff)
     return sorted(set(marks.values_list("club_id", flat=True)))
 
@@ -428,17 +428,17 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
         order = sorted(sides)
         won = {r.side for r in results if r.won}
         lost = {r.side for r in results if r.lost}
-        teams = tuple(tuple(r.player_id for r in results if r.side == side) for side in order)
-        ranks = tuple(0 if side in won else (1 if side in lost else 0) for side in order)
+        pairs = tuple(tuple(r.player_id for r in results if r.side == side) for side in order)
+        places = tuple(0 if side in won else (1 if side in lost else 0) for side in order)
         if won or lost:
-            return [rt.Contest(teams, ranks)]
+            return [rt.Contest(pairs, places)]
         return []
     units = (match.state or {}).get("units", {}) if match.game == "spinado" else None
     scores = {
         r.player_id: float(units.get(r.seat, 0) if units is not None else r.units) for r in results
     }
-    teams, ranks = rt.ranks_by(scores)
-    return [rt.Contest(teams, ranks)]
+    players, ranked = rt.ranks_by(scores)
+    return [rt.Contest(players, ranked)]
 
 
 def ratings_rebuild(club_id: int) -> None:

@@ -314,7 +314,8 @@ def rating_history(player: Player) -> dict[str, list[dict[str, Any]]]:
     history: dict[str, list[dict[str, Any]]] = {}
     changes = RatingChange.objects.filter(player=player).order_by("game", "seq")
     for change in changes.values("game", "seq", "match_id", "display_after", "mu_after"):
-        history.setdefault(change.pop("game"), []).append(change)
+        row: dict[str, Any] = dict(change)
+        history.setdefault(str(row.pop("game")), []).append(row)
     return history
 
 

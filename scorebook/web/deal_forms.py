@@ -577,14 +577,14 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
     if level == "play":
         form.record = _first(data, "record")
         try:
-            deal = json.loads(form.record) if form.record.strip() else {}
+            record = json.loads(form.record) if form.record.strip() else {}
         except json.JSONDecodeError as bad:
             form.errors.append(str(_("This is not valid JSON: %(error)s") % {"error": bad.msg}))
             return form, {}
-        if not isinstance(deal, dict):
+        if not isinstance(record, dict):
             form.errors.append(str(_("A play record is a JSON object.")))
             return form, {}
-        return form, deal
+        return form, record
     deal: dict[str, Any] = {}
     for inp in form.inputs():
         if inp.kind == "cards":

@@ -78,4 +78,5 @@ def deal_confirm_with_pin(*, deal: Deal, player_id: int, pin: str) -> Confirmati
         TablePin.objects.filter(pk=row.pk).update(failures=0 if right else F("failures") + 1)
     if not right:
         raise PinWrong(path="pin")
+    assert player.user is not None  # a seated player with a PIN has an account (NotSeated)
     return matches.deal_confirm(deal=deal, user=player.user)

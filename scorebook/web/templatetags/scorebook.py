@@ -5,6 +5,7 @@ from decimal import Decimal
 from django import template
 from django.utils.formats import number_format
 
+from scorebook.clubs.models import Role
 from scorebook.web.forms import ROLE_LABELS
 
 register = template.Library()
@@ -13,7 +14,8 @@ register = template.Library()
 @register.filter
 def role_name(role: str) -> str:
     """A role in the user's language."""
-    return str(ROLE_LABELS.get(role, role))
+    label = ROLE_LABELS.get(Role(role)) if role in Role.values else None
+    return str(label) if label is not None else role
 
 
 @register.filter

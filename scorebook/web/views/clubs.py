@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Night
 from scorebook.web.access import club_for, page_context
@@ -49,13 +50,13 @@ def members(request, slug):
     if request.method == "POST":
         target = get_object_or_404(Membership, pk=request.POST.get("membership"), club=the_club)
         if "remove" in request.POST:
-            services.membership_remove(membership=target, user=request.user)
+            services.membership_remove(membership=target, user=signed_in(request))
             messages.success(request, _("%(name)s is no longer a member.") % {"name": target.user})
         else:
             form = RoleForm(request.POST, up_to=membership.role)
             if form.is_valid():
                 services.membership_change(
-                    membership=target, role=form.cleaned_data["role"], user=request.user
+                    membership=target, role=form.cleaned_data["role"], user=signed_in(request)
                 )
                 messages.success(request, _("Role changed."))
         return redirect("web:members", slug=the_club.slug)
@@ -88,12 +89,12 @@ def players(request, slug):
         if "toggle" in request.POST:
             player = get_object_or_404(Player, pk=request.POST["toggle"], club=the_club)
             services.player_update(
-                player=player, changes={"active": not player.active}, user=request.user
+                player=player, changes={"active": not player.active}, user=signed_in(request)
             )
             return redirect("web:players", slug=the_club.slug)
         if form.is_valid():
             try:
-                services.player_create(club=the_club, user=request.user, **form.cleaned_data)
+                services.player_create(club=the_club, user=signed_in(request), **form.cleaned_data)
             except Refusal as refusal:
                 context["players"] = Player.objects.filter(club=the_club).select_related("user")
                 return refused(request, refusal, template="web/clubs/players.html", context=context)
@@ -113,7 +114,7 @@ def club_settings(request, slug):
     context = page_context(the_club, membership, nav="settings", form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            services.club_update(club=the_club, changes=form.cleaned_data, user=request.user)
+            services.club_update(club=the_club, changes=form.cleaned_data, user=signed_in(request))
         except Refusal as refusal:
             return refused(request, refusal, template="web/clubs/settings.html", context=context)
         messages.success(request, _("Settings saved."))

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_of, membership_of
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
@@ -151,7 +152,7 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
                 match=match_id,
                 data=data,
                 expected_number=expected,
-                user=request.user,
+                user=signed_in(request),
                 client=request.META.get("HTTP_USER_AGENT", ""),
             )
         except services.NoSuchMatch:
@@ -215,9 +216,9 @@ def _conflict(
         except Rejection as rejection:
             forms.place(form, forms.problems(rejection, get_language()))
     fields = [
-        (name, value)
-        for name, value in request.POST.lists()
-        for value in value
+        (name, one)
+        for name, values in request.POST.lists()
+        for one in values
         if name not in ("csrfmiddlewaretoken", "idempotency_key", "expected_number")
     ]
     table = preview.table(match)
@@ -332,7 +333,7 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
                 deal=deal, player_id=player, pin=request.POST.get("pin", "")
             )
         else:
-            services.deal_confirm(deal=deal, user=request.user)
+            services.deal_confirm(deal=deal, user=signed_in(request))
     except Refusal as refusal:
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
     return see_other(reverse("web:deal", args=[deal.pk]))
@@ -372,7 +373,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
                 deal=deal,
                 data=data,
                 reason=reason,
-                user=request.user,
+                user=signed_in(request),
                 expected_version=_int(request.POST.get("expected_version")),
             )
         except Refusal as refusal:
@@ -405,7 +406,7 @@ def pin(request: HttpRequest) -> HttpResponse:
     done = False
     if request.method == "POST":
         try:
-            web_services.pin_set(user=request.user, pin=request.POST.get("pin", ""))
+            web_services.pin_set(user=signed_in(request), pin=request.POST.get("pin", ""))
             done = True
         except Refusal as refusal:
             errors = _refusal_errors(refusal)

@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from scorebook.clubs import services
 from scorebook.clubs.models import Invitation, Role
 from scorebook.clubs.selectors import invitation_by_token, open_invitations
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
@@ -28,7 +29,7 @@ def invite(request, slug):
     context = page_context(club, membership, nav="members", form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            services.invitation_create(club=club, user=request.user, **form.cleaned_data)
+            services.invitation_create(club=club, user=signed_in(request), **form.cleaned_data)
         except Refusal as refusal:
             context["invitations"] = _shown(request, open_invitations([club.pk]))
             return refused(request, refusal, template="web/clubs/invite.html", context=context)
@@ -51,7 +52,7 @@ def _shown(request, invitations):
 def invite_revoke(request, slug, pk):
     club, _membership = club_for(request, slug)
     invitation = get_object_or_404(Invitation, pk=pk, club=club)
-    services.invitation_revoke(invitation=invitation, user=request.user)
+    services.invitation_revoke(invitation=invitation, user=signed_in(request))
     messages.success(request, _("Invitation withdrawn."))
     return redirect("web:invite", slug=club.slug)
 
@@ -69,7 +70,7 @@ def join(request, token):
     if request.method == "POST":
         try:
             if request.user.is_authenticated:
-                services.invitation_accept(token=token, user=request.user)
+                services.invitation_accept(token=token, user=signed_in(request))
             elif signup.is_valid():
                 membership = services.invitation_sign_up(
                     token=token,

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Club, Player
 from scorebook.clubs.services import NotAllowed
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
@@ -107,7 +108,7 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
     context = page_context(club, membership, nav="leagues", form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            league = services.league_create(club=club, user=request.user, **form.cleaned_data)
+            league = services.league_create(club=club, user=signed_in(request), **form.cleaned_data)
         except NotAllowed:
             raise PermissionDenied from None
         except Refusal as refusal:
@@ -166,20 +167,20 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
                 league=the_league,
                 name=form.cleaned_data["name"],
                 player_ids=[p.pk for p in form.cleaned_data["players"]],
-                user=request.user,
+                user=signed_in(request),
             )
         elif action == "start":
-            services.league_start(league=the_league, user=request.user)
+            services.league_start(league=the_league, user=signed_in(request))
         elif action == "withdraw":
             entry = get_object_or_404(LeagueEntry, pk=request.POST.get("entry"), league=the_league)
-            services.entry_withdraw(entry=entry, user=request.user)
+            services.entry_withdraw(entry=entry, user=signed_in(request))
         elif action == "link":
             link = LinkForm(request.POST)
             if not link.is_valid():
                 return _league_page(request, club, membership, the_league, 400, link_form=link)
             fixture = get_object_or_404(Fixture, pk=link.cleaned_data["fixture"], league=the_league)
             match = get_object_or_404(Match, pk=link.cleaned_data["match"], night__club=club)
-            services.fixture_match_link(fixture=fixture, match=match, user=request.user)
+            services.fixture_match_link(fixture=fixture, match=match, user=signed_in(request))
         else:
             raise Http404
     except NotAllowed:

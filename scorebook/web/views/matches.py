@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Match
@@ -188,7 +189,9 @@ def _start(request, night, key, form, seats):
     for seat in seats:
         guest = data.get(f"guest.{seat}", "").strip()
         if guest:
-            player = clubs.player_create(club=night.club, name=guest, user=request.user, guest=True)
+            player = clubs.player_create(
+                club=night.club, name=guest, user=signed_in(request), guest=True
+            )
             seat_players[seat] = player.pk
         else:
             seat_players[seat] = int(data[f"seats.{seat}"])
@@ -197,7 +200,7 @@ def _start(request, night, key, form, seats):
         game=key,
         rules=form.rules_spec(),
         seats=seat_players,
-        user=request.user,
+        user=signed_in(request),
         table=data.get("table"),
         first_dealer=data.get("first_dealer") or None,
         stake_amount=data["stake_amount"],

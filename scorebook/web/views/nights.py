@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Player, Role
 from scorebook.clubs.services import require_role
+from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import exports, selectors
 from scorebook.ledger import services as ledger
@@ -36,7 +37,9 @@ def night_new(request, slug):
     context = page_context(club, membership, nav="club", form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            night = services.night_open(club_id=club.pk, user=request.user, **form.cleaned_data)
+            night = services.night_open(
+                club_id=club.pk, user=signed_in(request), **form.cleaned_data
+            )
         except Refusal as refusal:
             return refused(request, refusal, template="web/nights/new.html", context=context)
         return redirect("web:night", pk=night.pk)
@@ -86,7 +89,7 @@ def table_new(request, pk):
     context = page_context(the_night.club, membership, nav="club", night=the_night, form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            services.table_create(night=the_night, user=request.user, **form.cleaned_data)
+            services.table_create(night=the_night, user=signed_in(request), **form.cleaned_data)
         except Refusal as refusal:
             return refused(request, refusal, template="web/nights/table_new.html", context=context)
         messages.success(request, _("Table added."))
@@ -100,7 +103,7 @@ def night_close(request, pk):
     the_night, membership = night_for(request, pk)
     require_role(request.user, the_night.club_id, Role.DIRECTOR)
     if request.method == "POST":
-        services.night_close(night=the_night, user=request.user)
+        services.night_close(night=the_night, user=signed_in(request))
         messages.success(request, _("The night is closed."))
         return redirect("web:settlement", pk=the_night.pk)
     return _sheet_page(request, the_night, membership, "web/nights/close.html")
@@ -114,7 +117,7 @@ def settlement(request, pk):
         transfer = get_object_or_404(
             Transfer, pk=request.POST.get("transfer"), settlement__night=the_night
         )
-        ledger.transfer_mark_paid(transfer=transfer, user=request.user)
+        ledger.transfer_mark_paid(transfer=transfer, user=signed_in(request))
         messages.success(request, _("Marked as paid."))
         return redirect("web:settlement", pk=the_night.pk)
     return _sheet_page(request, the_night, membership, "web/nights/settlement.html")
@@ -151,5 +154,5 @@ def settlement_pdf(request, pk):
 def settle(request, pk):
     """Recompute the settlement of an open night now (a new version only if it changed)."""
     the_night, _membership = night_for(request, pk)
-    ledger.night_settle(night=the_night, user=request.user)
+    ledger.night_settle(night=the_night, user=signed_in(request))
     return redirect("web:settlement", pk=the_night.pk)
