@@ -98,6 +98,7 @@ SWITCHES = {
     "t4.special_event_effect": _("What a cappotto or stramazzo does"),
     "t4.cappotto_points": _("Points of a cappotto"),
     "t4.collatondrione_points": _("Points of a collatondrione"),
+    "t4.deals": _("Deals in the match (0: play to the target)"),
     "t4.reaching_target": _("Both sides reach the target in one deal"),
     "t4.carry_over_excess": _("Points over the target carry to the next game"),
     "t4i.both_reach_target": _("Several players reach the target in the same deal"),

@@ -105,3 +105,28 @@ def test_a_play_record_shows_who_reached_the_target_first():
         higher = max("AB", key=lambda s: state.totals[s])
         upsets += expected != higher and state.totals["A"] != state.totals["B"]
     assert upsets, "no deal where the first to the target was not the higher total"
+
+
+# -- a match of a fixed number of deals, a tie played off deal by deal -------------------
+
+
+def test_a_match_of_a_fixed_number_of_deals_with_a_playoff():
+    """Tournaments play a set number of deals: the higher total wins when they are over,
+    whatever the target; a tie plays another deal, one at a time, until a side leads."""
+    game, rules, state = at({}, {"t4.deals": 3, "t4.target": 11})
+    game.add_deal(state, deal(20, 6, 12, 4, "A"), rules)  # 7-4: past 11 would end a race
+    game.add_deal(state, deal(20, 6, 12, 4, "A"), rules)
+    assert not state.finished and state.totals == {"A": 14, "B": 8}
+    game.add_deal(state, {"annulled_for": {"reason": "misdeal", "stage": "dealing"}}, rules)
+    assert not state.finished  # an annulled deal is not one of the three
+    game.add_deal(state, deal(12, 4, 20, 6, "B"), rules)
+    assert state.finished and state.outcome.reason == "deals"
+    assert state.outcome.detail["winning_side"] == "A"
+
+    game, rules, state = at({}, {"t4.deals": 2})
+    game.add_deal(state, deal(20, 6, 12, 4, "A"), rules)  # 7-4
+    game.add_deal(state, deal(12, 4, 20, 6, "B"), rules)  # 4-7: 11-11, a tie
+    assert not state.finished and state.extra["playoff"] == 1
+    game.add_deal(state, deal(17, 5, 15, 5, "B"), rules)  # 5-6: 16-17
+    assert state.finished and state.outcome.detail["winning_side"] == "B"
+    assert state.deals_counted == 3

@@ -107,6 +107,9 @@ SWITCHES: tuple[Switch, ...] = (
     # The tournament code: the first side to reach the target wins, in the order of the
     # tricks (a play record shows it; a totals entry names it: ``first_to_target``).
     choice("t4.reaching_target", "compare_totals", "first_in_trick_order"),
+    # A match of a fixed number of deals (tournaments): the higher total wins once they are
+    # played; a tie plays one more deal at a time. 0: a race to t4.target.
+    Switch("t4.deals", 0, between=(0, 100), help="Deals in the match (0: play to the target)."),
     *REVOKE_SWITCHES,
     *PENALTY_SWITCHES,
 )
@@ -750,6 +753,13 @@ class Tressette4(Game):
                 "event", winner, result.multiplier, state, rules, result, result.event
             )
         a, b = state.totals["A"], state.totals["B"]
+        if rules["t4.deals"]:
+            if state.deals_counted < rules["t4.deals"]:
+                return None
+            if a == b:  # a tie: one more deal, and one more, until a side leads
+                state.extra["playoff"] = state.extra.get("playoff", 0) + 1
+                return None
+            return self._outcome("deals", "A" if a > b else "B", 1, state, rules, result)
         if a < target and b < target:
             return None
         first = result.facts.get("first_to_target")
