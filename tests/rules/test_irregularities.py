@@ -413,3 +413,37 @@ def test_an_empty_penalty_list_changes_nothing_in_any_game(level):
             plain = game.score_deal(entry, rules, state).as_dict()
             assert game.score_deal({**entry, "penalties": []}, rules, state).as_dict() == plain
             assert "out_of_turn" not in plain.get("facts", {}).get("play", {})
+
+
+def test_the_cli_reads_the_new_record_fields():
+    """``python -m scorebook.rules score`` takes a match with a penalty, an annulled deal
+    and a forfeit, and refuses a wrong penalty in words (exit 2)."""
+    import json
+    import subprocess
+    import sys
+
+    match = {
+        "game": "tressette4",
+        "rules": {"core.penalty_to": "offenders_lose"},
+        "first_dealer": "N",
+        "deals": [
+            {**_plain_deal(), "penalties": [{"against": "B", "reason": "signal"}]},
+            {"annulled_for": {"reason": "card_on_floor", "stage": "dealing"}},
+            {"forfeit": {"by": "B", "reason": "forbidden_talk"}},
+        ],
+    }
+
+    def cli(data):
+        done = subprocess.run(
+            [sys.executable, "-m", "scorebook.rules", "score"],
+            input=json.dumps(data), capture_output=True, text=True, check=False,
+        )  # fmt: skip
+        return done.returncode, json.loads(done.stdout)
+
+    code, out = cli(match)
+    assert code == 0, out
+    assert out["match"]["totals"] == {"A": 7 + 11, "B": 4 - 3}
+    assert out["deals"][1]["annulled"] and out["match"]["deals_annulled"] == 1
+    match["deals"][0]["penalties"][0]["reason"] = "sneezing"
+    code, out = cli(match)
+    assert code == 2 and out["errors"][0]["code"] == "input.bad_choice"
