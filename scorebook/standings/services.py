@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import threading
+import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, timedelta
@@ -152,10 +153,13 @@ def schedule(club_id: int) -> None:
 
 class Publisher:
     """Publishes refresh tasks from one daemon thread per process; club ids submitted
-    while a publish is under way are coalesced into one message each."""
+    within ``window`` seconds of each other are coalesced into one message each, so a
+    club whose tables enter a deal every few milliseconds costs one publish per window,
+    not one per deal (the freshness target, 2 s, leaves room for a short window)."""
 
-    def __init__(self, broker_url: str | None = None) -> None:
+    def __init__(self, broker_url: str | None = None, window: float = 0.25) -> None:
         self.broker_url = broker_url  # None: the app's broker (a test points it elsewhere)
+        self.window = window
         self._pending: set[int] = set()
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
@@ -182,6 +186,8 @@ class Publisher:
             with self._wake:
                 while not self._pending:
                     self._wake.wait()
+            time.sleep(self.window)  # let the burst gather: one message per club
+            with self._wake:
                 clubs, self._pending = self._pending, set()
             for club_id in sorted(clubs):
                 try:

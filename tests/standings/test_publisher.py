@@ -1,0 +1,30 @@
+"""The refresh publisher coalesces a burst (issue 12/14): fifty deals at one club within
+its window cost one publish, not fifty, and the request that submits never waits."""
+
+import time
+
+from scorebook.standings import services, tasks
+
+
+def test_a_burst_of_fifty_submits_is_one_publish(monkeypatch):
+    sent = []
+    monkeypatch.setattr(
+        tasks.refresh_standings, "apply_async", lambda args, **kwargs: sent.append(args)
+    )
+    publisher = services.Publisher(window=0.2)
+    started = time.perf_counter()
+    for _ in range(50):
+        publisher.submit(7)
+    publisher.submit(8)
+    assert time.perf_counter() - started < 0.1  # submitting does not wait for the broker
+    for _ in range(100):
+        if publisher.published >= 2:
+            break
+        time.sleep(0.02)
+    assert sorted(sent) == [(7,), (8,)]  # one message per club for the whole burst
+    publisher.submit(7)  # a later deal is published in its own window
+    for _ in range(100):
+        if len(sent) == 3:
+            break
+        time.sleep(0.02)
+    assert sent[-1] == (7,)
