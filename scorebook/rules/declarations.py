@@ -109,6 +109,8 @@ class Declaration:
     coda: int = 0
     trick: int | None = None
     path: str = ""
+    #: Not declared, but implied by three or more declared combinations (``implied``).
+    implied: bool = False
 
     def cards(self) -> frozenset[Card]:
         return _required(self.kind, self.suit, self.rank, self.missing, self.coda)
@@ -152,7 +154,38 @@ class Declaration:
                 out[key] = getattr(self, key)
         if self.coda:
             out["coda"] = self.coda
+        if self.implied:
+            out["implied"] = True
         return out
+
+
+def implied(declared: Sequence[Declaration]) -> list[Declaration]:
+    """The combinations that a player's three or more declared ones show he holds without
+    declaring them (the tournament code counts them as declared): three napoletane show
+    three of a kind of the 3s, 2s and aces; three of a kind of the 3s, 2s and aces missing
+    the same suit show the three napoletane of the other suits; and so on."""
+    out: list[Declaration] = []
+    players = sorted({d.player for d in declared})
+    for player in players:
+        own = [d for d in declared if d.player == player and d.kind != "decima"]
+        if len(own) < 3:
+            continue
+        held = frozenset().union(*(d.cards() for d in own))
+        napoletane = {d.suit for d in own if d.kind == "napoletana"}
+        groups = {d.rank for d in own if d.kind in ("three", "four")}
+        for suit in SUITS:
+            if suit not in napoletane and all(Card(r, suit) in held for r in GROUP_RANKS):
+                out.append(Declaration(player, "napoletana", suit=suit, implied=True))
+        for rank in GROUP_RANKS:
+            if rank in groups:
+                continue
+            suits = [s for s in SUITS if Card(rank, s) in held]
+            if len(suits) == 4:
+                out.append(Declaration(player, "four", rank=rank, implied=True))
+            elif len(suits) == 3:
+                (missing,) = (s for s in SUITS if s not in suits)
+                out.append(Declaration(player, "three", rank=rank, missing=missing, implied=True))
+    return out
 
 
 @functools.lru_cache(maxsize=512)

@@ -139,3 +139,49 @@ def test_at_the_play_level_cards_drawn_from_the_stock_do_not_declare():
     with pytest.raises(Rejection) as caught:
         game.score_deal(deal, rules, state)
     assert [p.code for p in caught.value.problems] == ["decl.not_in_hand"]
+
+
+def test_combinations_implied_by_three_declared_ones_count_when_the_switch_says_so():
+    """The tournament code: declarations implied by three or more declared combinations
+    count as declared. Three napoletane (cups, coins, swords) show three 3s, three 2s and
+    three aces, each missing batons."""
+    from scorebook.rules import score_deal
+
+    declared = [{"player": "N", "type": "napoletana", "suit": s} for s in ("c", "d", "s")]
+    deal = {
+        "game": "tressette4",
+        "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+        "last_trick": "A",
+        "declarations": declared,
+    }
+    plain = score_deal(deal)
+    counted = score_deal({**deal, "rules": {"t4.implied_declarations": "counted"}})
+    assert counted.points["A"] == plain.points["A"] + 9
+    implied = [ln.as_dict() for ln in counted.breakdown["A"] if ln.detail.get("implied")]
+    assert [(d["type"], d["rank"], d["missing"]) for d in implied] == [
+        ("three", "3", "b"),
+        ("three", "2", "b"),
+        ("three", "A", "b"),
+    ]
+    # Two declared combinations imply nothing.
+    two = {**deal, "declarations": declared[:2], "rules": {"t4.implied_declarations": "counted"}}
+    assert score_deal(two).points == score_deal({**deal, "declarations": declared[:2]}).points
+
+
+def test_three_groups_missing_one_suit_imply_three_napoletane():
+    from scorebook.rules import score_deal
+
+    declared = [
+        {"player": "E", "type": "three", "rank": r, "missing": "d"} for r in ("3", "2", "A")
+    ]
+    deal = {
+        "game": "tressette4",
+        "rules": {"t4.implied_declarations": "counted"},
+        "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+        "last_trick": "A",
+        "declarations": declared,
+    }
+    result = score_deal(deal)
+    suits = sorted(ln.detail["suit"] for ln in result.breakdown["B"] if ln.detail.get("implied"))
+    assert suits == ["b", "c", "s"]
+    assert result.points["B"] == 4 + 9 + 9

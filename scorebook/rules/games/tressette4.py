@@ -20,7 +20,7 @@ from ..cards import (
     Card,
     thirds_of,
 )
-from ..declarations import Declaration, check_declarations, read_declarations
+from ..declarations import Declaration, check_declarations, implied, read_declarations
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
@@ -90,6 +90,8 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.decl_coda", "off", "on_own_cards", "on_own_and_partner_cards"),
     choice("t4.decl_error_penalty", "none", "PE"),
     choice("t4.decl_void_on_cappotto", "kept", "void"),
+    # The tournament code: combinations implied by three or more declared ones count.
+    choice("t4.implied_declarations", "not_counted", "counted"),
     ANNUL_RULE,
     choice("t4.claim_mode", "any_time", "off", "only_when_on_lead"),
     choice("t4.false_claim", "claimant_loses_game"),
@@ -538,6 +540,8 @@ class Tressette4(Game):
                     trick=decl.trick,
                     window=window,
                 )
+        if rules["t4.implied_declarations"] == "counted" and not problems:
+            found = [*found, *implied(found)]
         return found
 
     def _claim(
