@@ -447,3 +447,58 @@ def test_the_cli_reads_the_new_record_fields():
     match["deals"][0]["penalties"][0]["reason"] = "sneezing"
     code, out = cli(match)
     assert code == 2 and out["errors"][0]["code"] == "input.bad_choice"
+
+
+# -- messa a terra ----------------------------------------------------------------------
+
+
+def laid_down_record(after, player_hands=None):
+    """Each player holds one whole suit (pure_hands): W, on lead from the start, wins
+    every trick he leads. The record stops after ``after`` tricks and W lays down."""
+    hands = player_hands or pure_hands()
+    order = ["W", "S", "E", "N"]
+    tricks = []
+    for k in range(after):
+        tricks.append([hands[p][k] for p in order])
+    return record(hands, tricks, laid_down={"player": "W"})
+
+
+def test_a_valid_messa_a_terra_takes_every_remaining_trick():
+    """'tutte le carte, giocate in ordine decrescente devono consentire allo stesso ...
+    qualsiasi sia l'ordine in cui possano essere giocate le carte di risposta dagli altri
+    tre giocatori, di effettuare tutte le pigliate rimanenti': W holds only coins, which
+    nobody else can even follow, so his cards laid down after trick 4 take the rest."""
+    result = score(laid_down_record(4))
+    whole = score(record(pure_hands(), [[pure_hands()[p][k] for p in "WSEN"] for k in range(10)]))
+    assert result.points == whole.points == {"A": 0, "B": 11}
+    assert result.facts["play"]["laid_down"] == {"player": "W", "after_trick": 4}
+
+
+def test_an_invalid_messa_a_terra_must_be_played_out():
+    """'Se la messa a terra è risultata non valida ... il giocatore è obbligato a ritirare
+    le carte ... e a rigiocarle': N holds the 3 of coins, so W's 2 of coins could be
+    beaten, whoever holds it: the record has to go on."""
+    hands = pure_hands()
+    hands["W"] = [c for c in hands["W"] if c != "3d"] + ["3c"]
+    hands["N"] = [c for c in hands["N"] if c != "3c"] + ["3d"]
+    deal = record(hands, [], laid_down={"player": "W"})  # at once, W on lead
+    with pytest.raises(Rejection) as excinfo:
+        score(deal)
+    assert codes(excinfo) == ["t4.laid_down_invalid"]
+    problem = excinfo.value.problems[0]
+    assert "3 of coins" in problem.en and "played out" in problem.en
+
+
+def test_only_the_player_on_lead_lays_down():
+    deal = laid_down_record(2)
+    deal["laid_down"] = {"player": "N"}
+    with pytest.raises(Rejection) as excinfo:
+        score(deal)
+    assert codes(excinfo) == ["t4.laid_down_not_on_lead"]
+
+
+def test_a_laying_down_played_out_is_scored_as_played():
+    deal = laid_down_record(10)
+    result = score(deal)
+    assert result.points == {"A": 0, "B": 11}
+    assert "laid_down" not in result.facts["play"]

@@ -18,6 +18,7 @@ from ..cards import (
     DECK40,
     DECK40_SET,
     Card,
+    strength,
     thirds_of,
 )
 from ..declarations import Declaration, check_declarations, implied, read_declarations
@@ -128,7 +129,9 @@ FIELDS = (
     "claim",
     "first_to_target",
 )
-PLAY_FIELDS = ("dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim")
+PLAY_FIELDS = (
+    "dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim", "laid_down",
+)  # fmt: skip
 
 messages(
     {
@@ -174,6 +177,24 @@ messages(
         "t4.claim_not_on_lead": (
             "Side {side} may claim only when one of its players is on lead.",
             "Il lato {side} può chiamarsi fuori solo quando è di mano.",
+        ),
+        "t4.laid_down_shape": (
+            'A laying down names the player who laid his cards on the table: {{"player": "N"}}.',
+            'Una messa a terra indica il giocatore che ha calato le carte: {{"player": "N"}}.',
+        ),
+        "t4.laid_down_not_on_lead": (
+            "{player} laid his cards down after trick {trick}, but {leader} had the lead: "
+            "only the player on lead lays his cards down here.",
+            "{player} ha messo a terra dopo la presa {trick}, ma era di mano {leader}: "
+            "qui mette a terra solo chi è di mano.",
+        ),
+        "t4.laid_down_invalid": (
+            "{player}'s cards laid down do not take every remaining trick whatever the others "
+            "hold: the {card} can be beaten by the {higher}, still out. Such cards are "
+            "played out: enter the rest of the tricks.",
+            "Le carte messe a terra da {player} non fanno tutte le prese rimaste comunque "
+            "siano distribuite le altre: il {card} può essere preso dal {higher}, ancora in "
+            "gioco. Vanno giocate: inserisci le prese rimaste.",
         ),
         "t4.claim_bad_side": (
             "A claim names side A or B, not {value!r}.",
@@ -356,8 +377,17 @@ class Tressette4(Game):
         if problems:
             return None
         claim = self._record_claim(deal, problems)
+        laid = deal.get("laid_down")
+        if laid is not None and (
+            not isinstance(laid, Mapping)
+            or set(laid) != {"player"}
+            or laid.get("player") not in SEATS
+        ):
+            problems.add("t4.laid_down_shape", "laid_down")
+            laid = None
         leader = first_leader(rules, state, hands, self.eldest(state))
-        options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, may_stop=claim is not None)
+        may_stop = claim is not None or laid is not None
+        options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, may_stop=may_stop)
         return Dealt(
             hands,
             state.seats,
@@ -365,22 +395,41 @@ class Tressette4(Game):
             options,
             SIDE_OF.__getitem__,
             facts={"first_leader": leader},
-            context={"claim": claim, "declared": deal.get("declarations")},
+            context={
+                "claim": claim,
+                "declared": deal.get("declarations"),
+                "laid_down": laid["player"] if laid else None,
+            },
         )
 
     def judge_play(self, rules: Rules, dealt: Dealt, found: Replay, problems: Problems) -> None:
         """Revokes, and declarations of cards the declarer was not dealt."""
         super().judge_play(rules, dealt, found, problems)
+        laid = dealt.context.get("laid_down")
+        if laid is not None and not found.complete and not found.broken:
+            self._check_laid_down(laid, rules, dealt, found, problems)
         declared = dealt.context["declared"]
         penalised = self._held_declarations(declared, dealt.hands, rules, problems)
         dealt.facts["mis_declared"] = penalised
 
     def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
+        taken = {p: list(found.taken[p]) for p in SEATS}
+        won = dict(found.won)
+        laid = dealt.context.get("laid_down")
+        complete = found.complete
+        if laid is not None and not found.complete:
+            # A valid messa a terra takes every remaining trick, and the last one.
+            rest = [c for p in SEATS for c in sorted(found.remaining[p], key=lambda c: c.code)]
+            taken[laid] += rest
+            won[laid] += TRICKS - len(found.tricks)
+            dealt.facts["laid_down"] = {"player": laid, "after_trick": len(found.tricks)}
+            complete = True
         entry: dict[str, Any] = {
-            "seats": {p: {"cards": codes(found.taken[p]), "tricks": found.won[p]} for p in SEATS},
+            "seats": {p: {"cards": codes(taken[p]), "tricks": won[p]} for p in SEATS},
         }
-        if found.complete:
-            entry["last_trick"] = SIDE_OF[found.last_winner or dealt.leader]
+        if complete:
+            last = laid if laid is not None and not found.complete else found.last_winner
+            entry["last_trick"] = SIDE_OF[last or dealt.leader]
         running = dict.fromkeys(SIDES, 0)
         progress = []
         for trick in found.tricks:
@@ -410,6 +459,36 @@ class Tressette4(Game):
         result = self.score_entry(entry, rules, state)
         penalised = dealt.facts["mis_declared"]
         return _penalise_declarations(result, penalised) if penalised else result
+
+    def _check_laid_down(
+        self, player: str, rules: Rules, dealt: Dealt, found: Replay, problems: Problems
+    ) -> None:
+        """The code's conditions for a messa a terra by the player on lead: played from the
+        top down, his cards must take every remaining trick whatever the unseen cards are
+        and wherever they lie, so no card of a suit he holds may be still out above his."""
+        after = len(found.tricks)
+        leader = found.next_leader or dealt.leader
+        if leader != player:
+            problems.add(
+                "t4.laid_down_not_on_lead", "laid_down", player=player, trick=after, leader=leader
+            )
+            return
+        ranks = rank_order(rules)
+        mine = found.remaining[player]
+        out = {c for p, hand in found.remaining.items() if p != player for c in hand}
+        for card in sorted(mine, key=lambda c: (c.suit, -strength(c, ranks))):
+            higher = [
+                c for c in out if c.suit == card.suit and strength(c, ranks) > strength(card, ranks)
+            ]
+            if higher:
+                best = max(higher, key=lambda c: strength(c, ranks))
+                problems.add(
+                    "t4.laid_down_invalid", "laid_down", player=player, card=card_name(card),
+                    higher=card_name(best),
+                )  # fmt: skip
+                return
+        # A player void in a suit another still holds can be led to only by himself: he
+        # leads every trick, so the others' suits never matter.
 
     def _record_claim(self, deal: Mapping[str, Any], problems: Problems) -> str | None:
         raw = deal.get("claim")
