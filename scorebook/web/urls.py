@@ -47,6 +47,8 @@ urlpatterns = [
     path("public/<slug:slug>/", public.public_club, name="public_club"),
     path("public/<slug:slug>/m/<int:pk>", public.public_match, name="public_match"),
     path("public/<slug:slug>/tv", public.tv, name="tv"),
+    path("public/<slug:slug>/standings/", standings.public_leaderboard, name="public_standings"),
+    path("public/<slug:slug>/standings/ratings", standings.public_ratings, name="public_ratings"),
     # Deal entry at the table (table).
     path("m/<int:match_id>/deals/new", deals.deal_new, name="deal_new"),
     path("m/<int:match_id>/deals/check", deals.deal_check, name="deal_check"),

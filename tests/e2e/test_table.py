@@ -412,3 +412,51 @@ def test_card_grid_of_calabrasella_trappola_and_spinado(
     expected = engine.add_deal(state, deal, resolved)
     assert stored_deal.result["points"] == expected.as_dict()["points"]
     assert stored_deal.result["units"] == expected.as_dict()["units"]
+
+
+def test_the_leaderboard_on_a_phone_public_and_private(night, phone, shots, axe):
+    """Issue 14: the wide leaderboard scrolls sideways inside its box with the player's
+    name in view, for members and, when the club publishes, for anyone (no money)."""
+    import datetime
+
+    from scorebook.clubs.models import Club, Player
+    from scorebook.matches import services
+    from scorebook.standings import services as standings
+
+    director = night.people["direttore"]
+    club = Club.objects.get(slug="san-rocco")
+    standings.season_create(
+        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        user=director,
+    )  # fmt: skip
+    ids = dict(Player.objects.values_list("name", "pk"))
+    seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ettore", "Salvo", "Walter"), strict=True)}
+    cappotto = {"sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}},
+                "last_trick": "A"}  # fmt: skip
+    for _ in range(2):
+        match = services.match_create(
+            night=night, game="tressette4", rules={"profile": "classic_21"}, seats=seats,
+            user=director, stake_amount="0.50", stake_currency="EUR",
+        )  # fmt: skip
+        services.deal_create(match=match, data=cappotto, expected_number=1, user=director)
+
+    nino = phone(night.people["nino"])
+    nino.goto("/c/san-rocco/standings/")
+    expect(nino.locator("table.data tbody tr")).to_have_count(4)
+    box = nino.locator(".table-wide")
+    assert box.evaluate("b => b.scrollWidth > b.clientWidth")  # wider than the phone: scrolls
+    name = nino.locator("tbody th.player").first
+    box.evaluate("b => { b.scrollLeft = 400; }")
+    seen, frame = name.bounding_box(), box.bounding_box()
+    assert frame["x"] - 1 <= seen["x"] <= frame["x"] + frame["width"] - seen["width"]
+    axe(nino, "leaderboard")
+    shots(nino, "50-leaderboard")
+
+    club.public = True
+    club.save()
+    anyone = phone(None)
+    anyone.goto("/public/san-rocco/standings/")
+    expect(anyone.locator("h1")).to_have_text("Classifica")
+    assert "EUR" not in anyone.locator("table.data").inner_text()
+    axe(anyone, "public leaderboard")
+    shots(anyone, "51-public-leaderboard")

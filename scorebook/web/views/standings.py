@@ -1,28 +1,78 @@
 """The standings pages: a season's leaderboard and the club's ratings (phone-first tables,
 the same selectors as the API; every page says when the tables were last brought up to date).
+Clubs that publish their results show the leaderboard and ratings to anyone, without money.
 """
+
+from __future__ import annotations
+
+from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules import games
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
+from scorebook.web.switches import VALUES
+from scorebook.web.views.public import public_club_or_404
 
-COLUMNS = ("matches", "won", "lost", "win_rate", "points_for", "points_against", "deals")
+#: The fixed columns, in order, with their headings.
+COLUMNS = {
+    "matches": _("Matches"),
+    "won": _("Won"),
+    "lost": _("Lost"),
+    "win_rate": _("Win %"),
+    "points_for": _("Points for"),
+    "points_against": _("Points against"),
+    "deals": _("Deals"),
+    "units": _("Units"),
+}
+EVENT_SIDES = {"made": _("made"), "suffered": _("suffered")}
+BID_SIDES = {"made": _("bid"), "won": _("bid and won")}
 
 
 def _game_choices():
     return sorted(games())
 
 
-@login_required
-def leaderboard(request, slug):
-    """The season's leaderboard: ranked players first, then the unranked; tap a column
-    heading to sort by it."""
-    club, membership = club_for(request, slug)
+def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
+    """The table's columns: the fixed ones, then each event made and suffered and each
+    contract bid and won that some row has, then money per currency (not in public)."""
+    columns = [{"key": k, "label": v, "path": (k,)} for k, v in COLUMNS.items()]
+    events = sorted({e for row in rows for e in (row.events or {})})
+    for event in events:
+        name = VALUES.get(event, event)
+        for side, word in EVENT_SIDES.items():
+            columns.append(
+                {"key": f"events:{event}:{side}", "label": f"{name} ({word})",
+                 "path": ("events", event, side)}
+            )  # fmt: skip
+    bids = sorted({b for row in rows for b in (row.bids or {})})
+    for bid in bids:
+        for side, word in BID_SIDES.items():
+            columns.append(
+                {"key": f"bids:{bid}:{side}", "label": f"{bid} ({word})",
+                 "path": ("bids", bid, side)}
+            )  # fmt: skip
+    if not public:
+        for currency in sorted({c for row in rows for c in (row.money or {})}):
+            columns.append(
+                {"key": f"money:{currency}", "label": currency, "path": ("money", currency)}
+            )
+    return columns
+
+
+def _value(row: Any, path: tuple[str, ...]) -> Any:
+    value: Any = getattr(row, path[0])
+    for part in path[1:]:
+        value = (value or {}).get(part, 0) if isinstance(value, dict) else 0
+    return value
+
+
+def _leaderboard(request, club, public: bool) -> dict[str, Any]:
     seasons = list(Season.objects.filter(club=club).order_by("-starts_on"))
     wanted = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == wanted), None)
@@ -32,9 +82,10 @@ def leaderboard(request, slug):
     game = request.GET.get("game", "")
     game = game if game in _game_choices() else ALL_GAMES
     sort = request.GET.get("sort", "-won")
-    if sort.lstrip("-") not in COLUMNS:
+    key = sort.lstrip("-")
+    if selectors.sort_key(key) is None or (public and key.startswith("money")):
         sort = "-won"
-    rows = []
+    rows: list[Any] = []
     if season is not None:
         settings = services.settings_of(club.pk)
         rows = list(selectors.leaderboard(season, game, [sort, "-win_rate"], settings.min_matches))
@@ -42,22 +93,40 @@ def leaderboard(request, slug):
         for row in rows:
             position += row.ranked
             row.position = position if row.ranked else None
+    columns = _columns(rows, public)
+    for row in rows:
+        row.cells = [_value(row, c["path"]) for c in columns]
     built, pending = selectors.freshness_of(club.pk)
-    return render(
-        request,
-        "web/standings/leaderboard.html",
-        page_context(
-            club, membership, nav="standings", seasons=seasons, season=season, game=game,
-            games=_game_choices(), sort=sort, columns=COLUMNS, rows=rows, built=built,
-            pending=pending,
-        ),
-    )  # fmt: skip
+    return {
+        "seasons": seasons, "season": season, "game": game, "games": _game_choices(),
+        "sort": sort, "columns": columns, "rows": rows, "built": built, "pending": pending,
+        "public": public,
+    }  # fmt: skip
 
 
 @login_required
-def ratings(request, slug):
-    """The club's ratings in one game, by the conservative value."""
+def leaderboard(request, slug):
+    """The season's leaderboard: ranked players first, then the unranked; tap a column
+    heading to sort by it."""
     club, membership = club_for(request, slug)
+    context = _leaderboard(request, club, public=False)
+    return render(
+        request,
+        "web/standings/leaderboard.html",
+        page_context(club, membership, nav="standings", **context),
+    )
+
+
+def public_leaderboard(request, slug):
+    """The same leaderboard for anyone, when the club publishes its results: no money."""
+    club = public_club_or_404(slug)
+    context = _leaderboard(request, club, public=True)
+    return render(
+        request, "web/standings/leaderboard.html", {"public_club": club, "club": club, **context}
+    )
+
+
+def _ratings(request, club) -> dict[str, Any]:
     played = sorted(set(Rating.objects.filter(club=club).values_list("game", flat=True)))
     game = request.GET.get("game", "")
     game = game if game in played else (played[0] if played else "")
@@ -70,11 +139,21 @@ def ratings(request, slug):
     for row in rows:
         row.provisional = row.matches < threshold
     built, pending = selectors.freshness_of(club.pk)
+    return {"games": played, "game": game, "rows": rows, "built": built, "pending": pending}
+
+
+@login_required
+def ratings(request, slug):
+    """The club's ratings in one game, by the conservative value."""
+    club, membership = club_for(request, slug)
     return render(
         request,
         "web/standings/ratings.html",
-        page_context(
-            club, membership, nav="ratings", games=played, game=game, rows=rows, built=built,
-            pending=pending,
-        ),
-    )  # fmt: skip
+        page_context(club, membership, nav="ratings", **_ratings(request, club)),
+    )
+
+
+def public_ratings(request, slug):
+    club = public_club_or_404(slug)
+    context = {"public_club": club, "club": club, "public": True, **_ratings(request, club)}
+    return render(request, "web/standings/ratings.html", context)
