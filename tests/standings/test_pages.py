@@ -52,13 +52,17 @@ def test_the_leaderboard_shows_events_units_and_money_and_sorts_by_them(
     html = _client(people).get(f"/c/{people.club.slug}/standings/").content.decode()
     for heading in ("Units", "cappotto (made)", "cappotto (suffered)", "EUR"):
         assert heading in html, heading
-    made = _client(people).get(
-        f"/c/{people.club.slug}/standings/?sort=-events:cappotto:made"
-    ).content.decode()
+    made = (
+        _client(people)
+        .get(f"/c/{people.club.slug}/standings/?sort=-events:cappotto:made")
+        .content.decode()
+    )
     assert made.index("Nino") < made.index("Ettore")  # N-S made it
-    suffered = _client(people).get(
-        f"/c/{people.club.slug}/standings/?sort=-events:cappotto:suffered"
-    ).content.decode()
+    suffered = (
+        _client(people)
+        .get(f"/c/{people.club.slug}/standings/?sort=-events:cappotto:suffered")
+        .content.decode()
+    )
     assert suffered.index("Ettore") < suffered.index("Nino")
     bad = _client(people).get(f"/c/{people.club.slug}/standings/?sort=-nonsense")
     assert bad.status_code == 200  # an unknown column falls back to wins
