@@ -190,12 +190,17 @@ class Publisher:
             with self._wake:
                 clubs, self._pending = self._pending, set()
             for club_id in sorted(clubs):
+                # send_task only ever publishes: unlike apply_async it never runs the task
+                # in this thread, even if the app is switched to eager meanwhile (a test
+                # that ends while this thread waits on a hung broker), so this thread
+                # never touches the database.
+                send = refresh_standings.app.send_task
                 try:
                     if self.broker_url is None:
-                        refresh_standings.apply_async((club_id,), retry=False)
+                        send(refresh_standings.name, (club_id,), retry=False)
                     else:
                         with refresh_standings.app.connection_for_write(self.broker_url) as conn:
-                            refresh_standings.apply_async((club_id,), retry=False, connection=conn)
+                            send(refresh_standings.name, (club_id,), retry=False, connection=conn)
                 except (OperationalError, KombuError, OSError) as error:
                     # The mark stays; the beat sweeper schedules it when the broker is back.
                     log.warning("standings refresh of club %s not published: %s", club_id, error)

@@ -9,7 +9,11 @@ from scorebook.standings import services, tasks
 def test_a_burst_of_fifty_submits_is_one_publish(monkeypatch):
     sent = []
     monkeypatch.setattr(
-        tasks.refresh_standings, "apply_async", lambda args, **kwargs: sent.append(args)
+        tasks.refresh_standings.app,
+        "send_task",
+        lambda name, args, **kwargs: (
+            sent.append(args) if name == tasks.refresh_standings.name else None
+        ),
     )
     publisher = services.Publisher(window=0.2)
     started = time.perf_counter()
