@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import SUIT_NAMES_EN, SUIT_NAMES_IT, SUITS, Card
 from .errors import Localized, Problems, messages
-from .parse import card_name, integer, join, known_fields, obj
+from .parse import boolean, card_name, integer, join, known_fields, obj, one_of
 
 KINDS = ("napoletana", "three", "four", "decima")
 GROUP_RANKS = ("3", "2", "A")
@@ -23,6 +23,25 @@ CODA_ORDER = ("R", "C", "F", "7", "6", "5", "4")
 MAX_PLAYER = 19
 MAX_SIDE = 21
 FIELDS = ("player", "type", "suit", "rank", "missing", "coda", "trick")
+#: How a declaration went wrong, under the tournament code's handling (``anomalies``):
+#: made before the player's turn or after his first card ("when"), incomplete or wrong
+#: ("form"), how an incomplete or wrong one was put right ("fixed"), and whether an
+#: opponent contested it at the end of the trick ("contested").
+ANOMALY_FIELDS = ("when", "form", "fixed", "contested")
+WHEN = ("early", "late")
+FORMS = ("incomplete", "wrong")
+#: How an incomplete or wrong declaration was put right (Codice del tressette, "Il gioco
+#: con l'Accusa" and "Anomalie dell'accusa"): by the declarer during the first trick; by
+#: the play of the first trick; at an opponent's or the partner's question during the
+#: first trick; after the first trick (a late declaration); or never.
+FIXES = (
+    "by_declarer",
+    "found_in_play",
+    "asked_by_opponent",
+    "asked_by_partner",
+    "after_first_trick",
+    "never",
+)
 
 messages(
     {
@@ -88,6 +107,34 @@ messages(
             "Side {side} declared {points} points; no side can declare more than {limit}.",
             "Il lato {side} ha accusato {points} punti; nessun lato può accusarne più di {limit}.",
         ),
+        "decl.anomaly_off": (
+            "{player}'s declaration is marked '{field}': under these house rules a "
+            "declaration must be complete, right and made in time, or it is not entered "
+            "(the tournament code's handling is the switch t4.decl_anomalies).",
+            "L'accuso di {player} è segnato '{field}': con queste regole della casa un accuso "
+            "dev'essere completo, giusto e fatto in tempo, altrimenti non si inserisce (il "
+            "trattamento del codice di torneo è l'opzione t4.decl_anomalies).",
+        ),
+        "decl.fixed_without_form": (
+            "'fixed' says how an incomplete or wrong declaration was put right: say which "
+            "it was ('form': incomplete or wrong).",
+            "'fixed' dice come è stato sistemato un accuso incompleto o errato: indica quale "
+            "('form': incomplete o wrong).",
+        ),
+        "decl.form_without_fixed": (
+            "{player}'s declaration was {form}: say how it was put right ('fixed': by the "
+            "declarer, by the play, at an opponent's or the partner's question, after the "
+            "first trick, or never).",
+            "L'accuso di {player} era {form}: indica come è stato sistemato ('fixed': da chi "
+            "ha accusato, dal gioco, su domanda di un avversario o del compagno, dopo la "
+            "prima presa, o mai).",
+        ),
+        "decl.contested_nothing": (
+            "Only a declaration made early or late (or put right after the first trick) can "
+            "be contested: {player}'s was neither.",
+            "Si contesta solo un accuso fatto prima del turno o in ritardo (o sistemato dopo "
+            "la prima presa): quello di {player} non lo era.",
+        ),
         "decl.not_in_hand": (
             "{player} declared {decl}, but the hand entered has no {card}.",
             "{player} ha accusato {decl}, ma la mano inserita non ha la carta {card}.",
@@ -111,6 +158,11 @@ class Declaration:
     path: str = ""
     #: Not declared, but implied by three or more declared combinations (``implied``).
     implied: bool = False
+    #: The tournament code's anomalies (``ANOMALY_FIELDS``); None: made as it should be.
+    when: str | None = None
+    form: str | None = None
+    fixed: str | None = None
+    contested: bool = False
 
     def cards(self) -> frozenset[Card]:
         return _required(self.kind, self.suit, self.rank, self.missing, self.coda)
@@ -124,6 +176,8 @@ class Declaration:
         return self.base_points + self.coda
 
     def label(self) -> Localized:
+        if self.kind in ("napoletana", "decima") and self.suit is None:  # incomplete
+            return Localized(self.kind, self.kind)
         if self.kind == "napoletana":
             assert self.suit
             extra_en = f" with a coda of {self.coda}" if self.coda else ""
@@ -132,6 +186,9 @@ class Declaration:
                 f"napoletana in {SUIT_NAMES_EN[self.suit]}{extra_en}",
                 f"napoletana di {SUIT_NAMES_IT[self.suit]}{extra_it}",
             )
+        if self.kind == "three" and self.missing is None:  # incomplete: no suit said
+            assert self.rank
+            return Localized(f"three {_RANK_EN[self.rank]}s", f"tre {_RANK_IT[self.rank]}")
         if self.kind == "three":
             assert self.rank and self.missing
             return Localized(
@@ -156,6 +213,45 @@ class Declaration:
             out["coda"] = self.coda
         if self.implied:
             out["implied"] = True
+        return out
+
+    def anomaly(self) -> dict[str, Any] | None:
+        """The tournament code's outcome of this declaration's anomaly, as the detail of
+        its line: None when it was made as it should be; ``"lost": True`` when its points
+        are lost. Source: Codice del tressette (``regolamento.tex``), "Il gioco con
+        l'Accusa" and "Anomalie dell'accusa":
+
+        * early ("prima che sia giunto il suo turno di gioco") or late ("esauritasi la
+          prima battuta"): it stands if nobody contested it ("sanatoria implicita"); if
+          contested at the end of the trick, "perdita dei punti di buongioco";
+        * incomplete or wrong, put right by the declarer during the first trick ("può - a
+          prima battuta ancora in corso - ... completare o correggere l'accusa") or at an
+          opponent's question ("può essere immediatamente integrata o corretta"): it
+          counts; at the partner's question: "divieto di rettificare ... e la perdita dei
+          punti"; shown by the play of the first trick: it counts, but "si constata
+          l'erroneità dell'accusa di una napoletana: l'accusa non può essere corretta";
+          put right after the first trick: as a late declaration; never: it was not
+          "correttamente" declared and counts nothing.
+        """
+        if self.when is None and self.form is None:
+            return None
+        out: dict[str, Any] = {}
+        lost = False
+        if self.when is not None:
+            out["when"] = self.when
+            lost = self.contested
+        if self.form is not None:
+            out["form"] = self.form
+            out["fixed"] = self.fixed
+            if self.fixed in ("asked_by_partner", "never"):
+                lost = True
+            elif self.fixed == "found_in_play" and self.form == "wrong":
+                lost = lost or self.kind == "napoletana"
+            elif self.fixed == "after_first_trick":
+                lost = lost or self.contested
+        if self.contested:
+            out["contested"] = True
+        out["lost" if lost else "cured"] = True
         return out
 
 
@@ -216,8 +312,14 @@ def read_declarations(
     *,
     coda: str = "off",
     decima: bool = True,
+    anomalies: bool = False,
 ) -> list[Declaration]:
-    """A1: each declaration well formed (kind, suit, rank, missing suit, coda)."""
+    """A1: each declaration well formed (kind, suit, rank, missing suit, coda).
+
+    With ``anomalies`` (the tournament code's handling) a declaration may also say how
+    it went wrong (``ANOMALY_FIELDS``; see :meth:`Declaration.anomaly`); an incomplete
+    one may leave out the suit nobody said. Without, those fields are refused in words.
+    """
     if raw is None:
         return []
     if not isinstance(raw, list):
@@ -234,7 +336,7 @@ def read_declarations(
         entry = obj(item, where, problems, what="A declaration")
         if not isinstance(item, Mapping):
             continue
-        known_fields(entry, FIELDS, where, problems)
+        known_fields(entry, (*FIELDS, *ANOMALY_FIELDS), where, problems)
         player, kind = entry.get("player"), entry.get("type")
         ok = True
         if player not in players:
@@ -252,13 +354,17 @@ def read_declarations(
         rank = entry.get("rank")
         missing = entry.get("missing")
         wants_suit = kind in ("napoletana", "decima")
-        if wants_suit and suit not in SUITS:
+        said = _anomaly(entry, player, where, problems, anomalies)
+        ok = ok and said is not None
+        # An incomplete declaration may leave out the suit nobody said.
+        unsaid = said is not None and said[1] == "incomplete"
+        if wants_suit and suit not in SUITS and not (unsaid and suit is None):
             problems.add("decl.bad_suit", join(where, "suit"), kind=kind, value=suit)
             ok = False
         if not wants_suit and rank not in GROUP_RANKS:
             problems.add("decl.bad_rank", join(where, "rank"), value=rank)
             ok = False
-        if kind == "three" and missing not in SUITS:
+        if kind == "three" and missing not in SUITS and not (unsaid and missing is None):
             problems.add("decl.bad_missing", join(where, "missing"), rank=rank, value=missing)
             ok = False
         for field, allowed in (
@@ -277,7 +383,8 @@ def read_declarations(
             problems.add("decl.coda_off", join(where, "coda"))
             ok = False
         trick = integer(entry, "trick", where, problems, low=0, high=20, required=False)
-        if ok:
+        if ok and said is not None:
+            when, form, fixed, contested = said
             out.append(
                 Declaration(
                     player=str(player),
@@ -288,9 +395,41 @@ def read_declarations(
                     coda=tail or 0,
                     trick=trick,
                     path=where,
+                    when=when,
+                    form=form,
+                    fixed=fixed,
+                    contested=contested,
                 )
             )
     return out
+
+
+def _anomaly(
+    entry: Mapping[str, Any], player: Any, where: str, problems: Problems, allowed: bool
+) -> tuple[str | None, str | None, str | None, bool] | None:
+    """The anomaly fields of one declaration (when, form, fixed, contested); None when
+    they are wrong (the problems say why)."""
+    given = [f for f in ANOMALY_FIELDS if entry.get(f) is not None]
+    if not given:
+        return None, None, None, False
+    if not allowed:
+        for field in given:
+            problems.add("decl.anomaly_off", join(where, field), player=player, field=field)
+        return None
+    before = len(problems.items)
+    when = one_of(entry, "when", WHEN, where, problems, required=False)
+    form = one_of(entry, "form", FORMS, where, problems, required=False)
+    fixed = one_of(entry, "fixed", FIXES, where, problems, required=False)
+    contested = boolean(entry, "contested", where, problems)
+    if fixed is not None and form is None and entry.get("form") is None:
+        problems.add("decl.fixed_without_form", join(where, "fixed"))
+    if form is not None and fixed is None and entry.get("fixed") is None:
+        problems.add("decl.form_without_fixed", join(where, "fixed"), player=player, form=form)
+    if contested and when is None and fixed != "after_first_trick":
+        problems.add("decl.contested_nothing", join(where, "contested"), player=player)
+    if len(problems.items) > before:
+        return None
+    return when, form, fixed, contested
 
 
 _FIELD_SET = frozenset(FIELDS)
@@ -338,7 +477,7 @@ def check_declarations(
                 )
             ranks[decl.rank] = decl
         for decl in own:  # A3
-            if decl.kind != "three":
+            if decl.kind != "three" or decl.missing is None:
                 continue
             for other in own:
                 if other.kind == "napoletana" and other.suit == decl.missing:

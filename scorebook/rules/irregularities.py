@@ -134,6 +134,9 @@ ANNUL_REASONS = (
     "untimely_laydown",
     "mixed_piles",
     "absent_player",
+    # "gli avversari hanno la facoltà di andare a monte" after a declaration made early,
+    # late, or questioned by the declarer's partner (Anomalie dell'accusa).
+    "declaration",
     "other",
 )
 ANNUL_STAGES = ("dealing", "play")

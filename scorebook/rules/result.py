@@ -22,7 +22,11 @@ class Line:
     detail: Mapping[str, Any] = field(default_factory=dict)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "points": self.points, **dict(self.detail)}
+        out = {"kind": self.kind, "points": self.points, **dict(self.detail)}
+        # A declaration's detail names what it is worth when made; the line's points are
+        # what it scores (0 when void or lost), and they are what ``points`` must say.
+        out["points"] = self.points
+        return out
 
 
 @dataclass(slots=True)  # treat as read-only; frozen would slow every deal

@@ -70,6 +70,17 @@ BID_LABELS = {
     "solissimo_dividete": _("solissimo aggravato, dividete"),
     "solissimo_scegliete": _("solissimo aggravato, scegliete"),
 }
+DECLARATION_WHEN = [("", _("in time")), ("early", _("early")), ("late", _("late"))]
+DECLARATION_FORMS = [("", _("right")), ("incomplete", _("incomplete")), ("wrong", _("wrong"))]
+DECLARATION_FIXES = [
+    ("", "—"),
+    ("by_declarer", _("by the declarer, during trick 1")),
+    ("found_in_play", _("shown by the play of trick 1")),
+    ("asked_by_opponent", _("at an opponent's question")),
+    ("asked_by_partner", _("at the partner's question")),
+    ("after_first_trick", _("after trick 1")),
+    ("never", _("never")),
+]
 DECLARATION_TYPES = {
     "napoletana": _("napoletana (3, 2, A of a suit)"),
     "three": _("three of a kind"),
@@ -312,9 +323,15 @@ def build(table: Table, level: str) -> DealForm:
         )
     if game == "tressette4":
         if table.rules.get("t4.declarations"):
-            sections.append(_declarations(table))
+            anomalies = table.rules.get("t4.decl_anomalies") == "code"
+            sections.append(_declarations(table, anomalies=anomalies))
         if table.rules.get("t4.claim_mode", "off") != "off":
             sections.append(_claim(table))
+            if (
+                table.rules.get("t4.claim_by") == "opponents"
+                and table.rules.get("t4.false_claim") == "play_on"
+            ):
+                sections.append(_failed_callouts(table))
         if table.rules.get("t4.reaching_target") == "first_in_trick_order":
             sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
             sections.append(
@@ -390,7 +407,10 @@ def _piles(table: Table, level: str) -> Section:
 
 
 def _declarations(
-    table: Table, rows: int = 3, kinds: Iterable[str] = tuple(DECLARATION_TYPES)
+    table: Table,
+    rows: int = 3,
+    kinds: Iterable[str] = tuple(DECLARATION_TYPES),
+    anomalies: bool = False,
 ) -> Section:
     inputs: list[Input] = []
     types = [("", "—"), *((k, DECLARATION_TYPES[k]) for k in kinds)]
@@ -406,25 +426,71 @@ def _declarations(
             Input(f"{where}.rank", _("rank"), "choice", ranks, group=group),
             Input(f"{where}.missing", _("suit missing (three)"), "choice", suits, group=group),
         ]  # fmt: skip
-    return Section(
-        _("Declarations"),
-        inputs,
-        note=_("Suit for a napoletana or decima; rank for three or four of a kind."),
-        claims=("declarations",),
-        open=False,
-    )
+        if anomalies:  # the tournament code's handling of a declaration gone wrong
+            inputs += [
+                Input(f"{where}.when", _("made"), "choice", DECLARATION_WHEN, group=group),
+                Input(f"{where}.form", _("said"), "choice", DECLARATION_FORMS, group=group),
+                Input(f"{where}.fixed", _("put right"), "choice", DECLARATION_FIXES,
+                      group=group),
+                Input(f"{where}.contested", _("contested by an opponent"), "check",
+                      group=group),
+            ]  # fmt: skip
+    note = _("Suit for a napoletana or decima; rank for three or four of a kind.")
+    if anomalies:
+        note = _(
+            "Suit for a napoletana or decima; rank for three or four of a kind. A "
+            "declaration made early or late, incomplete or wrong: say so, how it was put "
+            "right and whether an opponent contested it; the tournament code scores it."
+        )
+    return Section(_("Declarations"), inputs, note=note, claims=("declarations",), open=False)
 
 
 def _claim(table: Table) -> Section:
     sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
+    if table.rules.get("t4.claim_by") != "opponents":
+        return Section(
+            _("Claim (chiamarsi fuori)"),
+            [
+                Input("claim.side", _("Side that claimed"), "choice", sides),
+                Input("claim.after_trick", _("After trick number")),
+                Input("claim.on_lead", _("The side was on lead"), "check"),
+            ],
+            claims=("claim",),
+            open=False,
+        )
+    cappotto = [("", "—"), ("made", _("made")), ("failed", _("failed"))]
     return Section(
-        _("Claim (chiamarsi fuori)"),
+        _("Call-out (chiamata fuori)"),
         [
-            Input("claim.side", _("Side that claimed"), "choice", sides),
+            Input("claim.side", _("Side called out"), "choice", sides),
+            Input("claim.by", _("Called out by (blank: the side itself)"), "choice", sides),
             Input("claim.after_trick", _("After trick number")),
-            Input("claim.on_lead", _("The side was on lead"), "check"),
+            Input("claim.on_lead", _("The side that called was on lead"), "check"),
+            Input("claim.cappotto", _("Then went on for cappotto"), "choice", cappotto),
         ],
+        note=_(
+            "The side called out is the one said to have reached the target. Going for "
+            "cappotto: enter the cards taken up to the call."
+        ),
         claims=("claim",),
+        open=False,
+    )
+
+
+def _failed_callouts(table: Table, rows: int = 4) -> Section:
+    sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
+    inputs: list[Input] = []
+    for i in range(rows):
+        where, group = f"failed_callouts[{i}]", _("Wrong call-out %(n)d") % {"n": i + 1}
+        inputs += [
+            Input(f"{where}.by", _("called by"), "choice", sides, group=group),
+            Input(f"{where}.after_trick", _("after trick"), group=group),
+        ]
+    return Section(
+        _("Wrong call-outs (play went on)"),
+        inputs,
+        note=_("Two wrong call-outs take away a side's right to a third."),
+        claims=("failed_callouts",),
         open=False,
     )
 

@@ -102,6 +102,9 @@ SWITCHES = {
     "t4.implied_declarations": _("Combinations implied by three declared ones"),
     "t4.reaching_target": _("Both sides reach the target in one deal"),
     "t4.carry_over_excess": _("Points over the target carry to the next game"),
+    "t4.decl_anomalies": _("An incomplete, wrong, early or late declaration"),
+    "t4.claim_by": _("Who may call a side out (chiamata fuori)"),
+    "t4.callout_limit": _("Two wrong call-outs are counted"),
     "t4i.both_reach_target": _("Several players reach the target in the same deal"),
 }
 
@@ -221,6 +224,13 @@ VALUES = {
     "compare_totals": _("the higher total wins"),
     "first_in_trick_order": _("the first to reach it, trick by trick, wins"),
     "zero_counters": _("no card that counts"),
+    "refused": _("refused: enter it as made right"),
+    "code": _("scored as the tournament code says"),
+    "claiming_side": _("only the side itself claims"),
+    "opponents": _("the opponents may call it out"),
+    "play_on": _("a wrong call-out by the opponents: play goes on"),
+    "per_deal": _("in the same deal"),
+    "per_game": _("over the whole game"),
     "4b": _("4 of batons"),
     "4s": _("4 of swords"),
 }

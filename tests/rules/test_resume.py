@@ -33,7 +33,11 @@ MORE_FORMS = {
         {"profile": "chips_1_2_4_8_16", "terz.deals": 4},
         {"profile": "pen_redeal", "terz.tie": "all_reaching_win"},
     ],
-    "tressette4": [{"t4.both_reach_target": "play_another_deal"}],
+    "tressette4": [
+        {"t4.both_reach_target": "play_another_deal"},
+        # Wrong call-outs counted over the whole game (the state carries them).
+        {"t4.claim_by": "opponents", "t4.false_claim": "play_on", "t4.callout_limit": "per_game"},
+    ],
 }
 
 

@@ -251,3 +251,67 @@ def test_tressette_for_two_offers_declarations_only_when_the_switch_is_on():
     assert deal["declarations"] == [{"player": "P2", "type": "three", "rank": "3", "missing": "d"}]
     result = score(t, deal)
     assert result.points["P2"] >= 3
+
+
+CODE_RULES = {
+    "t4.declarations": True,
+    "t4.decl_anomalies": "code",
+    "t4.claim_by": "opponents",
+    "t4.false_claim": "play_on",
+}
+
+
+def test_the_tournament_code_fields_are_asked_only_under_its_switches():
+    """A declaration gone wrong and the wrong call-outs are entered at the table when the
+    club plays the tournament code (issue 16); by default the form does not ask for them."""
+    plain = {i.name for i in forms.build(table("tressette4", {"t4.declarations": True}),
+                                         "totals").inputs()}  # fmt: skip
+    assert not any(n.endswith((".when", ".fixed")) or n.startswith("failed_") for n in plain)
+    assert "claim.by" not in plain
+    t = table("tressette4", CODE_RULES, names=NAMES)
+    form, deal = forms.read(
+        t,
+        "totals",
+        {
+            "sides.A.thirds": "20",
+            "sides.A.tricks": "6",
+            "last_trick": "A",
+            "declarations[0].player": "N",
+            "declarations[0].type": "napoletana",
+            "declarations[0].suit": "c",
+            "declarations[0].when": "late",
+            "declarations[0].contested": "on",
+            "failed_callouts[0].by": "B",
+            "failed_callouts[0].after_trick": "3",
+        },
+    )
+    assert deal["declarations"] == [
+        {"player": "N", "type": "napoletana", "suit": "c", "when": "late", "contested": True}
+    ]
+    assert deal["failed_callouts"] == [{"by": "B", "after_trick": 3}]
+    result = score(t, deal)
+    assert result.points == {"A": 7, "B": 4}  # the contested late napoletana is lost
+
+
+def test_a_call_out_and_its_problem_land_on_the_claim_inputs():
+    t = table("tressette4", {"t4.claim_by": "opponents"}, names=NAMES)
+    form, deal = forms.read(
+        t,
+        "totals",
+        {
+            "sides.A.thirds": "20",
+            "sides.A.tricks": "6",
+            "sides.B.thirds": "1",
+            "sides.B.tricks": "1",
+            "claim.side": "A",
+            "claim.by": "B",
+            "claim.after_trick": "7",
+            "claim.cappotto": "made",
+        },
+    )
+    assert deal["claim"] == {"side": "A", "by": "B", "after_trick": 7, "cappotto": "made"}
+    with pytest.raises(Rejection) as caught:
+        score(t, deal)
+    forms.place(form, forms.problems(caught.value, "it"))
+    (owner,) = [i for i in form.inputs() if i.errors]
+    assert owner.name == "claim.cappotto" and "cappotto" in owner.errors[0]

@@ -26,12 +26,13 @@ from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..irregularities import PENALTY_SWITCHES
-from ..parse import boolean, card_name, cards, integer, known_fields, obj
+from ..parse import boolean, card_name, cards, integer, join, known_fields, obj, one_of
 from ..play import (
     REVOKE_SWITCHES,
     Dealt,
     Replay,
     ReplayOptions,
+    Trick,
     codes,
     first_leader,
     play_round,
@@ -93,9 +94,41 @@ SWITCHES: tuple[Switch, ...] = (
     choice("t4.decl_void_on_cappotto", "kept", "void"),
     # The tournament code: combinations implied by three or more declared ones count.
     choice("t4.implied_declarations", "not_counted", "counted"),
+    # The tournament code's "Anomalie dell'accusa": an incomplete, wrong, early or late
+    # declaration is entered with what happened and scored as the code says.
+    choice(
+        "t4.decl_anomalies",
+        "refused",
+        "code",
+        help="An incomplete, wrong, early or late declaration: refused (it must be entered "
+        "as made right), or entered with what happened and scored by the tournament code.",
+    ),
     ANNUL_RULE,
     choice("t4.claim_mode", "any_time", "off", "only_when_on_lead"),
-    choice("t4.false_claim", "claimant_loses_game"),
+    # The tournament code's "chiamata fuori": the opponents call a side out.
+    choice(
+        "t4.claim_by",
+        "claiming_side",
+        "opponents",
+        help="Who claims a side has reached the target: the side itself, or also its "
+        "opponents, who call it out (the tournament code's 'chiamata fuori').",
+    ),
+    # play_on: the code's traditional norms (a wrong call-out does not end the game).
+    choice(
+        "t4.false_claim",
+        "claimant_loses_game",
+        "play_on",
+        help="A wrong claim or call-out: the side that made it loses the game (the book; "
+        "the code's modern norms), or, after a call-out by the opponents, play goes on "
+        "(the code's traditional norms; two wrong call-outs lose the right to a third).",
+    ),
+    choice(
+        "t4.callout_limit",
+        "per_deal",
+        "per_game",
+        help="Where two wrong call-outs are counted before a side loses the right to a "
+        "third: in the same deal (the code: 'nella stessa passata') or in the whole game.",
+    ),
     choice("t4.cappotto_def", "all_tricks", "all_points"),
     # "off": no stramazzo at all, so the last trick always keeps its point (tournament code).
     choice("t4.stramazzo_def", "strict_zero_counters", "lt_one_point", "off"),
@@ -128,10 +161,14 @@ FIELDS = (
     "hand",
     "claim",
     "first_to_target",
+    "failed_callouts",
 )
 PLAY_FIELDS = (
     "dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim", "laid_down",
+    "failed_callouts",
 )  # fmt: skip
+#: Wrong call-outs a side may make before it loses the right to another (the code).
+CALLOUTS_ALLOWED_TO_FAIL = 2
 
 messages(
     {
@@ -233,10 +270,71 @@ messages(
             "quattro deve accusare il bongioco di quattro.",
         ),
         "t4.claim_record": (
-            "In a play record a claim names only the side ('side'); the trick it came after "
-            "and who was on lead are read from the tricks.",
-            "In una registrazione delle giocate la chiamata indica solo il lato ('side'); "
-            "dopo quale presa e chi era di mano si ricavano dalle prese.",
+            "In a play record a claim names the side called out ('side') and, for a "
+            "call-out, the side that called ('by'); the trick it came after and who was on "
+            "lead are read from the tricks. Only a side that went for cappotto after it "
+            "also names the trick ('after_trick', 'cappotto': true).",
+            "In una registrazione delle giocate la chiamata indica il lato chiamato fuori "
+            "('side') e, per una chiamata fuori, il lato che ha chiamato ('by'); dopo quale "
+            "presa e chi era di mano si ricavano dalle prese. Solo se dopo si è andati per "
+            "cappotto indica anche la presa ('after_trick', 'cappotto': true).",
+        ),
+        "t4.callout_off": (
+            "Side {by} called side {side} out, but under these house rules only a side "
+            "claims itself out (the opponents' call-out is the switch t4.claim_by).",
+            "La coppia {by} ha chiamato fuori la coppia {side}, ma con queste regole della "
+            "casa solo una coppia si chiama fuori da sé (la chiamata degli avversari è "
+            "l'opzione t4.claim_by).",
+        ),
+        "t4.callout_no_third": (
+            "Side {by} has already called its opponents out wrongly twice{where}: it has "
+            "lost the right to a third call-out.",
+            "La coppia {by} ha già chiamato fuori gli avversari a torto due volte{where}: ha "
+            "perso il diritto a una terza chiamata fuori.",
+        ),
+        "t4.callouts_not_played": (
+            "Under these house rules nobody calls a side out (the opponents' call-out is "
+            "the switch t4.claim_by): there are no wrong call-outs to enter.",
+            "Con queste regole della casa nessuno chiama fuori gli avversari (la chiamata "
+            "fuori è l'opzione t4.claim_by): non ci sono chiamate sbagliate da inserire.",
+        ),
+        "t4.callouts_off": (
+            "Under these house rules a wrong call-out loses the game for the side that made "
+            "it, so play does not go on after it: enter it as the claim.",
+            "Con queste regole della casa chi chiama fuori a torto perde la partita, quindi "
+            "il gioco non prosegue: inseriscila come chiamata ('claim').",
+        ),
+        "t4.callout_was_right": (
+            "Side {side} had {total} of {target} points {when}: calling it out was right "
+            "and the game ended there. Enter that call-out as the claim.",
+            "La coppia {side} aveva {total} punti su {target} {when}: chiamarla fuori era "
+            "giusto e la partita è finita lì. Inserisci quella chiamata come 'claim'.",
+        ),
+        "t4.callout_wrong_play_on": (
+            "The call-out after trick {trick} was wrong: side {side} had {total} of "
+            "{target}. Under these house rules play goes on after a wrong call-out: enter "
+            "the deal as it was played to the end, with this call under 'failed_callouts'.",
+            "La chiamata fuori dopo la presa {trick} era sbagliata: la coppia {side} aveva "
+            "{total} punti su {target}. Con queste regole della casa dopo una chiamata "
+            "sbagliata si continua a giocare: inserisci la smazzata giocata fino in fondo, "
+            "con questa chiamata in 'failed_callouts'.",
+        ),
+        "t4.cappotto_needs_callout": (
+            "Only a side its opponents called out may go on for cappotto after the call "
+            "('cappotto' needs 'by', the other side).",
+            "Solo la coppia chiamata fuori dagli avversari può andare per cappotto dopo la "
+            "chiamata ('cappotto' richiede 'by', l'altra coppia).",
+        ),
+        "t4.cappotto_not_made": (
+            "Side {by} had already taken tricks before the call-out ({tricks}), so side "
+            "{side} cannot have made a cappotto.",
+            "La coppia {by} aveva già fatto {tricks} prese prima della chiamata fuori: la "
+            "coppia {side} non può aver fatto cappotto.",
+        ),
+        "t4.callout_after_record": (
+            "The call-out after trick {trick} comes after the last trick of the record ({tricks}).",
+            "La chiamata fuori dopo la presa {trick} viene dopo l'ultima presa registrata "
+            "({tricks}).",
         ),
         "t4.hand_bad_cards": (
             "The hand holds the {card} twice.",
@@ -290,7 +388,8 @@ class Tressette4(Game):
             problems.add("t4.hand_without_annul", "hand")
         declarations = self._declarations(deal, rules, problems)
         decima = next((d for d in declarations if d.kind == "decima"), None)
-        claim = self._claim(deal, rules, problems)
+        failed = self._failed_callouts(deal, rules, state, declarations, problems)
+        claim = self._claim(deal, rules, problems, state, failed)
         tricks_played = claim["after_trick"] if claim else TRICKS
         complete = tricks_played == TRICKS
         sides, players = self._captures(deal, problems, complete, tricks_played, decima)
@@ -307,7 +406,32 @@ class Tressette4(Game):
             )
         problems.raise_if_any()
         result = self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+        if claim:
+            self._check_call(result, sides, rules, problems)
+        if failed:
+            result = replace(result, facts={**result.facts, "failed_callouts": failed})
         return self._first_to_target(result, deal.get("first_to_target"), rules, state)
+
+    def _check_call(
+        self, result: DealResult, sides: dict[str, Capture], rules: Rules, problems: Problems
+    ) -> None:
+        """A wrong call-out where play goes on is not the deal's claim; a cappotto made after
+        a call-out needs every trick before it."""
+        claim = result.claim
+        assert claim is not None
+        side = claim["side"]
+        caller = claim.get("by", side)
+        if not claim["holds"] and caller != side and rules["t4.false_claim"] == "play_on":
+            problems.add(
+                "t4.callout_wrong_play_on", "claim", trick=claim["after_trick"], side=side,
+                total=claim["total"], target=claim["target"],
+            )  # fmt: skip
+        if claim.get("cappotto") == "made" and side in sides and sides[caller].tricks:
+            problems.add(
+                "t4.cappotto_not_made", "claim.cappotto", by=caller, side=side,
+                tricks=sides[caller].tricks,
+            )  # fmt: skip
+        problems.raise_if_any()
 
     def _first_to_target(
         self, result: DealResult, named: Any, rules: Rules, state: MatchState
@@ -349,10 +473,7 @@ class Tressette4(Game):
         points of the tricks taken so far, the last trick's point at the end) reaches the
         target first, trick by trick."""
         target = rules["t4.target"]
-        declared = dict.fromkeys(SIDES, 0)
-        for decl in self._declarations(entry, rules, Problems()):
-            if decl.kind != "decima":
-                declared[SIDE_OF[decl.player]] += decl.points
+        declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
         for number, thirds in enumerate(progress, start=1):
             last = entry.get("last_trick") if number == TRICKS else None
             for side in SIDES:
@@ -386,7 +507,7 @@ class Tressette4(Game):
             problems.add("t4.laid_down_shape", "laid_down")
             laid = None
         leader = first_leader(rules, state, hands, self.eldest(state))
-        may_stop = claim is not None or laid is not None
+        may_stop = (claim is not None and "cappotto" not in claim) or laid is not None
         options = ReplayOptions(rank_order(rules), DECK40_SET, TRICKS, may_stop=may_stop)
         return Dealt(
             hands,
@@ -439,19 +560,47 @@ class Tressette4(Game):
         declared = deal.get("declarations")
         if declared is not None:
             entry["declarations"] = declared
+        failed = deal.get("failed_callouts")
+        if failed is not None:
+            entry["failed_callouts"] = failed
         claim = dealt.context["claim"]
         if claim is not None:
-            on_lead = found.next_leader or dealt.leader
+            after = claim.get("after_trick", len(found.tricks))
+            caller = claim.get("by", claim["side"])
+            if after < len(found.tricks):  # played on for cappotto: the piles at the call
+                entry = self._piles_at(entry, found.tricks[:after])
+                on_lead = found.tricks[after].leader
+            else:
+                on_lead = found.next_leader or dealt.leader
             entry["claim"] = {
-                "side": claim,
-                "after_trick": len(found.tricks),
-                "on_lead": SIDE_OF[on_lead] == claim,
+                "side": claim["side"],
+                "after_trick": after,
+                "on_lead": SIDE_OF[on_lead] == caller,
             }
+            if "by" in claim:
+                entry["claim"]["by"] = caller
+            if "cappotto" in claim:
+                made = found.complete and all(
+                    SIDE_OF[t.winner] == claim["side"] for t in found.tricks
+                )
+                entry["claim"]["cappotto"] = "made" if made else "failed"
         return entry
+
+    @staticmethod
+    def _piles_at(entry: dict[str, Any], tricks: Sequence[Trick]) -> dict[str, Any]:
+        """The entry's piles as they were after ``tricks`` (no last trick yet)."""
+        taken: dict[str, list[Card]] = {p: [] for p in SEATS}
+        won = dict.fromkeys(SEATS, 0)
+        for trick in tricks:
+            taken[trick.winner] += trick.cards
+            won[trick.winner] += 1
+        piles = {p: {"cards": codes(taken[p]), "tricks": won[p]} for p in SEATS}
+        return {**{k: v for k, v in entry.items() if k != "last_trick"}, "seats": piles}
 
     def score_played(
         self, entry: Deal, rules: Rules, state: MatchState, dealt: Dealt
     ) -> DealResult:
+        self._check_failed_callouts(entry, rules, state, dealt.context["progress"])
         if rules["t4.reaching_target"] == "first_in_trick_order" and "claim" not in entry:
             first = self._first_in_tricks(dealt.context["progress"], entry, rules, state)
             if first is not None:
@@ -459,6 +608,39 @@ class Tressette4(Game):
         result = self.score_entry(entry, rules, state)
         penalised = dealt.facts["mis_declared"]
         return _penalise_declarations(result, penalised) if penalised else result
+
+    def _check_failed_callouts(
+        self, entry: Deal, rules: Rules, state: MatchState, progress: list[dict[str, int]]
+    ) -> None:
+        """A play record shows each side's total trick by trick: a call-out entered as
+        wrong must really have come before the side called out reached the target."""
+        raw = entry.get("failed_callouts")
+        if not isinstance(raw, list) or rules["t4.false_claim"] != "play_on":
+            return  # the entry's own checks say what is wrong
+        problems = Problems()
+        declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
+        for i, call in enumerate(raw):
+            if not isinstance(call, Mapping) or call.get("by") not in SIDES:
+                continue
+            after = call.get("after_trick")
+            if type(after) is not int or not 0 < after <= TRICKS:
+                continue
+            if after > len(progress):
+                problems.add(
+                    "t4.callout_after_record", join("failed_callouts", i), trick=after,
+                    tricks=len(progress),
+                )  # fmt: skip
+                continue
+            side = OTHER[call["by"]]
+            total = state.totals.get(side, 0) + declared[side] + progress[after - 1][side] // 3
+            if after == TRICKS and entry.get("last_trick") == side:
+                total += 1
+            if total >= rules["t4.target"]:
+                problems.add(
+                    "t4.callout_was_right", join("failed_callouts", i), side=side, total=total,
+                    target=rules["t4.target"], when=_after_trick(after),
+                )  # fmt: skip
+        problems.raise_if_any()
 
     def _check_laid_down(
         self, player: str, rules: Rules, dealt: Dealt, found: Replay, problems: Problems
@@ -490,17 +672,30 @@ class Tressette4(Game):
         # A player void in a suit another still holds can be led to only by himself: he
         # leads every trick, so the others' suits never matter.
 
-    def _record_claim(self, deal: Mapping[str, Any], problems: Problems) -> str | None:
+    def _record_claim(self, deal: Mapping[str, Any], problems: Problems) -> dict[str, Any] | None:
+        """A play record's claim: the side claimed out, and for a call-out the side that
+        called ('by'). A side called out that went on for cappotto ('cappotto': true) has
+        the rest of the deal in the record, so the claim names its trick ('after_trick')."""
         raw = deal.get("claim")
         if raw is None:
             return None
-        if not isinstance(raw, Mapping) or set(raw) != {"side"}:
+        keys = set(raw) if isinstance(raw, Mapping) else set()
+        shape = keys - {"by"} in ({"side"}, {"side", "cappotto", "after_trick"})
+        if not shape or ("cappotto" in keys and raw["cappotto"] is not True):
             problems.add("t4.claim_record", "claim")
             return None
-        if raw["side"] not in SIDES:
-            problems.add("t4.claim_bad_side", "claim.side", value=raw["side"])
+        for key in ("side", "by"):
+            if key in raw and raw[key] not in SIDES:
+                problems.add("t4.claim_bad_side", f"claim.{key}", value=raw[key])
+                return None
+        after = raw.get("after_trick")
+        if "cappotto" in keys and (type(after) is not int or not 0 <= after < TRICKS):
+            problems.add(
+                "input.out_of_range", "claim.after_trick", field="after_trick", low=0,
+                high=TRICKS - 1, value=after,
+            )  # fmt: skip
             return None
-        return str(raw["side"])
+        return dict(raw)
 
     def _held_declarations(
         self,
@@ -523,7 +718,7 @@ class Tressette4(Game):
         penalised: list[dict[str, Any]] = []
         for decl in found:
             held = set(hands[decl.player])
-            if decl.kind == "three" and Card(str(decl.rank), str(decl.missing)) in held:
+            if decl.kind == "three" and decl.missing and Card(str(decl.rank), decl.missing) in held:
                 # A3: holding all four, he must declare four. PE: he loses the undeclared
                 # point (his three scores 3); otherwise the entry is refused.
                 if rules["t4.decl_error_penalty"] == "PE":
@@ -560,7 +755,7 @@ class Tressette4(Game):
             problems.add("t4.annul_off", "annulled_by")
         if player not in SEATS:
             problems.add("t4.annul_bad_player", "annulled_by", value=player)
-        for field in ("sides", "seats", "last_trick", "declarations", "claim"):
+        for field in ("sides", "seats", "last_trick", "declarations", "claim", "failed_callouts"):
             if deal.get(field) is not None:
                 problems.add("t4.annul_with_play", field, field=field)
         hand = cards(deal, "hand", "", problems)
@@ -606,12 +801,18 @@ class Tressette4(Game):
                 problems.add("t4.declarations_off", "declarations")
                 return []
         found = read_declarations(
-            raw, ("N", "E", "S", "W"), "declarations", problems, coda=rules["t4.decl_coda"]
+            raw,
+            ("N", "E", "S", "W"),
+            "declarations",
+            problems,
+            coda=rules["t4.decl_coda"],
+            anomalies=rules["t4.decl_anomalies"] == "code",
         )
         check_declarations(found, problems, sides=MEMBERS)
         window = rules["t4.decl_window"]
         for decl in found:
-            if decl.trick is not None and decl.trick > WINDOW_LAST_TRICK[window]:
+            late = decl.when == "late" or decl.fixed == "after_first_trick"
+            if decl.trick is not None and decl.trick > WINDOW_LAST_TRICK[window] and not late:
                 problems.add(
                     "t4.decl_too_late",
                     decl.path,
@@ -624,7 +825,12 @@ class Tressette4(Game):
         return found
 
     def _claim(
-        self, deal: Mapping[str, Any], rules: Rules, problems: Problems
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        problems: Problems,
+        state: MatchState,
+        failed: Sequence[Mapping[str, Any]] = (),
     ) -> dict[str, Any] | None:
         raw = deal.get("claim")
         if raw is None:
@@ -632,7 +838,7 @@ class Tressette4(Game):
         entry = obj(raw, "claim", problems, what="The claim")
         if not isinstance(raw, Mapping):
             return None
-        known_fields(entry, ("side", "after_trick", "on_lead"), "claim", problems)
+        known_fields(entry, ("side", "after_trick", "on_lead", "by", "cappotto"), "claim", problems)
         mode = rules["t4.claim_mode"]
         if mode == "off":
             problems.add("t4.claim_off", "claim")
@@ -641,11 +847,95 @@ class Tressette4(Game):
             problems.add("t4.claim_bad_side", "claim.side", value=side)
         after = integer(entry, "after_trick", "claim", problems, low=0, high=TRICKS)
         on_lead = boolean(entry, "on_lead", "claim", problems, default=False)
-        if mode == "only_when_on_lead" and not on_lead and side in SIDES:
-            problems.add("t4.claim_not_on_lead", "claim.on_lead", side=side)
-        if side not in SIDES or after is None:
+        by = entry.get("by", side)
+        if "by" in entry and by not in SIDES:
+            problems.add("t4.claim_bad_side", "claim.by", value=by)
+        elif by not in SIDES or side not in SIDES or by == side:
+            pass  # a side claiming itself out, as the book has it
+        elif rules["t4.claim_by"] == "claiming_side":
+            problems.add("t4.callout_off", "claim.by", by=by, side=side)
+        elif self._failures(by, failed, rules, state) >= CALLOUTS_ALLOWED_TO_FAIL:
+            problems.add("t4.callout_no_third", "claim.by", by=by, where=self._where(rules))
+        cappotto = one_of(entry, "cappotto", ("made", "failed"), "claim", problems, required=False)
+        if cappotto is not None and (by == side or side not in SIDES):
+            problems.add("t4.cappotto_needs_callout", "claim.cappotto")
+        if mode == "only_when_on_lead" and not on_lead and by in SIDES:
+            problems.add("t4.claim_not_on_lead", "claim.on_lead", side=by)
+        if side not in SIDES or by not in SIDES or after is None:
             return None
-        return {"side": side, "after_trick": after}
+        claim: dict[str, Any] = {"side": side, "after_trick": after}
+        if "by" in entry:
+            claim["by"] = by
+        if cappotto is not None:
+            claim["cappotto"] = cappotto
+        return claim
+
+    def _failures(
+        self, by: str, failed: Sequence[Mapping[str, Any]], rules: Rules, state: MatchState
+    ) -> int:
+        """Wrong call-outs side ``by`` has made so far: in this deal, or in the game."""
+        count = sum(1 for call in failed if call["by"] == by)
+        if rules["t4.callout_limit"] == "per_game":
+            count += int(state.extra.get("failed_callouts", {}).get(by, 0))
+        return count
+
+    @staticmethod
+    def _where(rules: Rules) -> Localized:
+        if rules["t4.callout_limit"] == "per_game":
+            return Localized(" in this game", " in questa partita")
+        return Localized(" in this deal", " in questa smazzata")
+
+    def _failed_callouts(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        state: MatchState,
+        declarations: Sequence[Declaration],
+        problems: Problems,
+    ) -> list[dict[str, Any]]:
+        """The code's traditional norms: wrong call-outs after which play went on, each
+        ``{"by": side that called, "after_trick": n}``. "La coppia che, nella stessa
+        passata, effettui una seconda chiamata fuori e dalla verifica risulti che i 21 punti
+        non sono ancora stati raggiunti, perde il diritto ad una terza chiamata fuori"."""
+        raw = deal.get("failed_callouts")
+        if raw is None:
+            return []
+        if rules["t4.claim_by"] != "opponents" or rules["t4.claim_mode"] == "off":
+            problems.add("t4.callouts_not_played", "failed_callouts")
+            return []
+        if rules["t4.false_claim"] != "play_on":
+            problems.add("t4.callouts_off", "failed_callouts")
+            return []
+        if not isinstance(raw, list):
+            problems.add("input.not_list", "failed_callouts", field="failed_callouts")
+            return []
+        declared = self._declared_points(declarations, rules, state)
+        out: list[dict[str, Any]] = []
+        for i, item in enumerate(raw):
+            where = join("failed_callouts", i)
+            entry = obj(item, where, problems, what="A call-out")
+            if not isinstance(item, Mapping):
+                continue
+            known_fields(entry, ("by", "after_trick"), where, problems)
+            by = one_of(entry, "by", SIDES, where, problems)
+            after = integer(entry, "after_trick", where, problems, low=0, high=TRICKS)
+            if by is None or after is None:
+                continue
+            if self._failures(by, out, rules, state) >= CALLOUTS_ALLOWED_TO_FAIL:
+                problems.add("t4.callout_no_third", join(where, "by"), by=by,
+                             where=self._where(rules))  # fmt: skip
+                continue
+            called = OTHER[by]
+            # Declarations are made within the first trick: after it they count.
+            total = state.totals.get(called, 0) + (declared[called] if after else 0)
+            if total >= rules["t4.target"]:
+                problems.add(
+                    "t4.callout_was_right", where, side=called, total=total,
+                    target=rules["t4.target"], when=_after_trick(after),
+                )  # fmt: skip
+                continue
+            out.append({"by": by, "after_trick": after})
+        return out
 
     def _captures(
         self,
@@ -702,9 +992,11 @@ class Tressette4(Game):
         lines = {
             s: list(v) for s, v in score_thirds(thirds, last_trick, rules["core.rounding"]).items()
         }
-        event, winner = (
-            (None, None) if claim else self._event(rules, sides, players, last_trick, decima)
-        )
+        if claim:  # a cappotto made after a call-out is the deal's event
+            made = claim.get("cappotto") == "made"
+            event, winner = ("cappotto", claim["side"]) if made else (None, None)
+        else:
+            event, winner = self._event(rules, sides, players, last_trick, decima)
         if event in ("stramazzo", "stramazzone") and winner and last_trick == OTHER[winner]:
             loser = OTHER[winner]
             lines[loser] = [ln for ln in lines[loser] if ln.kind != "last_trick"]
@@ -712,9 +1004,7 @@ class Tressette4(Game):
                 lines[winner].append(Line("last_trick", 1, {"from": loser}))
             else:
                 lines[loser].append(Line("last_trick", 0, {"void": event}))
-        for decl in declarations:
-            if decl.kind == "decima":
-                continue
+        for decl, worth, detail in self._scored_declarations(declarations, rules, state):
             side = SIDE_OF[decl.player]
             void = (
                 event in ("cappotto", "cappottone")
@@ -725,9 +1015,9 @@ class Tressette4(Game):
             lines[side].append(
                 Line(
                     "declaration",
-                    0 if void else decl.points,
-                    {**decl.as_dict(), **({"void": True} if void else {})},
-                )
+                    0 if void else worth,
+                    {**detail, **({"void": True} if void else {})},
+                ),
             )
         if (
             event in ("cappotto", "cappottone")
@@ -778,6 +1068,50 @@ class Tressette4(Game):
             facts=facts,
         )
 
+    def _scored_declarations(
+        self, declarations: Sequence[Declaration], rules: Rules, state: MatchState
+    ) -> list[tuple[Declaration, int, dict[str, Any]]]:
+        """Each declaration (the decima aside) with its points and line detail: under the
+        tournament code's handling an anomaly may lose them (:meth:`Declaration.anomaly`).
+        Two outcomes need the deal around it: after an early declaration was contested
+        its maker has "divieto di effettuare altre possibili accuse"; and a declaration put
+        right by its maker during the first trick is not cured "se gli avversari, avendo
+        accusato nel frattempo, hanno già vinto la partita"."""
+        plain = [d for d in declarations if d.kind != "decima"]
+        verdicts = [d.anomaly() for d in plain]
+        barred = {
+            d.player for d, v in zip(plain, verdicts, strict=True)
+            if v and d.when == "early" and d.contested
+        }  # fmt: skip
+        out: list[tuple[Declaration, int, dict[str, Any]]] = []
+        for decl, verdict in zip(plain, verdicts, strict=True):
+            detail = decl.as_dict()
+            if verdict is not None:
+                detail.update(verdict)
+            elif decl.player in barred:
+                detail.update({"barred": "early_contested", "lost": True})
+            out.append((decl, 0 if detail.get("lost") else decl.points, detail))
+        declared = dict.fromkeys(SIDES, 0)
+        for decl, points, _ in out:
+            declared[SIDE_OF[decl.player]] += points
+        for i, (decl, points, detail) in enumerate(out):
+            if decl.fixed != "by_declarer" or not points:
+                continue
+            other = OTHER[SIDE_OF[decl.player]]
+            if state.totals.get(other, 0) + declared[other] >= rules["t4.target"]:
+                detail = {k: v for k, v in detail.items() if k != "cured"}
+                detail.update(lost=True, opponents_had_won=True)
+                out[i] = (decl, 0, detail)
+        return out
+
+    def _declared_points(
+        self, declarations: Sequence[Declaration], rules: Rules, state: MatchState
+    ) -> dict[str, int]:
+        declared = dict.fromkeys(SIDES, 0)
+        for decl, points, _ in self._scored_declarations(declarations, rules, state):
+            declared[SIDE_OF[decl.player]] += points
+        return declared
+
     def _event(
         self,
         rules: Rules,
@@ -823,13 +1157,14 @@ class Tressette4(Game):
 
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         target = rules["t4.target"]
+        failed = result.facts.get("failed_callouts")
+        if failed:  # remembered for the whole game (t4.callout_limit = per_game)
+            counts = dict(state.extra.get("failed_callouts", {}))
+            for call in failed:
+                counts[call["by"]] = counts.get(call["by"], 0) + 1
+            state.extra["failed_callouts"] = counts
         if result.claim is not None:
-            side = result.claim["side"]
-            good = result.claim["holds"]
-            winner = side if good else OTHER[side]
-            return self._outcome(
-                "claim" if good else "false_claim", winner, 1, state, rules, result
-            )
+            return self._claim_outcome(result.claim, state, rules, result)
         if result.ends_match and result.event:
             winner = result.facts["event_side"]
             return self._outcome(
@@ -856,6 +1191,31 @@ class Tressette4(Game):
         winner = "A" if a > b else "B"
         return self._outcome("target", winner, 1, state, rules, result)
 
+    def _claim_outcome(
+        self, claim: Mapping[str, Any], state: MatchState, rules: Rules, result: DealResult
+    ) -> Outcome:
+        """A claim ends the game: a right one for the side claimed out; a wrong one against
+        the side that made it (the claimant itself, or the opponents that called it out:
+        the code's modern norms, "perde comunque la partita"). A side called out that
+        went on for cappotto wins the game either way: made, with the cappotto's
+        multiplier; failed, with the ordinary stake, and "raddoppia la somma che si trova
+        nel piatto" (the outcome's ``cappotto_declared``)."""
+        side = claim["side"]
+        caller = claim.get("by", side)
+        good = claim["holds"]
+        winner = side if good else OTHER[caller]
+        reason = "claim" if good else "false_claim"
+        cappotto, called = claim.get("cappotto"), claim.get("by")
+        if cappotto is None:
+            return self._outcome(reason, winner, 1, state, rules, result, called=called)
+        if cappotto == "made":
+            return self._outcome(
+                reason, winner, result.multiplier, state, rules, result, "cappotto", called=called
+            )
+        outcome = self._outcome(reason, winner, 1, state, rules, result, called=called)
+        detail = {**outcome.detail, "cappotto_declared": "failed", "pot": "doubled"}
+        return replace(outcome, detail=detail)
+
     def _outcome(
         self,
         reason: str,
@@ -865,6 +1225,7 @@ class Tressette4(Game):
         rules: Rules,
         result: DealResult,
         event: str | None = None,
+        called: str | None = None,
     ) -> Outcome:
         loser = OTHER[winner]
         units = dict.fromkeys(MEMBERS[winner], multiplier)
@@ -872,6 +1233,8 @@ class Tressette4(Game):
         detail: dict[str, Any] = {"totals": dict(state.totals)}
         if event:
             detail["event"] = event
+        if called is not None:
+            detail["called_out_by"] = called
         if rules["t4.carry_over_excess"] != "off" and reason == "target":
             declared = sum(ln.points for ln in result.breakdown[winner] if ln.kind == "declaration")
             by_declarations = state.totals[winner] - declared < rules["t4.target"]
@@ -919,7 +1282,27 @@ class Tressette4(Game):
             decls = possible_declarations(hands)
             if decls:
                 deal["declarations"] = decls
+        if self._may_fail_a_call(rules) and rng.random() < 0.3:
+            # A wrong call-out before the first trick, while the side called is short.
+            by = rng.choice(SIDES)
+            short = state.totals[OTHER[by]] < rules["t4.target"]
+            if short and self._failures(by, [], rules, state) < CALLOUTS_ALLOWED_TO_FAIL:
+                deal["failed_callouts"] = [{"by": by, "after_trick": 0}]
         return deal
+
+    @staticmethod
+    def _may_fail_a_call(rules: Rules) -> bool:
+        return bool(
+            rules["t4.claim_by"] == "opponents"
+            and rules["t4.false_claim"] == "play_on"
+            and rules["t4.claim_mode"] != "off"
+        )
+
+
+def _after_trick(trick: int) -> Localized:
+    if trick == 0:
+        return Localized("before the first trick", "prima della prima presa")
+    return Localized(f"after trick {trick}", f"dopo la presa {trick}")
 
 
 def _card_names(cards: Sequence[Card]) -> Localized:
