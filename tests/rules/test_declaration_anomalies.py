@@ -233,3 +233,17 @@ def test_a_line_scoring_nothing_says_zero_in_its_dict():
     })  # fmt: skip
     (line,) = [ln for ln in void.as_dict()["breakdown"]["B"] if ln["kind"] == "declaration"]
     assert line["void"] is True and line["points"] == 0 == void.points["B"]
+
+
+def test_a_play_record_still_checks_the_cards_of_a_declaration_gone_wrong():
+    """A declaration marked late must still be in the declarer's hand (A8): N holds the
+    cups, not a napoletana in coins."""
+    suits = {"W": "d", "N": "c", "S": "s", "E": "b"}
+    ranks = ["3", "2", "A", "R", "C", "F", "7", "6", "5", "4"]
+    hands = {seat: [r + suit for r in ranks] for seat, suit in suits.items()}
+    tricks = [[hands[p][k] for p in ("W", "S", "E", "N")] for k in range(10)]
+    deal = {"game": "tressette4", "rules": CODE, "dealer": "N", "hands": hands, "tricks": tricks,
+            "declarations": [{**NAP, "suit": "d", "when": "late"}]}  # fmt: skip
+    with pytest.raises(Rejection) as caught:
+        score_deal(deal)
+    assert codes(caught) == [("t4.decl_not_held", "declarations[0]")]

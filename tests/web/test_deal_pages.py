@@ -206,3 +206,39 @@ def test_the_largest_deal_page_with_its_css_and_js_is_under_100_kb_compressed(pe
         len(gzip.compress(Path(finders.find(name.decode())).read_bytes())) for name in linked
     )
     assert total < 100 * 1024
+
+
+def test_a_tournament_match_asks_for_call_outs_and_declarations_gone_wrong(people):
+    """Issue 16: under the tournament code's switches the page asks who called whom out,
+    the wrong call-outs, and how a declaration went wrong; the deal is saved and scored."""
+    night = services.night_open(
+        club_id=people.club.pk, date="2026-11-21", venue="", user=people.director
+    )
+    seats = dict(zip("NESW", (p.pk for p in people.seated), strict=True))
+    rules = {"profile": "accuso_41", "t4.claim_by": "opponents", "t4.false_claim": "play_on",
+             "t4.decl_anomalies": "code"}  # fmt: skip
+    match = services.match_create(
+        night=night, game="tressette4", rules=rules, seats=seats, user=people.director
+    )
+    client = as_(people, "scorer")
+    html = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    for name in (
+        "claim.by",
+        "claim.cappotto",
+        "failed_callouts[0].by",
+        "declarations[0].when",
+        "declarations[0].fixed",
+        "declarations[0].contested",
+    ):
+        assert f'name="{name}"' in html  # fmt: skip
+    assert "Chiamate fuori sbagliate" in html
+    fields = {
+        "declarations[0].player": "N", "declarations[0].type": "napoletana",
+        "declarations[0].suit": "c", "declarations[0].when": "late",
+        "declarations[0].contested": "on",
+        "failed_callouts[0].by": "B", "failed_callouts[0].after_trick": "3",
+    }  # fmt: skip
+    assert save(client, match, **fields).status_code == 303
+    deal = Deal.objects.get(match=match)
+    assert deal.input["failed_callouts"] == [{"by": "B", "after_trick": 3}]
+    assert deal.input["declarations"][0]["contested"] is True

@@ -615,7 +615,7 @@ class Tressette4(Game):
         """A play record shows each side's total trick by trick: a call-out entered as
         wrong must really have come before the side called out reached the target."""
         raw = entry.get("failed_callouts")
-        if not isinstance(raw, list) or rules["t4.false_claim"] != "play_on":
+        if not isinstance(raw, list) or not self._may_fail_a_call(rules):
             return  # the entry's own checks say what is wrong
         problems = Problems()
         declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
@@ -712,7 +712,14 @@ class Tressette4(Game):
         if not isinstance(raw, list) or len(hands) != 4:
             return []
         scratch = Problems()
-        found = read_declarations(raw, SEATS, "declarations", scratch, coda=rules["t4.decl_coda"])
+        found = read_declarations(
+            raw,
+            SEATS,
+            "declarations",
+            scratch,
+            coda=rules["t4.decl_coda"],
+            anomalies=rules["t4.decl_anomalies"] == "code",
+        )
         if scratch:
             return []  # the entry's own checks will name what is wrong
         penalised: list[dict[str, Any]] = []
