@@ -307,3 +307,28 @@ def test_random_matches_with_failed_call_outs_resume_from_the_stored_state(level
         assert resumed.as_dict() == folded.as_dict()
         seen = seen or bool(folded.extra.get("failed_callouts"))
     assert seen
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(seed=st.integers(0, 2**32 - 1), level=st.sampled_from(["totals", "cards", "play"]))
+def test_under_the_defaults_the_new_fields_are_refused_so_no_old_deal_changes(seed, level):
+    """Today's rules read none of the new fields: a deal that carries one is refused in
+    words (never scored some new way), so every deal accepted before scores as before."""
+    game = Tressette4()
+    _, rules, state = start_match("tressette4", {"t4.declarations": True})
+    rng = random.Random(seed)
+    deal = game.random_deal(rng, rules, state, level)
+    extra = rng.choice(
+        [
+            {"failed_callouts": [{"by": "B", "after_trick": 1}]},
+            {"claim": {"side": "A", "by": "B"} if level == "play"
+             else {"side": "A", "by": "B", "after_trick": 10}},
+            {"declarations": [{"player": "N", "type": "four", "rank": "3", "when": "late"}]},
+        ]
+    )  # fmt: skip
+    with pytest.raises(Rejection) as caught:
+        game.score_deal({**deal, **extra}, rules, state)
+    assert {p.code for p in caught.value.problems} & {
+        "t4.callouts_not_played", "t4.callout_off", "decl.anomaly_off",
+    }  # fmt: skip
+    assert all(p.en and p.it for p in caught.value.problems)
