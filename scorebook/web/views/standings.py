@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
+from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.shortcuts import render
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -130,14 +131,15 @@ def _ratings(request, club) -> dict[str, Any]:
     played = sorted(set(Rating.objects.filter(club=club).values_list("game", flat=True)))
     game = request.GET.get("game", "")
     game = game if game in played else (played[0] if played else "")
+    threshold = services.settings_of(club.pk).provisional_matches
     rows = list(
         Rating.objects.filter(club=club, game=game)
         .select_related("player")
+        .annotate(
+            provisional=ExpressionWrapper(Q(matches__lt=threshold), output_field=BooleanField())
+        )
         .order_by("-display", "player__name")
     )
-    threshold = services.settings_of(club.pk).provisional_matches
-    for row in rows:
-        row.provisional = row.matches < threshold
     built, pending = selectors.freshness_of(club.pk)
     return {"games": played, "game": game, "rows": rows, "built": built, "pending": pending}
 
