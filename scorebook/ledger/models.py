@@ -14,7 +14,9 @@ from scorebook.matches.models import Deal, Match, Night
 
 
 class Account(models.Model):
-    """Who holds a balance: a player, or a pot of a match (Spinado's pools carry over)."""
+    """Who holds a balance: a player, a pot of a match (Spinado's pools carry over from
+    deal to deal), or a pot of a night (the piatto of Tressette in pairs under marcio e
+    batuffa, carried from match to match at a table: ``piatto:<table number>``)."""
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     player = models.ForeignKey(
@@ -22,6 +24,9 @@ class Account(models.Model):
     )
     match = models.ForeignKey(
         Match, null=True, blank=True, on_delete=models.PROTECT, related_name="pot_accounts"
+    )
+    night = models.ForeignKey(
+        Night, null=True, blank=True, on_delete=models.PROTECT, related_name="pot_accounts"
     )
     pot = models.CharField(max_length=40, blank=True)
 
@@ -33,10 +38,16 @@ class Account(models.Model):
             models.UniqueConstraint(
                 fields=["match", "pot"], condition=~Q(pot=""), name="one_account_per_pot"
             ),
+            models.UniqueConstraint(
+                fields=["night", "pot"],
+                condition=~Q(pot="") & Q(match__isnull=True),
+                name="one_account_per_night_pot",
+            ),
             models.CheckConstraint(
                 condition=(
-                    Q(player__isnull=False, pot="")
-                    | Q(player__isnull=True, match__isnull=False) & ~Q(pot="")
+                    Q(player__isnull=False, pot="", night__isnull=True)
+                    | Q(player__isnull=True, match__isnull=False, night__isnull=True) & ~Q(pot="")
+                    | Q(player__isnull=True, match__isnull=True, night__isnull=False) & ~Q(pot="")
                 ),
                 name="account_is_player_or_pot",
             ),
@@ -45,6 +56,8 @@ class Account(models.Model):
     def __str__(self) -> str:
         if self.player is not None:
             return self.player.name
+        if self.match_id is None:
+            return f"pot {self.pot}"
         return f"pot {self.pot} (match {self.match_id})"
 
 
@@ -53,11 +66,13 @@ Unit = Match.StakeUnit  # money (with a currency) or plain points/chips
 
 class Entry(models.Model):
     """One transfer, as booked. ``source`` says what produced it: a deal version (per-deal
-    games), the match result (per-match games), or the reversal of an earlier entry."""
+    games), the match result (per-match games), what a match put into or took out of a
+    night's pot (``pot``), or the reversal of an earlier entry."""
 
     class Kind(models.TextChoices):
         DEAL = "deal", "deal"
         MATCH = "match", "match"
+        POT = "pot", "pot"
         REVERSAL = "reversal", "reversal"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")

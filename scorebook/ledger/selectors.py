@@ -70,11 +70,31 @@ def current_settlement(night: Night) -> Settlement | None:
     return night.settlements.order_by("-version").first()
 
 
+def night_pots(night: Night) -> list[dict[str, Any]]:
+    """What each table's pot (the piatto of marcio e batuffa) holds now, by table."""
+    accounts = {a.pk: a for a in Account.objects.filter(night=night, match__isnull=True)}
+    if not accounts:
+        return []
+    held = balances(Entry.objects.filter(night=night, kind__in=["pot", "reversal"]))
+    pots = []
+    for (unit, currency), group in sorted(held.items()):
+        for pk, amount in group.items():
+            if pk in accounts:
+                _, _, table = accounts[pk].pot.partition(":")
+                pots.append(
+                    {"table": table or None, "amount": _money(amount), "unit": unit,
+                     "currency": currency}
+                )  # fmt: skip
+    return sorted(pots, key=lambda p: (p["table"] is None, int(p["table"] or 0)))
+
+
 def account_names(ids) -> dict[int, str]:
     names = {}
     for account in Account.objects.filter(pk__in=set(ids)).select_related("player"):
         if account.player is not None:
             names[account.pk] = account.player.name
+        elif account.match_id is None:
+            names[account.pk] = f"pot {account.pot}"
         else:
             names[account.pk] = f"pot {account.pot} (#{account.match_id})"
     return names

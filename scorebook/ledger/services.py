@@ -21,8 +21,9 @@ from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
-from scorebook.matches.models import Deal, Match, Night
+from scorebook.matches.models import Deal, Match, Night, Table
 from scorebook.rules import DealResult, MatchState, get_game
+from scorebook.rules.stakes import MARCIO_E_BATUFFA, POT, PotMatch, PotMove, piatto
 
 from . import transfers as math
 from .models import Account, Entry, Settlement, Transfer, Unit
@@ -142,6 +143,122 @@ def match_book(
                 for _ in range(times)
             )  # fmt: skip
     Entry.objects.bulk_create(new)
+    if has_piatto(match):
+        piatto_book(night_id=match.night_id, table_id=match.table_id, club_id=club_id, user=user)
+
+
+# -- the piatto: a night's pot, carried from match to match at a table -------------------
+
+
+def has_piatto(match: Match) -> bool:
+    """Tressette in pairs under marcio e batuffa plays for a pot as well as the stake."""
+    return match.game == "tressette4" and (
+        (match.rules or {}).get("values", {}).get("t4.stake") == MARCIO_E_BATUFFA
+    )
+
+
+def _pot_name(table_number: int | None) -> str:
+    return f"piatto:{table_number}" if table_number is not None else "piatto"
+
+
+def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User) -> None:
+    """Bring the pot entries of a table's matches in line with what the engine says.
+
+    The matches at one table of a night are the code's meeting ("incontro"): the pot is
+    fed before each match and taken by a cappotto, so what a match moves depends on the
+    ones before it. The whole table is recomputed, in the order the matches were made,
+    and only the entries that no longer hold are reversed and booked again. The pot's
+    account row is locked first, so two matches of one table finishing at once book in
+    turn (after their own match rows: the same order as ``night_close``).
+    """
+    night = Night.objects.get(pk=night_id)
+    number = None
+    at_table = Match.objects.filter(night=night, game="tressette4").order_by("id")
+    if table_id is None:
+        at_table = at_table.filter(table__isnull=True)
+    else:
+        at_table = at_table.filter(table_id=table_id)
+        number = Table.objects.values_list("number", flat=True).get(pk=table_id)
+    account = Account.objects.get_or_create(club_id=club_id, night=night, pot=_pot_name(number))[0]
+    Account.objects.select_for_update().get(pk=account.pk)
+    chain = [m for m in at_table if m.status == Match.Status.FINISHED and has_piatto(m)]
+    results = {m.pk: m.result or {} for m in chain}
+    seated = {str(pid) for m in chain for pid in m.seats.values()}
+    found = {
+        str(a.player_id): a
+        for a in Account.objects.filter(player_id__in=[int(p) for p in seated], pot="")
+    }
+    for pid in sorted(seated - set(found)):
+        found[pid] = Account.objects.create(club_id=club_id, player_id=int(pid))
+    plans = piatto(
+        [
+            PotMatch(
+                players=tuple(str(m.seats[s]) for s in sorted(m.seats)),
+                winners=tuple(str(m.seats[s]) for s in results[m.pk]["winners"]),
+                stake=_stake_value(m),
+                purse="/".join(unit_of(m)[:2]),
+                takes_pot=results[m.pk].get("piatto") == "won",
+                doubled_by=tuple(str(m.seats[s]) for s in results[m.pk]["winners"])
+                if results[m.pk].get("pot") == "doubled"
+                else (),
+            )
+            for m in chain
+        ],
+        closed=night.status == Night.Status.CLOSED,
+    )
+    wanted: dict[int, tuple[Match | None, list[PotMove]]] = {
+        m.pk: (m, moves) for m, moves in zip(chain, plans, strict=True)
+    }
+    live: dict[int, list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(
+        match__in=at_table, kind=Entry.Kind.POT, reversed_by__isnull=True
+    ).select_related("match"):
+        live[entry.match_id].append(entry)
+    new: list[Entry] = []
+    for pk in sorted(set(wanted) | set(live)):
+        m, moves = wanted.get(pk, (None, []))
+        key = {POT: account.pk, **{p: a.pk for p, a in found.items()}}
+        want = Counter((key[mv.payer], key[mv.payee], mv.amount) for mv in moves)
+        have = Counter((e.payer_id, e.payee_id, e.amount) for e in live.get(pk, []))
+        if want == have:
+            continue
+        for entry in live.get(pk, []):
+            new.append(
+                Entry(
+                    club_id=club_id, night=night, match_id=pk, match_version=entry.match.version,
+                    kind=Entry.Kind.REVERSAL, payer_id=entry.payee_id, payee_id=entry.payer_id,
+                    amount=entry.amount, unit=entry.unit, currency=entry.currency,
+                    reverses=entry, booked_by=user,
+                )
+            )  # fmt: skip
+        if m is None:
+            continue
+        unit, currency, _ = unit_of(m)
+        for (payer, payee, amount), times in want.items():
+            new.extend(
+                Entry(
+                    club_id=club_id, night=night, match=m, match_version=m.version,
+                    kind=Entry.Kind.POT, payer_id=payer, payee_id=payee, amount=amount,
+                    unit=unit, currency=currency, booked_by=user,
+                )
+                for _ in range(times)
+            )  # fmt: skip
+    Entry.objects.bulk_create(new)
+
+
+def _stake_value(match: Match) -> Decimal:
+    return unit_of(match)[2]
+
+
+def night_pots_book(*, night: Night, user: User) -> None:
+    """Book every table's pot of a night again (at its close what is left goes back)."""
+    tables = {
+        m.table_id
+        for m in Match.objects.filter(night=night, game="tressette4")
+        if has_piatto(m) and m.status == Match.Status.FINISHED
+    }
+    for table_id in sorted(tables, key=lambda t: (t is None, t or 0)):
+        piatto_book(night_id=night.pk, table_id=table_id, club_id=night.club_id, user=user)
 
 
 # -- settlement ---------------------------------------------------------------------------

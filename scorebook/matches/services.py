@@ -87,6 +87,7 @@ def night_close(*, night: Night, user: User) -> Night:
         night.closed_at = timezone.now()
         night.save(update_fields=["status", "closed_at"])
         audit(club_id=night.club_id, actor=user, verb="night_closed", obj=night)
+        ledger.night_pots_book(night=night, user=user)  # a pot left goes back to its feeders
         ledger.night_settle(night=night, user=user)
         stale_mark(club_id=night.club_id, night_id=night.pk)
     return night

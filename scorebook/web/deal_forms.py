@@ -342,6 +342,21 @@ def build(table: Table, level: str) -> DealForm:
                     open=False,
                 )
             )
+        if table.rules.get("t4.cappotto_after_win") == "ordinary_stake":
+            sections.append(
+                Section(
+                    _("A cappotto after the win"),
+                    [
+                        Input(
+                            "cappotto_after_win",
+                            _("The side had reached the target before its cappotto was complete"),
+                            "check",
+                        )
+                    ],
+                    note=_("Only for a cappotto: it then pays the ordinary stake."),
+                    open=False,
+                )
+            )
         sections.append(
             Section(
                 _("Deal annulled"),

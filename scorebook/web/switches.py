@@ -105,6 +105,10 @@ SWITCHES = {
     "t4.decl_anomalies": _("An incomplete, wrong, early or late declaration"),
     "t4.claim_by": _("Who may call a side out (chiamata fuori)"),
     "t4.callout_limit": _("Two wrong call-outs are counted"),
+    "t4.stake": _("What a match pays (the stake)"),
+    "t4.stake_step": _("Points of difference per stake (variable stake)"),
+    "t4.batuffa": _("Losers below this many points pay one stake more (marcio e batuffa)"),
+    "t4.cappotto_after_win": _("A cappotto made after the game was already won"),
     "t4i.both_reach_target": _("Several players reach the target in the same deal"),
 }
 
@@ -231,6 +235,13 @@ VALUES = {
     "play_on": _("a wrong call-out by the opponents: play goes on"),
     "per_deal": _("in the same deal"),
     "per_game": _("over the whole game"),
+    "event_multipliers": _("one stake, times the special event's multiplier"),
+    "single_stake": _("always one stake, cappotto or not (posta unica)"),
+    "single_or_double": _("one stake, two for a cappotto (semplice o doppia)"),
+    "point_difference": _("varies with the point difference (posta variabile)"),
+    "marcio_e_batuffa": _("marcio e batuffa: double under the line, a pot for cappotto"),
+    "cappotto_stake": _("pays as a cappotto"),
+    "ordinary_stake": _("pays the ordinary stake (still wins the pot)"),
     "4b": _("4 of batons"),
     "4s": _("4 of swords"),
 }

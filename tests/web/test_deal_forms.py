@@ -315,3 +315,21 @@ def test_a_call_out_and_its_problem_land_on_the_claim_inputs():
     forms.place(form, forms.problems(caught.value, "it"))
     (owner,) = [i for i in form.inputs() if i.errors]
     assert owner.name == "claim.cappotto" and "cappotto" in owner.errors[0]
+
+
+def test_a_cappotto_after_the_win_is_a_box_to_tick_when_the_switch_is_on():
+    """Codice del tressette, regolamento.tex, "Norme che regolano la chiamata fuori": a
+    cappotto made after the game was won pays the ordinary stake (issue 16, stakes)."""
+    plain = table("tressette4")
+    assert "cappotto_after_win" not in {i.name for i in forms.build(plain, "totals").inputs()}
+    t = table(
+        "tressette4",
+        {"t4.stake": "marcio_e_batuffa", "t4.cappotto_after_win": "ordinary_stake"},
+        names=NAMES,
+    )
+    fields = {"sides.A.thirds": "32", "sides.A.tricks": "10", "sides.B.thirds": "0",
+              "sides.B.tricks": "0", "last_trick": "A"}  # fmt: skip
+    _, deal = forms.read(t, "totals", {**fields, "cappotto_after_win": "on"})
+    assert deal["cappotto_after_win"] is True
+    _, unticked = forms.read(t, "totals", fields)
+    assert "cappotto_after_win" not in unticked

@@ -39,6 +39,7 @@ from ..play import (
     read_deal,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..stakes import CAPPOTTO, STAKE_SWITCHES, match_stake
 from ..tricks import (
     ANNUL_RULE,
     CORE_SWITCHES,
@@ -148,6 +149,7 @@ SWITCHES: tuple[Switch, ...] = (
     Switch("t4.deals", 0, between=(0, 100), help="Deals in the match (0: play to the target)."),
     *REVOKE_SWITCHES,
     *PENALTY_SWITCHES,
+    *STAKE_SWITCHES,
 )
 
 FIELDS = (
@@ -162,6 +164,7 @@ FIELDS = (
     "claim",
     "first_to_target",
     "failed_callouts",
+    "cappotto_after_win",
 )
 PLAY_FIELDS = (
     "dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim", "laid_down",
@@ -254,6 +257,24 @@ messages(
             "reached it first.",
             "La coppia {side} non arriva a {target} con questa smazzata ({total}): non può "
             "esserci arrivata per prima.",
+        ),
+        "t4.after_win_off": (
+            "'cappotto_after_win' is read only when a cappotto completed after the game was "
+            "won pays the ordinary stake (t4.cappotto_after_win = ordinary_stake).",
+            "'cappotto_after_win' vale solo quando il cappotto fatto a partita già vinta "
+            "paga la posta ordinaria (t4.cappotto_after_win = ordinary_stake).",
+        ),
+        "t4.after_win_no_cappotto": (
+            "'cappotto_after_win' says a cappotto was completed after the game was won, "
+            "but this deal is not a cappotto.",
+            "'cappotto_after_win' dice che il cappotto è stato fatto a partita già vinta, "
+            "ma questa smazzata non è un cappotto.",
+        ),
+        "t4.after_win_not_reached": (
+            "Side {side} cannot have reached {target} before its cappotto was complete: "
+            "{total} before the deal, its declarations and the cards come to {reach}.",
+            "La coppia {side} non può essere arrivata a {target} prima di completare il "
+            "cappotto: {total} prima della smazzata, le accuse e le carte fanno {reach}.",
         ),
         "t4.hand_without_annul": (
             "'hand' is the hand of the player who annuls; there is no 'annulled_by'.",
@@ -410,6 +431,7 @@ class Tressette4(Game):
             self._check_call(result, sides, rules, problems)
         if failed:
             result = replace(result, facts={**result.facts, "failed_callouts": failed})
+        result = self._after_win(result, deal, rules, state)
         return self._first_to_target(result, deal.get("first_to_target"), rules, state)
 
     def _check_call(
@@ -432,6 +454,37 @@ class Tressette4(Game):
                 tricks=sides[caller].tricks,
             )  # fmt: skip
         problems.raise_if_any()
+
+    def _after_win(
+        self, result: DealResult, deal: Mapping[str, Any], rules: Rules, state: MatchState
+    ) -> DealResult:
+        """Under ``t4.cappotto_after_win = ordinary_stake``, whether the side that made
+        a cappotto had already reached the target before completing it (entered as
+        ``cappotto_after_win``; a play record finds it trick by trick), kept in the facts."""
+        problems = Problems()
+        if deal.get("cappotto_after_win") is None:
+            return result
+        if rules["t4.cappotto_after_win"] != "ordinary_stake":
+            problems.add("t4.after_win_off", "cappotto_after_win")
+            problems.raise_if_any()
+        after = boolean(deal, "cappotto_after_win", "", problems, default=False)
+        problems.raise_if_any()
+        if not after:
+            return result
+        side = str(result.facts.get("event_side"))
+        if result.event not in CAPPOTTO or side not in SIDES:
+            problems.add("t4.after_win_no_cappotto", "cappotto_after_win")
+            problems.raise_if_any()
+        total = state.totals.get(side, 0)
+        made = [ln.points for ln in result.breakdown[side] if ln.kind in ("cards", "declaration")]
+        reach = total + sum(made)
+        if reach < rules["t4.target"]:
+            problems.add(
+                "t4.after_win_not_reached", "cappotto_after_win", side=side,
+                target=rules["t4.target"], total=total, reach=reach,
+            )  # fmt: skip
+            problems.raise_if_any()
+        return replace(result, facts={**result.facts, "cappotto_after_win": True})
 
     def _first_to_target(
         self, result: DealResult, named: Any, rules: Rules, state: MatchState
@@ -481,6 +534,26 @@ class Tressette4(Game):
                 if total + (1 if last == side else 0) >= target:
                     return side
         return None
+
+    def _won_before_last(
+        self, progress: list[dict[str, int]], entry: Deal, rules: Rules, state: MatchState
+    ) -> bool:
+        """A side that took every trick had reached the target (its total before the deal,
+        its declarations and the card points of its tricks) before the last trick: its
+        cappotto was completed after the game was won."""
+        if len(progress) != TRICKS:  # laid down: "non può essere chiamata fuori"
+            return False
+        seats = entry.get("seats") or {}
+        won = {s: sum(seats.get(p, {}).get("tricks", 0) for p in MEMBERS[s]) for s in SIDES}
+        side = next((s for s in SIDES if won[s] == TRICKS), None)
+        if side is None:
+            return False
+        declared = 0
+        for decl in self._declarations(entry, rules, Problems()):
+            if decl.kind != "decima" and SIDE_OF[decl.player] == side:
+                declared += decl.points
+        before = state.totals.get(side, 0) + declared
+        return any(before + p[side] // 3 >= rules["t4.target"] for p in progress[: TRICKS - 1])
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): the four hands and the tricks; a claim may stop the record early."""
@@ -605,6 +678,9 @@ class Tressette4(Game):
             first = self._first_in_tricks(dealt.context["progress"], entry, rules, state)
             if first is not None:
                 entry = {**entry, "first_to_target": first}
+        if rules["t4.cappotto_after_win"] == "ordinary_stake" and "claim" not in entry:
+            if self._won_before_last(dealt.context["progress"], entry, rules, state):
+                entry = {**entry, "cappotto_after_win": True}
         result = self.score_entry(entry, rules, state)
         penalised = dealt.facts["mis_declared"]
         return _penalise_declarations(result, penalised) if penalised else result
@@ -1235,6 +1311,20 @@ class Tressette4(Game):
         called: str | None = None,
     ) -> Outcome:
         loser = OTHER[winner]
+        stake = match_stake(
+            rules["t4.stake"],
+            event=event,
+            event_multiplier=multiplier,
+            # A cappotto made after a correct call-out was made after the game was won.
+            after_win=bool(result.facts.get("cappotto_after_win"))
+            or (reason == "claim" and event in CAPPOTTO),
+            winner_total=state.totals[winner],
+            loser_total=state.totals[loser],
+            step=rules["t4.stake_step"],
+            batuffa=rules["t4.batuffa"],
+            after_win_rule=rules["t4.cappotto_after_win"],
+        )
+        multiplier = stake.stakes
         units = dict.fromkeys(MEMBERS[winner], multiplier)
         units.update(dict.fromkeys(MEMBERS[loser], -multiplier))
         detail: dict[str, Any] = {"totals": dict(state.totals)}
@@ -1242,6 +1332,12 @@ class Tressette4(Game):
             detail["event"] = event
         if called is not None:
             detail["called_out_by"] = called
+        if rules["t4.stake"] != "event_multipliers":
+            detail["stake"] = rules["t4.stake"]
+        if stake.ordinary:
+            detail["cappotto_after_win"] = True
+        if stake.takes_pot:
+            detail["piatto"] = "won"
         if rules["t4.carry_over_excess"] != "off" and reason == "target":
             declared = sum(ln.points for ln in result.breakdown[winner] if ln.kind == "declaration")
             by_declarations = state.totals[winner] - declared < rules["t4.target"]

@@ -15,6 +15,7 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
+from scorebook.ledger import selectors as ledger_reads
 from scorebook.matches import services
 from scorebook.matches.models import Match
 from scorebook.rules import get_game
@@ -171,6 +172,7 @@ def match_new(request, pk):
         "profile": profile,
         "profiles": list(game["profiles"]),
         "form": form,
+        "pots": ledger_reads.night_pots(night) if key == "tressette4" else [],
     }
     if request.method == "POST" and form.is_valid():
         try:
