@@ -8,17 +8,25 @@ without one, and checks that no answer is a 5xx, that every status, content type
 is the one the schema documents. Exits non-zero on any failure.
 
 Bounded: FUZZ_EXAMPLES examples per operation (default 5) and FUZZ_SECONDS per role
-(default 60), so CI spends a few minutes on it.
+(default 60), so CI spends a few minutes on it (about 8 minutes on a 2-core machine).
+
+Static files are collected first, as deploy/RUNBOOK.md does (with DEBUG off a page needs
+the manifest). Whatever schemathesis counts, gunicorn's own access log is read at the end:
+every answer the server gave (the fuzzer's probes of odd paths and headers included) is
+counted by status, and a single 5xx fails the run.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,6 +82,20 @@ def reset_database() -> None:
         conn.execute(f'CREATE DATABASE "{name}"')
 
 
+def answers(access_log: str) -> Counter[int]:
+    """Each status the server answered with, and how often (one JSON line per answer)."""
+    statuses: Counter[int] = Counter()
+    with open(access_log, encoding="utf-8", errors="replace") as lines:
+        for line in lines:
+            try:
+                status = json.loads(line).get("status_code")
+            except ValueError:
+                continue
+            if isinstance(status, int):
+                statuses[status] += 1
+    return statuses
+
+
 def main() -> int:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("CELERY_", "CACHE_URL"))}
     env.update(
@@ -90,14 +112,17 @@ def main() -> int:
     reset_database()
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
     run(PY, "manage.py", "createcachetable", env=env)
+    run(PY, "manage.py", "collectstatic", "--noinput", "-v0", env=env)  # into staticfiles/
     run(PY, "manage.py", "load_demo", env=env, capture_output=True)
     made = run(PY, "manage.py", "shell", "-c", SETUP, env=env, capture_output=True, text=True)
     tokens = json.loads(made.stdout.strip().splitlines()[-1])
     env["DEBUG"] = "0"
+    logs = tempfile.mkdtemp(prefix="scorebook-fuzz-")
+    access = os.path.join(logs, "access.log")
     server = subprocess.Popen(
         [
             str(BIN / "gunicorn"), "-c", "deploy/gunicorn.conf.py",
-            "--bind", f"127.0.0.1:{PORT}", "--workers", "2", "--access-logfile", "/dev/null",
+            "--bind", f"127.0.0.1:{PORT}", "--workers", "2", "--access-logfile", access,
             "scorebook.wsgi",
         ],
         cwd=ROOT, env=env,
@@ -131,6 +156,17 @@ def main() -> int:
     finally:
         server.terminate()
         server.wait(timeout=30)
+    statuses = answers(access)
+    shutil.rmtree(logs, ignore_errors=True)
+    total = sum(statuses.values())
+    errors = sum(n for code, n in statuses.items() if code >= 500)
+    print(
+        f"fuzz: the server answered {total} requests: "
+        + ", ".join(f"{code}: {n}" for code, n in sorted(statuses.items()))
+    )
+    if errors:
+        print(f"fuzz: {errors} answers were 5xx (gunicorn's access log)", file=sys.stderr)
+        failed.append("server log")
     if failed:
         print(f"fuzz: failures as {', '.join(failed)}", file=sys.stderr)
         return 1

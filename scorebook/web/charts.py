@@ -36,7 +36,7 @@ def line_chart(
     """An SVG line chart of ``series`` scaled to fit, with the y range labelled, an
     optional horizontal ``reference`` line (a target score) and a legend. ``step``
     draws each change as a step (running totals change deal by deal)."""
-    pad_left, pad_right, pad_top, pad_bottom = 40, 8, 8, 22 + 16 * len(series)
+    pad_left, pad_right, pad_top, pad_bottom = 40, 8, 8, 24 + 18 * len(series)
     plot_w, plot_h = width - pad_left - pad_right, height - pad_top - pad_bottom
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points]
@@ -44,6 +44,8 @@ def line_chart(
         ys.append(reference)
     x_lo, x_hi = (min(xs), max(xs)) if xs else (0.0, 1.0)
     y_lo, y_hi = (min(ys), max(ys)) if ys else (0.0, 1.0)
+    if step and xs:
+        x_hi += 1  # the last total holds for a step too, so it is seen, not a bare tick
     if x_hi == x_lo:
         x_hi = x_lo + 1
     if y_hi == y_lo:
@@ -71,13 +73,13 @@ def line_chart(
             pad_top + plot_h,
         ),
         format_html(
-            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="11">{}</text>',
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="13">{}</text>',
             pad_left - 4,
             pad_top + 10,
             _number(y_hi),
         ),
         format_html(
-            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="11">{}</text>',
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="13">{}</text>',
             pad_left - 4,
             pad_top + plot_h,
             _number(y_lo),
@@ -102,23 +104,27 @@ def line_chart(
             if step and coords:
                 coords.append((sx(x), coords[-1][1]))
             coords.append((sx(x), sy(y)))
+        if step and s.points:
+            coords.append((sx(s.points[-1][0] + 1), coords[-1][1]))
         if coords:
             parts.append(
                 format_html(
                     '<polyline class="chart-series chart-series-{}" fill="none" stroke="{}"'
-                    ' stroke-width="2.5" points="{}"><title>{}</title></polyline>',
+                    ' stroke-width="2.5"{} points="{}"><title>{}</title></polyline>',
                     i,
                     colour,
+                    # every other line dashed: where two sides are level both stay visible
+                    mark_safe(' stroke-dasharray="7 4"') if i % 2 else "",
                     " ".join(f"{x},{y}" for x, y in coords),
                     s.label,
                 )
             )
-        legend_y = height - pad_bottom + 22 + 16 * i
+        legend_y = height - pad_bottom + 24 + 18 * i
         last = f" {_number(s.points[-1][1])}" if s.points else ""
         parts.append(
             format_html(
                 '<rect x="{}" y="{}" width="12" height="4" fill="{}"/>'
-                '<text class="chart-legend" x="{}" y="{}" font-size="12">{}{}</text>',
+                '<text class="chart-legend" x="{}" y="{}" font-size="14">{}{}</text>',
                 pad_left,
                 legend_y - 4,
                 colour,

@@ -103,6 +103,18 @@ def rank_short(rank: str) -> str:
     return rank if rank.isdigit() else names[rank].capitalize()
 
 
+#: What a grid button shows for a court card or an ace: short enough for a fifth of a
+#: 360 px phone (the full name is the button's accessible name).
+GRID_RANKS_IT = {"A": "Asso", "R": "Re", "C": "Cav.", "F": "Fante"}
+GRID_RANKS_EN = {"A": "Ace", "R": "King", "C": "Kn.", "F": "Jack"}
+
+
+def rank_on_grid(rank: str) -> str:
+    if rank.isdigit():
+        return rank
+    return (GRID_RANKS_IT if get_language() == "it" else GRID_RANKS_EN).get(rank, rank)
+
+
 @dataclass(frozen=True)
 class Pack:
     """A deck as a grid shows it: the cards in order, by suit, with words for each."""
@@ -115,7 +127,7 @@ class Pack:
         return SUIT_LABELS_FR[suit] if self.french else SUIT_LABELS[suit]
 
     def short(self, rank: str) -> str:
-        return rank if self.french else rank_short(rank)
+        return rank if self.french else rank_on_grid(rank)
 
     def name(self, code: str) -> str:
         if not self.french:

@@ -3,6 +3,7 @@ table, confirming one's own deal, linking a player without consent, stakes in pu
 results, ETag/If-Match and idempotent replays, and history that cannot be deleted."""
 
 import datetime
+import json
 
 import pytest
 from django.db.models import ProtectedError
@@ -157,3 +158,73 @@ def test_a_filter_by_another_clubs_id_answers_as_a_missing_id(people, match, url
     ]
     mine = client.get(url, {param: people.club.pk if param == "club" else match.night_id})
     assert mine.status_code == 200 and mine.json()["count"] >= 1
+
+
+MISSING = 999_999
+
+
+def _shape(response, hidden_id):
+    """An error answer with the id it names blanked: what the caller can learn from it."""
+    body = response.json()
+    text = json.dumps(body["errors"], sort_keys=True).replace(str(hidden_id), "ID")
+    return response.status_code, text
+
+
+@pytest.mark.parametrize(
+    "url,body",
+    [
+        ("/api/v1/nights", lambda club, night, table: {"club": club, "date": "2026-11-27"}),
+        ("/api/v1/players", lambda club, night, table: {"club": club, "name": "Ospite"}),
+        ("/api/v1/invitations", lambda club, night, table: {"club": club, "role": "member"}),
+        ("/api/v1/seasons", lambda club, night, table: {"club": club, "name": "S",
+                                                        "starts_on": "2027-09-01"}),
+        ("/api/v1/leagues", lambda club, night, table: {"club": club, "name": "Lega"}),
+        ("/api/v1/tables", lambda club, night, table: {"night": night, "number": 5}),
+        ("/api/v1/matches", lambda club, night, table: {"night": night, "game": "tressette4"}),
+    ],
+)  # fmt: skip
+def test_a_create_in_another_club_answers_exactly_as_a_missing_id(people, match, url, body):
+    """Not only the status: the whole answer (codes, paths, words) is the same, the id
+    itself aside, so a create tells nothing about what exists elsewhere."""
+    theirs = services.night_open(
+        club_id=people.other.pk, date=datetime.date(2026, 11, 21), venue="", user=people.stranger
+    )
+    table = services.table_create(night=theirs, number=1, name="", user=people.stranger)
+    client = api(people, "director")
+    other = client.post(url, body(people.other.pk, theirs.pk, table.pk), format="json")
+    missing = client.post(url, body(MISSING, MISSING, MISSING), format="json")
+    hidden = people.other.pk if "club" in body(1, 2, 3) else theirs.pk
+    assert other.status_code == 400, other.content
+    assert _shape(other, hidden) == _shape(missing, MISSING)
+
+
+def test_a_user_id_outside_the_club_answers_as_a_missing_one(people):
+    """Linking a player: the id of an account that is in no club of the caller reads as
+    one that does not exist."""
+    salvo = people.seated[2]
+    client = api(people, "director")
+    other = client.patch(f"/api/v1/players/{salvo.pk}", {"user": people.stranger.pk},
+                         format="json")  # fmt: skip
+    missing = client.patch(f"/api/v1/players/{salvo.pk}", {"user": MISSING}, format="json")
+    assert _shape(other, people.stranger.pk) == _shape(missing, MISSING)
+    assert Player.objects.get(pk=salvo.pk).user is None
+
+
+@pytest.mark.postgres
+def test_the_database_itself_refuses_to_delete_history(people, deal):
+    """PROTECT is Django's; underneath, PostgreSQL's foreign keys (no ON DELETE CASCADE)
+    refuse a bare SQL DELETE of a club, night, match or deal that history points at."""
+    from django.db import IntegrityError, connection, transaction
+
+    match = deal.match
+    services.deal_confirm(deal=deal, user=people.member)  # Nino, seated North
+    for model, pk in (
+        (type(people.club), people.club.pk),
+        (Night, match.night_id),
+        (Match, match.pk),
+        (Deal, deal.pk),
+    ):
+        with pytest.raises(IntegrityError), transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+            cursor.execute(f"DELETE FROM {model._meta.db_table} WHERE id = %s", [pk])  # noqa: S608
+    assert Deal.objects.filter(pk=deal.pk).exists()

@@ -2,6 +2,7 @@
 HTTP and must get a 4xx in the documented error shape, and change nothing."""
 
 import json
+import queue
 import threading
 
 import pytest
@@ -160,6 +161,49 @@ def test_ten_concurrent_duplicate_creates_give_one_201_and_conflicts():
         assert set(codes) <= {201, 409}, codes
         assert model.objects.filter(**lookup).count() == 1
     assert Membership.objects.filter(club__slug="doppio").count() == 1
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_one_person_joining_ten_times_at_once_gets_one_membership():
+    """Memberships of one user, raced: joining is an invitation accepted (POST
+    /memberships is gone), so ten phones accept at the same moment, once through ten
+    different links (the unique constraint decides) and once through one link of ten uses
+    (its row lock decides): one 201, the rest 409."""
+    from scorebook.clubs.services import invitation_create
+    from tests.personas import make_personas
+
+    people = make_personas()
+    newcomer = people.stranger
+
+    def accept(token):
+        def run():
+            client = APIClient()
+            client.force_authenticate(newcomer)
+            return client.post(
+                "/api/v1/invitations/accept", {"token": token}, format="json"
+            ).status_code
+
+        return run
+
+    links = [
+        invitation_create(club=people.club, role="member", user=people.director).token
+        for _ in range(10)
+    ]
+    calls: queue.SimpleQueue[str] = queue.SimpleQueue()
+    for token in links:
+        calls.put(token)
+    codes = _race(10, lambda: accept(calls.get_nowait())())
+    assert codes.count(201) == 1 and set(codes) <= {201, 409}, codes
+    assert Membership.objects.filter(club=people.club, user=newcomer).count() == 1
+
+    Membership.objects.filter(club=people.club, user=newcomer).delete()
+    shared = invitation_create(
+        club=people.club, role="member", user=people.director, max_uses=10
+    ).token
+    codes = _race(10, accept(shared))
+    assert codes.count(201) == 1 and set(codes) <= {201, 409}, codes
+    assert Membership.objects.filter(club=people.club, user=newcomer).count() == 1
 
 
 def test_unknown_api_routes_answer_json_404(db):

@@ -16,53 +16,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 TV01 = {"sides.A.thirds": "14", "sides.A.tricks": "4"}
 
 
-@pytest.fixture
-def players(transactional_db):
-    """Circolo San Rocco: a director, two scorers and two members, each a player with an
-    account (Ettore has a table PIN). Returns the users by name."""
-    from django.contrib.auth import get_user_model
-
-    from scorebook.clubs.models import Club, Membership, Player
-    from scorebook.web.services import pin_set
-
-    users = get_user_model().objects
-    club = Club.objects.create(name="Circolo San Rocco", slug="san-rocco")
-    people = {}
-    for name, role in (
-        ("direttore", "director"),
-        ("nino", "scorer"),
-        ("ettore", "scorer"),
-        ("salvo", "member"),
-        ("walter", "member"),
-    ):
-        people[name] = users.create_user(name, password="pw-" + name)
-        Membership.objects.create(club=club, user=people[name], role=role)
-        if name != "direttore":
-            Player.objects.create(club=club, name=name.capitalize(), user=people[name])
-    pin_set(user=people["ettore"], pin="2468")
-    return people
-
-
-@pytest.fixture
-def night(players):
-    """Friday's night with a Tressette match (accuso 41), opened through the services."""
-    from scorebook.clubs.models import Player
-    from scorebook.matches import services
-
-    director = players["direttore"]
-    ids = dict(Player.objects.values_list("name", "pk"))
-    night = services.night_open(
-        club_id=director.memberships.get().club_id, date="2026-11-20", venue="", user=director
-    )
-    seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ettore", "Salvo", "Walter"), strict=True)}
-    night.people = players
-    night.tressette = services.match_create(
-        night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
-        user=director,
-    )  # fmt: skip
-    return night
-
-
 def stored(match):
     from scorebook.matches.models import Deal
 

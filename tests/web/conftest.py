@@ -28,8 +28,10 @@ def world(club, people):
         stake_amount="0.50",
         stake_currency="EUR",
     )
-    for number, data in enumerate([SIDES, SMALL], start=1):
+    deals = [
         services.deal_create(match=match, data=data, expected_number=number, user=director)
+        for number, data in enumerate([SIDES, SMALL], start=1)
+    ]
     table2 = services.table_create(night=night, number=2, name="", user=director)
     finished = services.match_create(
         night=night,
@@ -55,6 +57,8 @@ def world(club, people):
         "closed": closed.pk,
         "match": match.pk,
         "finished": finished.pk,
+        "deal": deals[0].pk,
+        "player": n.pk,
         "token": invitation.token,
         "invitation": invitation.pk,
     }

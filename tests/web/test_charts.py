@@ -32,8 +32,16 @@ def test_lines_fit_the_box_and_the_labels_are_escaped():
 
 def test_step_charts_hold_each_total_until_the_next_deal():
     svg = parse(line_chart([Series("A", [(0, 0), (1, 10)])], title="t", step=True))
-    points = svg.find(f"{SVG}polyline").get("points").split()
-    assert len(points) == 3 and points[1].split(",")[1] == points[0].split(",")[1]
+    points = [p.split(",") for p in svg.find(f"{SVG}polyline").get("points").split()]
+    assert len(points) == 4 and points[1][1] == points[0][1]
+    # the last total holds for one more step: a level line after the last rise, not a tick
+    assert points[3][1] == points[2][1] and float(points[3][0]) > float(points[2][0])
+
+
+def test_every_other_line_is_dashed_so_level_sides_stay_visible():
+    svg = parse(line_chart([Series("A", [(0, 0)]), Series("B", [(0, 0)])], title="t"))
+    lines = svg.findall(f"{SVG}polyline")
+    assert lines[0].get("stroke-dasharray") is None and lines[1].get("stroke-dasharray")
 
 
 def test_empty_and_flat_series_still_draw():

@@ -242,3 +242,48 @@ def test_a_tournament_match_asks_for_call_outs_and_declarations_gone_wrong(peopl
     deal = Deal.objects.get(match=match)
     assert deal.input["failed_callouts"] == [{"by": "B", "after_trick": 3}]
     assert deal.input["declarations"][0]["contested"] is True
+
+
+def test_the_deal_page_offers_each_person_only_what_they_may_do(people, match):
+    """The one who entered a deal is not offered to confirm it (nor in the hand-over);
+    a member is offered neither the next deal nor a correction; names, not usernames."""
+    from scorebook.clubs.models import Player
+
+    ettore = people.seated[1]
+    Player.objects.filter(pk=ettore.pk).update(user=people.scorer)
+    pin_set(user=people.scorer, pin="1357")
+    pin_set(user=people.member, pin="2468")
+    save(as_(people, "scorer"), match)
+    deal = Deal.objects.get()
+
+    mine = as_(people, "scorer").get(f"/d/{deal.pk}/").content.decode()
+    assert "I confirm this deal" not in mine
+    handover = mine.split('id="f-player"')[1].split("</select>")[0]
+    assert "Nino" in handover and "Ettore" not in handover
+    assert "Next deal" in mine and "Correct this deal" in mine
+    assert "Ettore, " in mine  # the history names the player, not the account
+
+    nino = as_(people, "member").get(f"/d/{deal.pk}/").content.decode()
+    assert "I confirm this deal" in nino
+    assert "Next deal" not in nino and "Correct this deal" not in nino
+    assert f"/m/{match.pk}/deals/new" not in nino and f"/d/{deal.pk}/correct" not in nino
+
+
+@pytest.mark.parametrize(
+    "record", ['{"hands": "\\u0000"}', '{"tricks": [["\\ud800"]]}', '{"x\\u0000": 1}', "a\x00b"]
+)
+def test_a_nul_or_lone_surrogate_in_a_pasted_record_is_refused_not_a_500(people, match, record):
+    """Issue 15's NUL and surrogates, through the pages: the answer (stored with its
+    Idempotency-Key, jsonb on PostgreSQL) is a refusal, again on a retry; nothing stored."""
+    client = as_(people, "scorer")
+    client.raise_request_exception = False
+    key = str(uuid.uuid4())
+    for _ in range(2):
+        answer = client.post(
+            f"/m/{match.pk}/deals/new",
+            {"level": "play", "record": record, "expected_number": "1", "idempotency_key": key},
+        )
+        assert answer.status_code == 400
+    checked = client.post(f"/m/{match.pk}/deals/check", {"level": "play", "record": record})
+    assert checked.status_code == 200
+    assert Deal.objects.count() == 0

@@ -70,3 +70,15 @@ def test_the_player_page_draws_the_running_score_of_a_match(club, people, four):
     assert "<svg" in text and f"Match {match.pk}" in text
     assert "Nino &amp; Ettore" in text  # the side's line is named after its players
     assert "style=" not in text.split("<svg", 1)[1].split("</svg>", 1)[0]
+
+
+def test_the_league_pages_in_italian_carry_no_english_and_no_wrong_word(club, people, four):
+    """The model's English help text stayed on the Italian form; the league's table was
+    called "Tavolo" (a card table) instead of "Classifica"."""
+    director = client_for(people, "director")
+    listing = director.get(f"/c/{club.slug}/leagues/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "round robin" not in listing.content.decode()
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    page = director.get(f"/c/{club.slug}/leagues/{league.pk}/", HTTP_ACCEPT_LANGUAGE="it")
+    assert "<h2>Classifica</h2>" in page.content.decode()
+    assert "<h2>Tavolo</h2>" not in page.content.decode()

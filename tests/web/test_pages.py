@@ -49,6 +49,14 @@ PAGES = {
     "settlement csv": ("/n/{night}/settlement.csv", read()),
     "match": ("/m/{match}/", read()),
     "finished match": ("/m/{finished}/", read()),
+    "new deal": ("/m/{match}/deals/new", manage("scorer")),
+    "new deal, cards": ("/m/{match}/deals/new?level=cards", manage("scorer")),
+    "deal": ("/d/{deal}/", read()),
+    "correct a deal": ("/d/{deal}/correct", manage("scorer")),
+    "standings": ("/c/{slug}/standings/", read()),
+    "ratings": ("/c/{slug}/standings/ratings", read()),
+    "leagues": ("/c/{slug}/leagues/", read()),
+    "player": ("/c/{slug}/players/{player}/stats", read()),
 }
 
 

@@ -19,17 +19,18 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from scorebook.clubs.models import Player
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Player, Role
 from scorebook.clubs.selectors import clubs_of, membership_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
-from scorebook.matches.models import Deal, Match
+from scorebook.matches.models import Deal, Match, Night
 from scorebook.rules import Rejection
 from scorebook.web import deal_forms as forms
 from scorebook.web import preview
 from scorebook.web import services as web_services
-from scorebook.web.access import page_context
+from scorebook.web.access import can, page_context
 from scorebook.web.breakdown import describe
 from scorebook.web.idempotency import idempotent_page
 
@@ -115,6 +116,8 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
     if request.method == "POST":
         return _save(request, match_id, level)
     match = _match(request, match_id)
+    # The form only for those the service lets save it (a member would fill it in vain).
+    clubs.require_role(signed_in(request), match.night.club_id, Role.SCORER)
     _game, _rules, state = preview.state_before(match)
     table = preview.table(match, state)
     return render(
@@ -228,6 +231,14 @@ def _conflict(
         {
             **_frame(request, match),
             "stored": stored,
+            "stored_by": _who(
+                stored.entered_by if stored else None,
+                dict(
+                    Player.objects.filter(
+                        club_id=match.night.club_id, user__isnull=False
+                    ).values_list("user_id", "name")
+                ),
+            ),
             "stored_lines": describe(stored.result, table) if stored else [],
             "mine_lines": describe(mine.as_dict(), table) if mine else [],
             "number": conflict.expected,
@@ -273,6 +284,20 @@ def deal_page(request: HttpRequest, deal_id: int) -> HttpResponse:
     return _deal_page(request, _deal(request, deal_id))
 
 
+def _who(user: Any, by_user: dict[int, str]) -> str:
+    """A person as the table knows them: their player's name, else their username."""
+    if user is None:
+        return "?"
+    return by_user.get(user.pk) or user.get_username()
+
+
+def _correction_role(match: Match) -> str:
+    """Who may correct: a director once the match is over or the night closed (as the
+    service says), a scorer before."""
+    over = match.status == Match.Status.FINISHED or match.night.status == Night.Status.CLOSED
+    return Role.DIRECTOR if over else Role.SCORER
+
+
 def _deal_page(
     request: HttpRequest, deal: Deal, errors: list[str] | None = None, status: int = 200
 ) -> HttpResponse:
@@ -295,17 +320,26 @@ def _deal_page(
         names={seat: names.get(pid, "") for seat, pid in match.seats.items()},
     )
     confirmations = list(current.confirmations.all())
-    confirmed = {c.user_id for c in confirmations}
+    # The person who entered this version never confirms it (the service refuses), so
+    # neither the button nor the hand-over offers it to them.
+    confirmed = {c.user_id for c in confirmations} | {current.entered_by_id}
     by_user = {p.user_id: p.name for p in players if p.user_id is not None}
     seated = [p for p in players if p.user_id is not None]
+    frame = _frame(request, match)
+    membership = frame["membership"]
     return render(
         request,
         "web/deals/deal.html",
         {
-            **_frame(request, match),
+            **frame,
+            "can_enter": frame["is_scorer"]
+            and match.night.status == Night.Status.OPEN
+            and match.status != Match.Status.FINISHED,
+            "can_correct": can(membership, _correction_role(match)),
             "deal": current,
             "versions": [
                 {"deal": v, "lines": describe(v.result, table),
+                 "who": _who(v.entered_by, by_user),
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
             ],
@@ -349,6 +383,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
     game, rules, state = preview.state_before(match, deal.number)
     table = preview.table(match, state)
     if request.method == "GET":
+        clubs.require_role(signed_in(request), match.night.club_id, _correction_role(match))
         level = _level(request, deal.level if deal.level in forms.LEVELS else "totals")
         fields = forms.prefill(table, level, deal.input) if level != "play" else None
         if fields is None:

@@ -54,6 +54,8 @@ class LeagueForm(forms.ModelForm):
             "withdrawals": gettext_lazy("When an entry withdraws"),
         }
         widgets = {"legs": forms.Select(choices=[(1, "1"), (2, "2")])}
+        # the model's help text is English only, and the choices say it in words
+        help_texts = {"legs": ""}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

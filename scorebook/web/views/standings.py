@@ -17,6 +17,7 @@ from scorebook.rules import games
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
+from scorebook.web.scores import game_name
 from scorebook.web.switches import VALUES
 from scorebook.web.views.public import public_club_or_404
 
@@ -36,7 +37,8 @@ BID_SIDES = {"made": _("bid"), "won": _("bid and won")}
 
 
 def _game_choices():
-    return sorted(games())
+    """Every game as (key, its name in the active language)."""
+    return [(key, game_name(key)) for key in sorted(games())]
 
 
 def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
@@ -141,7 +143,13 @@ def _ratings(request, club) -> dict[str, Any]:
         .order_by("-display", "player__name")
     )
     built, pending = selectors.freshness_of(club.pk)
-    return {"games": played, "game": game, "rows": rows, "built": built, "pending": pending}
+    return {
+        "games": [(key, game_name(key)) for key in played],
+        "game": game,
+        "rows": rows,
+        "built": built,
+        "pending": pending,
+    }
 
 
 @login_required

@@ -11,7 +11,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.test import Client
 
 from scorebook.clubs.models import Club
-from scorebook.matches.models import Match, Night
+from scorebook.matches.models import Deal, Match, Night
 
 BUDGET = 100 * 1024
 
@@ -30,6 +30,12 @@ class Command(BaseCommand):
             raise CommandError("Load the demo club first: manage.py load_demo")
         night = Night.objects.filter(club=club).order_by("-date").first()
         match = Match.objects.filter(night__club=club).order_by("id").first()
+        playing = (
+            Match.objects.filter(night__club=club, night__status="open", status="open")
+            .order_by("id")
+            .first()
+        )
+        deal = Deal.objects.filter(match__night__club=club).order_by("id").first()
         client = Client(HTTP_HOST="127.0.0.1")
         pages = {"welcome": "/"}
         anonymous = {name: client.get(url) for name, url in pages.items()}
@@ -44,8 +50,16 @@ class Command(BaseCommand):
             "settlement": f"/n/{night.pk}/settlement",
             "match": f"/m/{match.pk}/",
             "public results": f"/public/{club.slug}/",
+            "leaderboard": f"/c/{club.slug}/standings/",
+            "ratings": f"/c/{club.slug}/standings/ratings",
+            "leagues": f"/c/{club.slug}/leagues/",
             "TV": f"/public/{club.slug}/tv",
         }
+        if playing is not None:  # the deal forms, the heaviest pages (the card grids)
+            for level in ("totals", "cards", "play"):
+                pages[f"deal, {level}"] = f"/m/{playing.pk}/deals/new?level={level}"
+        if deal is not None:
+            pages["a deal"] = f"/d/{deal.pk}/"
         responses = {**anonymous, **{name: client.get(url) for name, url in pages.items()}}
         worst = 0
         self.stdout.write(f"{'page':<16}{'html':>8}{'css+js':>9}{'total':>9}  (bytes, gzip -9)")

@@ -1,0 +1,196 @@
+"""Every page on the smallest phone the issue names (360 px wide): axe finds no serious or
+critical violation, nothing is wider than the screen, every control is a tap target of at
+least 44 px, and each page is photographed (tests/e2e/artifacts/6x-*, 7x-*).
+
+The whole-night test (test_table.py) walks the pages in the order of a club night at
+390 px; this one visits every page, including those a night does not pass through
+(welcome, login, invitation, members, players, settings, public results, TV, standings,
+leagues, the player page, a 404)."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SMALL = {"width": 360, "height": 780}
+TAP = 44
+
+#: Controls that must be tap targets. Links inside a sentence are exempt (WCAG 2.5.8);
+#: a link that is a whole line, a button, a field or a summary is not.
+MEASURE = """
+(min) => {
+  const seen = [];
+  const visible = (e) => {
+    const r = e.getBoundingClientRect();
+    const s = getComputedStyle(e);
+    return r.width > 0 && r.height > 0 && s.visibility !== 'hidden' && s.display !== 'none';
+  };
+  const target = (e) => {
+    if (e.matches('input[type=checkbox], input[type=radio]')) {
+      // the tap target is its label (a card of the grid, a row with its words)
+      const box = e.closest('label, .field.check');
+      return box || e;
+    }
+    return e;
+  };
+  const standalone = (a) => {
+    const parent = a.parentElement;
+    const text = (parent.textContent || '').trim();
+    return text === (a.textContent || '').trim() && !parent.matches('td, th');
+  };
+  const controls = document.querySelectorAll(
+    'button, select, textarea, summary, .button, nav a, ' +
+    'input:not([type=hidden]):not([type=file]), a'
+  );
+  for (const e of controls) {
+    if (e.matches('a') && !e.matches('.button, nav a') && !standalone(e)) continue;
+    if (e.closest('.skip, .visually-hidden, pre, svg')) continue;
+    const t = target(e);
+    if (!visible(t)) continue;
+    const r = t.getBoundingClientRect();
+    if (r.height < min - 0.5 || r.width < min - 0.5) {
+      const label = (e.getAttribute('aria-label') || e.textContent || e.name || '').trim();
+      const size = `${Math.round(r.width)}x${Math.round(r.height)}`;
+      seen.push(`${e.tagName.toLowerCase()} "${label.slice(0, 30)}" ${size}`);
+    }
+  }
+  return seen;
+}
+"""
+
+OVERFLOW = """
+() => {
+  const width = document.documentElement.clientWidth;
+  const wide = [];
+  for (const e of document.querySelectorAll('body *')) {
+    if (e.closest('.table-wide, .scroll, pre, svg, select')) continue;
+    const r = e.getBoundingClientRect();
+    if (r.width > 0 && r.right > width + 1) {
+      wide.push(`${e.tagName.toLowerCase()}.${e.className} right=${Math.round(r.right)}`);
+    }
+  }
+  for (const e of document.querySelectorAll('.cardbox span, .score .points, .nav a, button')) {
+    if (e.scrollWidth > e.clientWidth + 1) {  // its words do not fit inside it
+      wide.push(`${e.tagName.toLowerCase()} "${e.textContent.trim()}" does not fit`);
+    }
+  }
+  return [document.documentElement.scrollWidth > width || wide.length > 0, wide.slice(0, 5)];
+}
+"""
+
+
+@pytest.fixture
+def club_world(night):
+    """The San Rocco night of test_table.py, with a table, three deals (one confirmed),
+    a season, a league with its fixtures, an invitation, public results."""
+    from scorebook.clubs import services as clubs
+    from scorebook.clubs.models import Club, Player
+    from scorebook.matches import services
+    from scorebook.standings import leagues
+    from scorebook.standings import services as standings
+
+    people = night.people
+    director = people["direttore"]
+    club = Club.objects.get(slug="san-rocco")
+    club.public = True
+    club.save()
+    services.table_create(night=night, number=1, name="Vicino al bancone", user=director)
+    match = night.tressette
+    deal = None
+    for number, (a, b, last) in enumerate(((14, 18, "B"), (20, 12, "A"), (11, 21, "B")), 1):
+        deal = services.deal_create(
+            match=match,
+            data={"sides": {"A": {"thirds": a, "tricks": 4}, "B": {"thirds": b, "tricks": 6}},
+                  "last_trick": last},
+            expected_number=number, user=people["nino"],
+        )  # fmt: skip
+    services.deal_confirm(deal=deal, user=people["salvo"])
+    standings.season_create(
+        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        user=director,
+    )  # fmt: skip
+    ids = dict(Player.objects.values_list("name", "pk"))
+    league = leagues.league_create(club=club, name="Coppa d'inverno", user=director)
+    for name, pair in (
+        ("Nino e Salvo", ["Nino", "Salvo"]),
+        ("Ettore e Walter", ["Ettore", "Walter"]),
+    ):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[ids[p] for p in pair], user=director
+        )
+    leagues.league_start(league=league, user=director)
+    invitation = clubs.invitation_create(club=club, role="member", user=director)
+    return {
+        "slug": club.slug,
+        "night": night.pk,
+        "match": match.pk,
+        "deal": deal.pk,
+        "league": league.pk,
+        "player": ids["Nino"],
+        "token": invitation.token,
+        "people": people,
+    }
+
+
+#: (screenshot name, who looks, url)
+PAGES = [
+    ("60-welcome", None, "/"),
+    ("61-login", None, "/login"),
+    ("62-join", None, "/join/{token}"),
+    ("63-members", "direttore", "/c/{slug}/members"),
+    ("64-players", "direttore", "/c/{slug}/players"),
+    ("65-settings", "direttore", "/c/{slug}/settings"),
+    ("66-invite", "direttore", "/c/{slug}/invite"),
+    ("67-open-night", "direttore", "/c/{slug}/nights/new"),
+    ("68-add-table", "direttore", "/n/{night}/tables/new"),
+    ("69-choose-game", "direttore", "/n/{night}/matches/new"),
+    ("70-match-form", "direttore", "/n/{night}/matches/new?game=tressette4&players=4"),
+    ("71-club-home", "nino", "/c/{slug}/"),
+    ("72-night", "nino", "/n/{night}/"),
+    ("73-match", "nino", "/m/{match}/"),
+    ("74-deal-new", "nino", "/m/{match}/deals/new"),
+    ("75-deal-cards", "nino", "/m/{match}/deals/new?level=cards"),
+    ("76-deal-play", "nino", "/m/{match}/deals/new?level=play"),
+    ("77-deal-page", "walter", "/d/{deal}/"),
+    ("78-settlement", "nino", "/n/{night}/settlement"),
+    ("79-standings", "nino", "/c/{slug}/standings/"),
+    ("80-ratings", "nino", "/c/{slug}/standings/ratings"),
+    ("81-leagues", "direttore", "/c/{slug}/leagues/"),
+    ("82-league", "direttore", "/c/{slug}/leagues/{league}/"),
+    ("83-player", "nino", "/c/{slug}/players/{player}/stats"),
+    ("84-public", None, "/public/{slug}/"),
+    ("85-public-match", None, "/public/{slug}/m/{match}"),
+    ("86-tv", None, "/public/{slug}/tv"),
+    ("87-public-ratings", None, "/public/{slug}/standings/ratings"),
+    ("88-not-found", "nino", "/n/999999/"),
+]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_page_on_a_360px_phone(club_world, phone, shots, axe, language):
+    problems = []
+    pages = {}
+    for name, who, url in PAGES:
+        if who not in pages:
+            user = club_world["people"][who] if who else None
+            pages[who] = phone(user, language=language)
+            pages[who].set_viewport_size(SMALL)
+        page = pages[who]
+        response = page.goto(url.format(**club_world))
+        expected = 404 if name.endswith("not-found") else 200
+        assert response is not None and response.status == expected, (name, response.status)
+        page.locator("details:not([open]) > summary").evaluate_all(
+            "all => all.forEach(s => s.parentElement.open = true)"
+        )
+        axe(page, f"{name} ({language})")
+        shots(page, f"{name}-{language}")
+        small = page.evaluate(MEASURE, TAP)
+        if small:
+            problems.append(f"{name}: under {TAP} px: " + "; ".join(small[:6]))
+        wider, culprits = page.evaluate(OVERFLOW)
+        if wider:
+            problems.append(f"{name}: wider than {SMALL['width']} px: " + "; ".join(culprits))
+    assert not problems, "\n".join(problems)
