@@ -234,6 +234,15 @@ def test_play_record_and_pin_handover(night, phone, shots, axe):
     nino = phone(night.people["nino"])
     match = night.tressette
     nino.goto(f"/m/{match.pk}/deals/new?level=play")
+    # Uploaded from a file: the record lands in the box and the engine replays it ...
+    nino.locator("[data-record-file]").set_input_files(
+        files=[{"name": "deal.json", "mimeType": "application/json",
+                "buffer": json.dumps(PLAY_RECORD).encode()}]
+    )  # fmt: skip
+    expect(nino.locator("#deal-feedback ol.tricks li")).to_have_count(10)
+    assert json.loads(nino.locator('[name="record"]').input_value()) == PLAY_RECORD
+    # ... and pasted, as most phones will.
+    nino.locator('[name="record"]').fill("")
     nino.locator('[name="record"]').fill(json.dumps(PLAY_RECORD))
     nino.locator('[name="record"]').dispatch_event("change")
     expect(nino.locator("#deal-feedback ol.tricks li")).to_have_count(10)
