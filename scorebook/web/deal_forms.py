@@ -847,7 +847,7 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
         path = _local(str(error.get("path") or ""))
         target = _owner(inputs, names, path)
         if target is not None:
-            target.errors.append(message)
+            target.errors.append(_in_words(message, path, target))
             continue
         section = next(
             (s for s in form.sections if path and any(path.startswith(c) for c in s.claims)),
@@ -856,6 +856,15 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
         (section.errors if section is not None else form.errors).append(message)
         if section is not None:
             section.open = True
+
+
+def _in_words(message: str, path: str, target: Input) -> str:
+    """The engine names a field by its JSON key ('thirds', 'tricks'); next to the field on
+    a page the player reads its label instead, in their language."""
+    if target.name != path:
+        return message
+    key = re.sub(r"\[\d+\]$", "", path.rsplit(".", 1)[-1])
+    return message.replace(f"'{key}'", f"«{target.label}»")
 
 
 def problems(rejection: Rejection, language: str | None) -> list[dict[str, Any]]:

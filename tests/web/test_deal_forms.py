@@ -67,6 +67,21 @@ def test_a_word_where_a_number_goes_reaches_the_engine_as_it_is():
     assert any("numero intero" in e for e in by_name["sides.A.thirds"])
 
 
+def test_a_field_is_named_by_its_label_not_its_json_key():
+    """The engine says "'thirds' deve essere tra 0 e 32"; next to the field the player
+    reads the field's own label, in Italian."""
+    t = table("tressette4", {"profile": "accuso_41"})
+    with translation.override("it"):
+        form, deal = forms.read(t, "totals", {"sides.A.thirds": "40", "sides.A.tricks": "4"})
+        with pytest.raises(Rejection) as caught:
+            score(t, deal)
+        forms.place(form, forms.problems(caught.value, "it"))
+        by_name = {i.name: (str(i.label), i.errors) for i in form.inputs()}
+    label, errors = by_name["sides.A.thirds"]
+    assert errors and all("'thirds'" not in e for e in errors), errors
+    assert any(f"«{label}»" in e and "tra 0 e 32" in e for e in errors), errors
+
+
 def test_problems_land_next_to_their_field_in_italian():
     """TV05: N's four 3s and E's napoletana in swords both need the 3 of swords."""
     t = table("tressette4", {"profile": "accuso_41"})
