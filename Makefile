@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz messages clean
+.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -43,6 +43,11 @@ bench: install
 
 bench-http: install
 	$(PY) deploy/bench/http_bench.py
+
+# One deal entry's CPU beside the bare INSERT view in one process (PostgreSQL), the
+# statements it runs; BENCH_PROFILE=1 adds a cProfile of deal entry.
+bench-deal-profile: install
+	$(PY) deploy/bench/deal_profile.py
 
 # Two gunicorn instances on one PostgreSQL, phones racing and retrying: exactly once.
 bench-scale-out: install

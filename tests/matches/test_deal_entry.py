@@ -61,6 +61,45 @@ def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(pe
     assert len(touching_deals) == 1 and touching_deals[0].lstrip().upper().startswith("INSERT")
 
 
+#: What one deal entry through the API asks the database, in order (under a test's
+#: transaction each atomic block is a savepoint). A new statement on the hot path must
+#: be added here on purpose: the bench figures in README "Development" count these.
+API_DEAL_ENTRY = (
+    "SAVEPOINT",  # the Idempotency-Key's transaction (api/idempotency.py)
+    "SELECT authtoken_token",  # DRF's TokenAuthentication, the user with it
+    "SAVEPOINT",  # deal_create's
+    "SELECT matches_match",  # the match, locked (FOR UPDATE on PostgreSQL)
+    "SELECT matches_night",  # after the lock: the night's status, its club, the role
+    "INSERT INTO matches_deal",
+    "UPDATE matches_match",  # the state, save(update_fields=...)
+    "INSERT INTO standings_stalemark",  # the standings' outbox
+    "RELEASE SAVEPOINT",
+    "INSERT INTO matches_idempotencykey",  # the answer, in the same transaction
+    "RELEASE SAVEPOINT",
+)
+
+
+def test_deal_entry_through_the_api_runs_these_statements(people, night, django_assert_num_queries):
+    from rest_framework.authtoken.models import Token
+    from rest_framework.test import APIClient
+
+    match = new_match(people, night, "tressette4", {"t4.target": 1000})
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=people.scorer).key}")
+    for number in (1, 2):  # deal 2 as deal 1: nothing read on the first only
+        with django_assert_num_queries(len(API_DEAL_ENTRY)) as queries:
+            answer = client.post(
+                f"/api/v1/matches/{match.pk}/deals",
+                {"deal": SIDES, "number": number},
+                format="json",
+                HTTP_IDEMPOTENCY_KEY=f"entry-{number}",
+            )
+        assert answer.status_code == 201, answer.json()
+        said = [" ".join(q["sql"].replace('"', "").split()[:3]) for q in queries.captured_queries]
+        for sql, expected in zip(said, API_DEAL_ENTRY, strict=True):
+            assert sql.startswith(expected), (sql, expected)
+
+
 def test_a_state_stored_before_resuming_existed_is_folded_once(people, night):
     match = new_match(people, night, "tressette4", {"t4.target": 1000})
     scorer = people.scorer
