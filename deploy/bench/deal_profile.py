@@ -7,8 +7,9 @@ per match), interleaved request by request so both see the same database and mac
 load. Prints each one's median CPU time of this process per request, the mean CPU of
 the PostgreSQL backend serving it (read from /proc: the server must be on this machine),
 their ratios (the in-process counterpart of `make bench-http`'s ratio, without gunicorn
-and wrk), and the statements deal entry runs (``BENCH_SQL=1`` lists them). ``BENCH_PROFILE=1`` adds a
-cProfile of ``BENCH_PROFILE_DEALS`` deal entries (``BENCH_SORT``: cumulative or tottime).
+and wrk), and the statements deal entry runs (``BENCH_SQL=1`` lists them).
+``BENCH_PROFILE=1`` adds a cProfile (CPU time) of ``BENCH_PROFILE_DEALS`` deal entries
+(``BENCH_SORT``: cumulative or tottime).
 
 As in production, Celery has a broker (``BENCH_BROKER_URL``, default Redis database 15,
 emptied first; ``BENCH_BROKER_URL=`` runs the standings refresh inside each request).
