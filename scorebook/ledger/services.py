@@ -47,16 +47,41 @@ def unit_of(match: Match) -> tuple[str, str, Decimal]:
 
 def _accounts(match: Match, club_id: int, pots: Iterable[str]) -> dict[str, Account]:
     """Seat or ``pot:<name>`` -> account, created on first use."""
-    wanted_players = set(match.seats.values())
-    found = {a.player_id: a for a in Account.objects.filter(player_id__in=wanted_players, pot="")}
-    for pid in wanted_players - set(found):
-        found[pid] = Account.objects.create(club_id=club_id, player_id=pid)
+    found = player_accounts(club_id, match.seats.values())
     accounts = {seat: found[pid] for seat, pid in match.seats.items()}
     for name in pots:
         accounts[f"pot:{name}"] = Account.objects.get_or_create(
             club_id=club_id, match=match, pot=name
         )[0]
     return accounts
+
+
+def player_accounts(club_id: int, player_ids: Iterable[int]) -> dict[int, Account]:
+    """Player id -> his account, created on first use, safe when bookings race.
+
+    Two matches with the same players may book their first entries at the same moment
+    (two matches of a table finishing together): each would find no account and create
+    one, and the second insert broke the one-account-per-player constraint (an
+    IntegrityError, so a 500, found by tests/ledger/test_piatto_concurrency.py on
+    PostgreSQL). The missing accounts are inserted in player order with ON CONFLICT DO
+    NOTHING (which waits for a racing insert to commit) and read back.
+    """
+    wanted = sorted(set(player_ids))
+    found: dict[int, Account] = {}
+    found.update(
+        (pid, a) for a in Account.objects.filter(player_id__in=wanted, pot="")
+        if (pid := a.player_id) is not None
+    )  # fmt: skip
+    missing = [pid for pid in wanted if pid not in found]
+    if missing:
+        Account.objects.bulk_create(
+            [Account(club_id=club_id, player_id=pid) for pid in missing], ignore_conflicts=True
+        )
+        found.update(
+            (pid, a) for a in Account.objects.filter(player_id__in=missing, pot="")
+            if (pid := a.player_id) is not None
+        )  # fmt: skip
+    return found
 
 
 Moves = list[tuple[str, str, int]]  # payer, payee (seat or "pot:<name>"), engine units
@@ -184,12 +209,7 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
     chain = [m for m in at_table if m.status == Match.Status.FINISHED and has_piatto(m)]
     results = {m.pk: m.result or {} for m in chain}
     seated = {str(pid) for m in chain for pid in m.seats.values()}
-    found = {
-        str(a.player_id): a
-        for a in Account.objects.filter(player_id__in=[int(p) for p in seated], pot="")
-    }
-    for pid in sorted(seated - set(found)):
-        found[pid] = Account.objects.create(club_id=club_id, player_id=int(pid))
+    found = {str(pid): a for pid, a in player_accounts(club_id, (int(p) for p in seated)).items()}
     plans = piatto(
         [
             PotMatch(
