@@ -112,7 +112,8 @@ def main() -> int:
     reset_database()
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
     run(PY, "manage.py", "createcachetable", env=env)
-    run(PY, "manage.py", "collectstatic", "--noinput", "-v0", env=env)  # into staticfiles/
+    # into staticfiles/, with the manifest the server will read (DEBUG off picks its storage)
+    run(PY, "manage.py", "collectstatic", "--noinput", "-v0", env={**env, "DEBUG": "0"})
     run(PY, "manage.py", "load_demo", env=env, capture_output=True)
     made = run(PY, "manage.py", "shell", "-c", SETUP, env=env, capture_output=True, text=True)
     tokens = json.loads(made.stdout.strip().splitlines()[-1])
