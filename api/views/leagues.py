@@ -1,7 +1,8 @@
 """Leagues, their fixtures and tables, and player statistics.
 
-Members read; directors create, configure, start a league, add entries and withdraw
-them; a scorer may link the match being played to its fixture. The services check the
+Members read; directors create, configure, start a league (round robin or knockout),
+add entries and withdraw them, record a fixture forfeited "a tavolino" and undo it; a
+scorer may link the match being played to its fixture. The services check the
 roles and refuse with ``Refusal``s, mapped by ``api.errors``. Public versions (no login)
 serve the clubs that publish their results.
 """
@@ -46,7 +47,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         model = League
         fields = [
             "id", "club", "name", "kind", "game", "legs", "points_win", "points_draw",
-            "points_loss", "tiebreaks", "withdrawals", "started_at", "created_at",
+            "points_loss", "tiebreaks", "withdrawals", "format", "seeding", "series",
+            "series_games", "points_per_game", "forfeit_points", "started_at", "created_at",
         ]  # fmt: skip
         read_only_fields = ["started_at", "created_at"]
 
@@ -93,26 +95,82 @@ class StandingRowSerializer(serializers.Serializer):
     withdrawn = serializers.BooleanField()
 
 
+class ForfeitSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="The entry that forfeits the fixture.")
+    reason = serializers.CharField(max_length=200)
+
+
+class UndoForfeitSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200)
+
+
+class ForfeitShownSerializer(serializers.Serializer):
+    entry = serializers.IntegerField()
+    entry_name = serializers.CharField()
+    reason = serializers.CharField()
+    recorded_at = serializers.DateTimeField()
+
+
 class FixtureScoreSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     round = serializers.IntegerField()
     leg = serializers.IntegerField()
-    home = serializers.IntegerField()
-    away = serializers.IntegerField()
-    home_name = serializers.CharField()
-    away_name = serializers.CharField()
-    status = serializers.CharField()
-    home_wins = serializers.IntegerField()
+    slot = serializers.IntegerField(allow_null=True, help_text="Knockouts: the bracket place.")
+    home = serializers.IntegerField(allow_null=True, help_text="Null: not known yet.")
+    away = serializers.IntegerField(allow_null=True)
+    home_name = serializers.CharField(allow_null=True)
+    away_name = serializers.CharField(allow_null=True)
+    status = serializers.ChoiceField(
+        choices=[
+            "scheduled",
+            "waiting",
+            "playing",
+            "bella",
+            "played",
+            "forfeit",
+            "walkover",
+            "cancelled",
+            "void",
+        ]  # fmt: skip
+    )
+    home_wins = serializers.IntegerField(help_text="Games won (a forfeit: the games needed).")
     away_wins = serializers.IntegerField()
     home_points = serializers.IntegerField()
     away_points = serializers.IntegerField()
+    winner = serializers.IntegerField(allow_null=True)
+    bella = serializers.BooleanField(help_text="Level after its games: la bella is (was) needed.")
+    decided = serializers.BooleanField(help_text="No further match counts for it.")
+    accepts = serializers.BooleanField(help_text="Another match may be linked to it now.")
     matches = serializers.ListField(child=serializers.IntegerField())
+    surplus = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Linked after it was decided: not counted."
+    )
+    forfeit = ForfeitShownSerializer(allow_null=True)
+
+
+class BracketSlotSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    slot = serializers.IntegerField()
+    home = serializers.IntegerField(allow_null=True)
+    away = serializers.IntegerField(allow_null=True)
+    fixture = serializers.IntegerField(allow_null=True, help_text="Null for a bye.")
+    bye = serializers.BooleanField()
+    decided = serializers.BooleanField()
+    winner = serializers.IntegerField(allow_null=True)
 
 
 class StandingsSerializer(serializers.Serializer):
     league = LeagueSerializer()
+    series = serializers.DictField(
+        help_text="kind, games and whether a level series needs la bella"
+    )
     rows = StandingRowSerializer(many=True)
     rounds = serializers.ListField(child=serializers.DictField())
+    bracket = serializers.ListField(
+        child=BracketSlotSerializer(many=True),
+        allow_null=True,
+        help_text="Knockouts: every round's places, byes included; null for a round robin.",
+    )
 
 
 def standings_data(table: stats.LeagueTable) -> dict[str, Any]:
@@ -142,22 +200,57 @@ def standings_data(table: stats.LeagueTable) -> dict[str, Any]:
             {
                 "round": r.number,
                 "leg": r.leg,
+                "name": r.name,
                 "bye": r.bye.pk if r.bye else None,
                 "fixtures": [fixture_data(s) for s in r.fixtures],
             }
             for r in table.rounds
+        ],
+        "series": {
+            "kind": table.series.kind,
+            "games": table.series.games,
+            "bella": table.series.bella,
+        },
+        "bracket": None
+        if table.bracket is None
+        else [
+            [
+                {
+                    "round": s.round,
+                    "slot": s.slot,
+                    "home": s.home.pk if s.home else None,
+                    "away": s.away.pk if s.away else None,
+                    "fixture": s.score.fixture.pk if s.score else None,
+                    "bye": s.bye,
+                    "decided": s.decided,
+                    "winner": s.winner.pk if s.winner else None,
+                }  # fmt: skip
+                for s in round_slots
+            ]
+            for round_slots in table.bracket
         ],
     }
 
 
 def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
     f = score.fixture
+    forfeit = score.forfeit
     return {
-        "id": f.pk, "round": f.round, "leg": f.leg, "home": f.home_id, "away": f.away_id,
-        "home_name": f.home.name, "away_name": f.away.name, "status": score.status,
+        "id": f.pk, "round": f.round, "leg": f.leg, "slot": f.slot,
+        "home": f.home_id, "away": f.away_id,
+        "home_name": f.home.name if f.home else None,
+        "away_name": f.away.name if f.away else None,
+        "status": score.status,
         "home_wins": score.home_wins, "away_wins": score.away_wins,
         "home_points": score.home_points, "away_points": score.away_points,
-        "matches": score.matches,
+        "winner": score.winner.pk if score.winner else None,
+        "bella": score.outcome.bella, "decided": score.outcome.complete,
+        "accepts": score.outcome.accepts and forfeit is None and f.home_id is not None,
+        "matches": score.matches, "surplus": score.surplus,
+        "forfeit": None if forfeit is None else {
+            "entry": forfeit.entry_id, "entry_name": forfeit.entry.name,
+            "reason": forfeit.reason, "recorded_at": forfeit.recorded_at,
+        },
     }  # fmt: skip
 
 
@@ -359,13 +452,70 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         )
         return fixture, match
 
-    @extend_schema(request=LinkSerializer, responses={201: FixtureScoreSerializer})
+    @extend_schema(
+        request=LinkSerializer,
+        responses={201: FixtureScoreSerializer},
+        description=(
+            "Count a match for this fixture; it may still be open. 400 "
+            "`league.match_not_for_fixture`; 409 `league.match_linked`, "
+            "`league.series_decided` (a best of N already won, or a series over), "
+            "`league.series_full` (its games are all linked; la bella once level), "
+            "`league.fixture_forfeited`, `league.fixture_not_ready` (a knockout fixture "
+            "whose entries are not known yet), `league.entry_withdrawn`."
+        ),
+    )
     @action(detail=True, methods=["post"])
     def matches(self, request: Request, pk: Any = None) -> Response:
         """Count a match for this fixture; it may still be open."""
         fixture, match = self._fixture_and_match(request)
         leagues.fixture_match_link(fixture=fixture, match=match, user=signed_in(request))
         return Response(self._scores([fixture])[0], status=201)
+
+    @extend_schema(
+        request=ForfeitSerializer,
+        responses={201: FixtureScoreSerializer},
+        description=(
+            "Directors: record the fixture as lost *a tavolino* by `entry` (one of its two "
+            "entries), with a reason. The other entry wins it with the league's forfeit "
+            "score and, in a knockout, goes on. 400 `league.reason_required`, "
+            "`league.entry_not_in_fixture`; 403 below director; 409 "
+            "`league.fixture_forfeited`, `league.series_decided`, `league.fixture_not_ready`."
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def forfeit(self, request: Request, pk: Any = None) -> Response:
+        fixture = self.get_object()
+        serializer = ForfeitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        entry = get_object_or_404(
+            LeagueEntry, pk=serializer.validated_data["entry"], league_id=fixture.league_id
+        )
+        score = leagues.fixture_forfeit(
+            fixture=fixture,
+            entry=entry,
+            reason=serializer.validated_data["reason"],
+            user=signed_in(request),
+        )
+        return Response(fixture_data(score), status=201)
+
+    @extend_schema(
+        request=UndoForfeitSerializer,
+        responses=FixtureScoreSerializer,
+        description=(
+            "Directors: undo the fixture's forfeit, with a reason (audited). 400 "
+            "`league.reason_required`; 403 below director; 409 `league.not_forfeited`, "
+            "`league.later_round_played` (a knockout whose next round was played)."
+        ),
+    )
+    @action(detail=True, methods=["post"], url_path="forfeit/undo")
+    def forfeit_undo(self, request: Request, pk: Any = None) -> Response:
+        fixture = self.get_object()
+        serializer = UndoForfeitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        score = leagues.fixture_forfeit_undo(
+            fixture=fixture, reason=serializer.validated_data["reason"], user=signed_in(request)
+        )
+        return Response(fixture_data(score))
 
     @extend_schema(request=LinkSerializer, responses=FixtureScoreSerializer)
     @action(detail=True, methods=["post"])

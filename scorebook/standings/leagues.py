@@ -1,6 +1,7 @@
 """Writes to leagues, each in one transaction: create and configure a league, add its
-entries, start it (fixtures by the circle method and the drawing of lots, once), link
-the matches that count for a fixture, withdraw an entry.
+entries, start it (fixtures by the circle method, or a knockout bracket, and the drawing
+of lots, once), link the matches that count for a fixture (as far as its series allows),
+record a fixture forfeited "a tavolino" and undo it, withdraw an entry.
 
 Directors run the league; a scorer at the table may link the match being played to its
 fixture. Every write leaves an audit event.
@@ -17,13 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Club, Player, Role
-from scorebook.clubs.services import audit, require_role
+from scorebook.clubs.services import require_role
+from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Match
 
-from . import tiebreaks
-from .models import Fixture, FixtureMatch, League, LeagueEntry
+from . import knockout, tiebreaks
+from .models import Fixture, FixtureForfeit, FixtureMatch, League, LeagueEntry
 from .roundrobin import circle_rounds
 from .selectors import sides_of
 
@@ -33,7 +35,12 @@ PLAYERS_PER_ENTRY = {
     League.Kind.PAIRS: (2, 2),
     League.Kind.TEAMS: (2, 12),
 }
-SETTINGS = ("points_win", "points_draw", "points_loss", "tiebreaks", "withdrawals", "game")
+SETTINGS = (
+    "points_win", "points_draw", "points_loss", "tiebreaks", "withdrawals", "game",
+    "format", "seeding", "series", "series_games", "points_per_game", "forfeit_points",
+)  # fmt: skip
+#: settings fixed once the league has started (they make the fixtures or the bracket)
+FIXED_ONCE_STARTED = {"kind", "legs", "format", "seeding", "series", "series_games"}
 
 
 class LeagueStarted(Refusal):
@@ -94,6 +101,82 @@ class MatchAlreadyLinked(Refusal):
     message = _("This match already counts for a fixture (round %(round)s).")
 
 
+class KnockoutLegs(Refusal):
+    code = "league.knockout_legs"
+    message = _(
+        "A knockout is played once through: to play a round over two games, make the "
+        "fixtures a series of two games."
+    )
+
+
+class BadSeries(Refusal):
+    code = "league.bad_series"
+    message = _("A series is played over 1 to %(most)s games.")
+
+
+class FixtureNotReady(Refusal):
+    code = "league.fixture_not_ready"
+    status = 409
+    message = _(
+        "The entries of this fixture are not known yet: it waits for the winners of "
+        "round %(round)s."
+    )
+
+
+class SeriesDecided(Refusal):
+    code = "league.series_decided"
+    status = 409
+    message = _("This fixture is decided (%(score)s): no further match counts for it.")
+
+
+class SeriesFull(Refusal):
+    code = "league.series_full"
+    status = 409
+    message = _(
+        "This fixture already has its %(games)s games linked. A deciding game (la bella) "
+        "can be linked once they are finished and level."
+    )
+
+
+class FixtureForfeited(Refusal):
+    code = "league.fixture_forfeited"
+    status = 409
+    message = _("This fixture was forfeited by %(entry)s: undo the forfeit first.")
+
+
+class NotForfeited(Refusal):
+    code = "league.not_forfeited"
+    status = 409
+    message = _("This fixture has no forfeit to undo.")
+
+
+class EntryNotInFixture(Refusal):
+    code = "league.entry_not_in_fixture"
+    message = _("%(entry)s does not play in this fixture.")
+
+
+class ReasonRequired(Refusal):
+    code = "league.reason_required"
+    message = _("Say why: a reason is required.")
+
+
+class LaterRoundPlayed(Refusal):
+    code = "league.later_round_played"
+    status = 409
+    message = _(
+        "Round %(round)s has been played by the entry this fixture sent on: unlink its "
+        "matches or undo its forfeit first."
+    )
+
+
+MOST_GAMES = 15
+
+
+def _check_series(kind: str, games: int) -> None:
+    if kind != League.SeriesKind.MATCHES and not 1 <= games <= MOST_GAMES:
+        raise BadSeries(path="series_games", most=MOST_GAMES)
+
+
 def _check_chain(chain: Iterable[str]) -> list[str]:
     try:
         return list(tiebreaks.check_chain(chain))
@@ -123,8 +206,17 @@ def league_create(
     points_loss: int = 0,
     tiebreaks: Iterable[str] = tiebreaks.DEFAULT_CHAIN,
     withdrawals: str = League.Withdrawals.VOID,
+    format: str = League.Format.ROUND_ROBIN,
+    seeding: str = League.Seeding.ORDER,
+    series: str = League.SeriesKind.MATCHES,
+    series_games: int = 1,
+    points_per_game: int = 1,
+    forfeit_points: int | None = None,
 ) -> League:
     require_role(user, club.pk, Role.DIRECTOR)
+    _check_series(series, series_games)
+    if format == League.Format.KNOCKOUT and legs != 1:
+        raise KnockoutLegs(path="legs")
     league = League.objects.create(
         club=club,
         name=name,
@@ -136,6 +228,12 @@ def league_create(
         points_loss=points_loss,
         tiebreaks=_check_chain(tiebreaks),
         withdrawals=withdrawals,
+        format=format,
+        seeding=seeding,
+        series=series,
+        series_games=series_games,
+        points_per_game=points_per_game,
+        forfeit_points=forfeit_points,
         created_by=user,
     )
     audit(club_id=club.pk, actor=user, verb="league_created", obj=league, after={"name": name})
@@ -144,17 +242,24 @@ def league_create(
 
 @transaction.atomic
 def league_update(*, league: League, changes: dict[str, Any], user: User) -> League:
-    """Change the points, the tie-break chain, the withdrawal rule or the game. They may
-    change while the league runs (the table is computed from them on read); the kind and
-    the legs are fixed once it starts."""
+    """Change the points, the tie-break chain, the withdrawal rule, the game or the
+    forfeit score. They may change while the league runs (the table is computed from them
+    on read); the kind, the legs, the format, the seeding and the series are fixed once it
+    starts."""
     require_role(user, league.club_id, Role.DIRECTOR)
     league = League.objects.select_for_update().get(pk=league.pk)
     if "tiebreaks" in changes:
         changes = {**changes, "tiebreaks": _check_chain(changes["tiebreaks"])}
-    fixed = {"kind", "legs"} & set(changes)
+    changes = {f: v for f, v in changes.items() if getattr(league, f) != v}
+    fixed = FIXED_ONCE_STARTED & set(changes)
     if fixed and league.started_at is not None:
         raise LeagueStarted(path=sorted(fixed)[0])
-    changes = {f: v for f, v in changes.items() if getattr(league, f) != v}
+    _check_series(
+        changes.get("series", league.series), changes.get("series_games", league.series_games)
+    )
+    knockout_now = changes.get("format", league.format) == League.Format.KNOCKOUT
+    if knockout_now and changes.get("legs", league.legs) != 1:
+        raise KnockoutLegs(path="legs")
     if not changes:
         return league
     before = {f: getattr(league, f) for f in changes}
@@ -207,32 +312,48 @@ def entry_add(*, league: League, name: str, player_ids: list[int], user: User) -
 
 @transaction.atomic
 def league_start(*, league: League, user: User) -> League:
-    """Make every fixture (circle method, entries in seeding order) and draw the lots:
-    each entry's place in a random order, recorded now and never drawn again."""
+    """Draw the lots (each entry's place in a random order, recorded now and never drawn
+    again) and make every fixture: a round robin by the circle method (entries in
+    seeding order), a knockout as a bracket seeded by entry order or by the lots just
+    drawn (``League.seeding``). A knockout's first round is stored with its entries
+    (byes have no fixture); the later rounds' fixtures are stored empty, their entries
+    being the winners of the fixtures feeding them."""
     require_role(user, league.club_id, Role.DIRECTOR)
     league = _unstarted(league)
     entries = list(league.entries.order_by("seed"))
     if len(entries) < 2:
         raise TooFewEntries(count=len(entries))
-    Fixture.objects.bulk_create(
-        Fixture(league=league, round=r.number, leg=r.leg, home=home, away=away)
-        for r in circle_rounds(entries, legs=league.legs)
-        for home, away in r.pairings
-    )
     drawn = list(entries)
     secrets.SystemRandom().shuffle(drawn)
     for lot, entry in enumerate(drawn, start=1):
         entry.lot = lot
     LeagueEntry.objects.bulk_update(entries, ["lot"])
+    after: dict[str, Any] = {"lots": {e.name: e.lot for e in entries}}
+    if league.format == League.Format.KNOCKOUT:
+        seeded = drawn if league.seeding == League.Seeding.LOTS else entries
+        pairs = knockout.first_round(seeded)
+        fixtures = [
+            Fixture(league=league, round=1, slot=slot, home=home, away=away)
+            for slot, (home, away) in enumerate(pairs)
+            if home is not None and away is not None
+        ]
+        size = len(pairs)
+        for number in range(2, knockout.round_count(len(entries)) + 1):
+            size //= 2
+            fixtures += [Fixture(league=league, round=number, slot=s) for s in range(size)]
+        Fixture.objects.bulk_create(fixtures)
+        after["seeds"] = [e.name for e in seeded]
+        after["byes"] = [h.name for h, a in pairs if h is not None and a is None]
+    else:
+        Fixture.objects.bulk_create(
+            Fixture(league=league, round=r.number, leg=r.leg, home=home, away=away)
+            for r in circle_rounds(entries, legs=league.legs)
+            for home, away in r.pairings
+        )
     league.started_at = timezone.now()
     league.save(update_fields=["started_at"])
-    audit(
-        club_id=league.club_id,
-        actor=user,
-        verb="league_started",
-        obj=league,
-        after={"lots": {e.name: e.lot for e in entries}, "fixtures": league.fixtures.count()},
-    )
+    after["fixtures"] = league.fixtures.count()
+    audit(club_id=league.club_id, actor=user, verb="league_started", obj=league, after=after)
     return league
 
 
@@ -264,11 +385,15 @@ def fixture_match_link(*, fixture: Fixture, match: Match, user: User) -> Fixture
     """Count ``match`` for ``fixture``. Every seat must hold a player of one of the two
     entries, each side of the match must belong to one entry, and both entries must
     play. The match may still be open: it counts once it is finished."""
-    fixture = Fixture.objects.select_related("league", "home", "away").get(pk=fixture.pk)
+    fixture = Fixture.objects.select_related("league").get(pk=fixture.pk)
     league = fixture.league
     require_role(user, league.club_id, Role.SCORER)
+    League.objects.select_for_update().get(pk=league.pk)  # one link at a time per league
     match = Match.objects.select_related("night").get(pk=match.pk)
-    home, away = fixture.home, fixture.away
+    score = _score_of(fixture)
+    home, away = score.fixture.home, score.fixture.away
+    if home is None or away is None:
+        raise FixtureNotReady(round=fixture.round - 1)
 
     def refuse(reason: Any, path: str = "match") -> MatchNotForFixture:
         return MatchNotForFixture(path=path, home=home.name, away=away.name, reason=reason)
@@ -283,6 +408,12 @@ def fixture_match_link(*, fixture: Fixture, match: Match, user: User) -> Fixture
     linked = FixtureMatch.objects.filter(match=match).select_related("fixture").first()
     if linked is not None:
         raise MatchAlreadyLinked(round=linked.fixture.round)
+    if score.forfeit is not None:
+        raise FixtureForfeited(entry=score.forfeit.entry.name)
+    if score.outcome.complete or (score.outcome.winner and not score.outcome.accepts):
+        raise SeriesDecided(score=f"{score.home_wins}-{score.away_wins}")
+    if not score.outcome.accepts:
+        raise SeriesFull(games=league.series_games)
     entry_of = dict.fromkeys(home.players.values_list("pk", flat=True), home.pk)
     entry_of.update(dict.fromkeys(away.players.values_list("pk", flat=True), away.pk))
     side_entries: dict[str, set[int | None]] = {}
@@ -308,8 +439,10 @@ def fixture_match_link(*, fixture: Fixture, match: Match, user: User) -> Fixture
 
 @transaction.atomic
 def fixture_match_unlink(*, fixture: Fixture, match: Match, user: User) -> None:
-    """A match linked by mistake stops counting (directors only)."""
+    """A match linked by mistake stops counting (directors only). In a knockout it is
+    refused while the next round's fixture of the entry this one sent on has been played."""
     require_role(user, fixture.league.club_id, Role.DIRECTOR)
+    _later_round_untouched(fixture)
     deleted, _rows = FixtureMatch.objects.filter(fixture=fixture, match=match).delete()
     if deleted:
         audit(
@@ -319,3 +452,89 @@ def fixture_match_unlink(*, fixture: Fixture, match: Match, user: User) -> None:
             obj=fixture,
             before={"match": match.pk},
         )
+
+
+def _score_of(fixture: Fixture) -> Any:
+    """The fixture as the table stands now (its entries worked out in a knockout)."""
+    from .stats import league_table
+
+    table = league_table(fixture.league)
+    return next(s for r in table.rounds for s in r.fixtures if s.fixture.pk == fixture.pk)
+
+
+@transaction.atomic
+def fixture_forfeit(*, fixture: Fixture, entry: LeagueEntry, reason: str, user: User) -> Any:
+    """Record ``fixture`` as lost "a tavolino" by ``entry``: the other entry wins it with
+    the league's forfeit score, and in a knockout goes on to the next round. A fixture
+    already decided by its games cannot be forfeited."""
+    fixture = Fixture.objects.select_related("league").get(pk=fixture.pk)
+    league = fixture.league
+    require_role(user, league.club_id, Role.DIRECTOR)
+    League.objects.select_for_update().get(pk=league.pk)
+    if not reason.strip():
+        raise ReasonRequired(path="reason")
+    score = _score_of(fixture)
+    home, away = score.fixture.home, score.fixture.away
+    if home is None or away is None:
+        raise FixtureNotReady(round=fixture.round - 1)
+    if entry.pk not in (home.pk, away.pk):
+        raise EntryNotInFixture(path="entry", entry=entry.name)
+    if score.forfeit is not None:
+        raise FixtureForfeited(entry=score.forfeit.entry.name)
+    if score.outcome.complete:
+        raise SeriesDecided(score=f"{score.home_wins}-{score.away_wins}")
+    FixtureForfeit.objects.create(
+        fixture=fixture, entry=entry, reason=reason.strip(), recorded_by=user
+    )
+    winner = away if entry.pk == home.pk else home
+    audit(
+        club_id=league.club_id,
+        actor=user,
+        verb="fixture_forfeited",
+        obj=fixture,
+        after={"by": entry.pk, "by_name": entry.name, "winner": winner.pk, "round": fixture.round},
+        reason=reason.strip(),
+    )
+    return _score_of(fixture)
+
+
+@transaction.atomic
+def fixture_forfeit_undo(*, fixture: Fixture, reason: str, user: User) -> Any:
+    """Undo a forfeit (directors, with a reason): the fixture goes back to its games. In
+    a knockout it is refused while the next round's fixture of the entry it sent on has
+    matches or a forfeit of its own."""
+    fixture = Fixture.objects.select_related("league").get(pk=fixture.pk)
+    league = fixture.league
+    require_role(user, league.club_id, Role.DIRECTOR)
+    League.objects.select_for_update().get(pk=league.pk)
+    if not reason.strip():
+        raise ReasonRequired(path="reason")
+    found = FixtureForfeit.objects.filter(fixture=fixture).select_related("entry").first()
+    if found is None:
+        raise NotForfeited()
+    _later_round_untouched(fixture)
+    before = {"by": found.entry_id, "by_name": found.entry.name, "reason": found.reason}
+    found.delete()
+    audit(
+        club_id=league.club_id,
+        actor=user,
+        verb="fixture_forfeit_undone",
+        obj=fixture,
+        before=before,
+        reason=reason.strip(),
+    )
+    return _score_of(fixture)
+
+
+def _later_round_untouched(fixture: Fixture) -> None:
+    """Refuse to change a knockout fixture's result once the fixture it feeds has
+    matches or a forfeit: who plays there would change under a game already played."""
+    if fixture.league.format != League.Format.KNOCKOUT or fixture.slot is None:
+        return
+    later = Fixture.objects.filter(
+        league_id=fixture.league_id, round=fixture.round + 1, slot=fixture.slot // 2
+    ).first()
+    if later is not None and (
+        later.links.exists() or FixtureForfeit.objects.filter(fixture=later).exists()
+    ):
+        raise LaterRoundPlayed(round=later.round)

@@ -224,6 +224,19 @@ class League(models.Model):
         VOID = "void", _("results voided")
         KEEP = "keep", _("results kept")
 
+    class Format(models.TextChoices):
+        ROUND_ROBIN = "round_robin", _("round robin")
+        KNOCKOUT = "knockout", _("knockout")
+
+    class Seeding(models.TextChoices):
+        ORDER = "order", _("in the order the entries were added")
+        LOTS = "lots", _("by the drawing of lots")
+
+    class SeriesKind(models.TextChoices):
+        MATCHES = "matches", _("matches: more matches won wins the fixture")
+        BEST_OF = "best_of", _("best of N games")
+        GAMES = "games", _("a fixed number of games, points per game won")
+
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(max_length=80)
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.PAIRS)
@@ -237,6 +250,25 @@ class League(models.Model):
     tiebreaks = models.JSONField(default=default_chain, help_text="The tie-break chain, in order.")
     withdrawals = models.CharField(
         max_length=4, choices=Withdrawals.choices, default=Withdrawals.VOID
+    )
+    format = models.CharField(max_length=12, choices=Format.choices, default=Format.ROUND_ROBIN)
+    seeding = models.CharField(
+        max_length=5,
+        choices=Seeding.choices,
+        default=Seeding.ORDER,
+        help_text="Knockouts: the bracket's seeds, in entry order or by the lots.",
+    )
+    series = models.CharField(max_length=8, choices=SeriesKind.choices, default=SeriesKind.MATCHES)
+    series_games = models.PositiveSmallIntegerField(
+        default=1, help_text="N of a best of N, or the games of a fixed series."
+    )
+    points_per_game = models.PositiveSmallIntegerField(
+        default=1, help_text="League points per game won in a fixed series."
+    )
+    forfeit_points = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Game points per game the winner of a forfeit gets; blank: the game's target.",
     )
     started_at = models.DateTimeField(null=True, blank=True)
     created_by = models.ForeignKey(
@@ -281,13 +313,23 @@ class LeagueEntry(models.Model):
 
 class Fixture(models.Model):
     """Two entries meeting in a round. It is played as one or more matches (linked by
-    ``FixtureMatch``); the entry that wins more of them wins the fixture."""
+    ``FixtureMatch``) as the league's series says (``knockout.Series``).
+
+    In a knockout, ``slot`` is the fixture's place in its round; the entries of the
+    rounds after the first are not stored: they are the winners of the two fixtures
+    feeding it, worked out on read (``stats.league_table``), so a correction or an
+    undone forfeit redraws the later rounds at once."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")
     round = models.PositiveSmallIntegerField()
     leg = models.PositiveSmallIntegerField(default=1)
-    home = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="+")
-    away = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="+")
+    slot = models.PositiveSmallIntegerField(null=True, blank=True)
+    home = models.ForeignKey(
+        LeagueEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    away = models.ForeignKey(
+        LeagueEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
 
     class Meta:
         ordering = ["league", "round", "id"]
@@ -295,6 +337,7 @@ class Fixture(models.Model):
             models.UniqueConstraint(fields=["league", "round", "home"], name="fixture_home_once"),
             models.UniqueConstraint(fields=["league", "round", "away"], name="fixture_away_once"),
             models.CheckConstraint(condition=~Q(home=models.F("away")), name="fixture_two_sides"),
+            models.UniqueConstraint(fields=["league", "round", "slot"], name="fixture_slot_once"),
         ]
 
     def __str__(self) -> str:
@@ -316,3 +359,21 @@ class FixtureMatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.fixture} <- match {self.match_id}"
+
+
+class FixtureForfeit(models.Model):
+    """A fixture lost "a tavolino" by ``entry`` (it did not turn up, or left): the other
+    entry wins it with the score the league awards (``League.forfeit_points`` per game,
+    the games a series needs), whatever its matches say. Recorded by a director with a
+    reason; undoing it (directors, with a reason) deletes the row; both are audited."""
+
+    fixture = models.OneToOneField(Fixture, on_delete=models.CASCADE, related_name="forfeit")
+    entry = models.ForeignKey(LeagueEntry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.fixture} forfeited by {self.entry_id}"

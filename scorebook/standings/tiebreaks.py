@@ -40,13 +40,17 @@ DEFAULT_CHAIN = (POINTS, HEAD_TO_HEAD, POINT_DIFFERENCE, POINTS_SCORED, LOTS)
 
 @dataclass(frozen=True)
 class Scoring:
-    """League points for a fixture won, drawn and lost."""
+    """League points for a fixture won, drawn and lost; with ``per_game`` (a fixed
+    series of games), league points per game won instead."""
 
     win: int = 2
     draw: int = 1
     loss: int = 0
+    per_game: int | None = None
 
     def points(self, mine: int, theirs: int) -> int:
+        if self.per_game is not None:
+            return mine * self.per_game
         if mine > theirs:
             return self.win
         if mine == theirs:

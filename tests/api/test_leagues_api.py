@@ -105,3 +105,105 @@ def test_withdrawal_and_public_versions(club, people, started):
     assert [r["withdrawn"] for r in table["rows"]].count(True) == 1
     assert anonymous.get(url + "/csv").status_code == 200
     assert anonymous.get(f"/api/v1/public/clubs/{club.slug}/leagues").json()[0]["id"] == league
+
+
+def _knockout(people, count, **settings):
+    """A knockout of ``count`` pairs made through the API; returns its id and pairs."""
+    director = api(people, "director")
+    response = director.post(
+        "/api/v1/leagues",
+        {"club": people.club.pk, "name": "Coppa KO", "format": "knockout", **settings},
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    league = response.json()["id"]
+    assert response.json()["format"] == "knockout"
+    names = ("Nino-Ettore", "Salvo-Walter", "Zina-Rosa", "Ada-Bice", "Ciro-Dario")[:count]
+    found = players(people.club, *(n for pair in names for n in pair.split("-")))
+    pairs = {}
+    for i, name in enumerate(names):
+        pairs[name] = found[2 * i : 2 * i + 2]
+        response = director.post(
+            f"/api/v1/leagues/{league}/entries",
+            {"name": name, "players": [p.pk for p in pairs[name]]},
+            format="json",
+        )
+        assert response.status_code == 201, response.content
+    assert director.post(f"/api/v1/leagues/{league}/start").status_code == 200
+    return league, pairs
+
+
+def test_a_knockout_with_byes_a_best_of_three_and_a_forfeit_through_http(people):
+    league, pairs = _knockout(people, 3, series="best_of", series_games=3)
+    member, scorer, director = (api(people, who) for who in ("member", "scorer", "director"))
+    table = member.get(f"/api/v1/leagues/{league}/standings").json()
+    assert table["series"] == {"kind": "best_of", "games": 3, "bella": True}
+    first, final = table["bracket"]
+    assert [s["bye"] for s in first] == [True, False]  # seed 1 has the bye
+    assert final[0]["home"] is not None and final[0]["away"] is None  # waits for 2 v 3
+    semi = first[1]["fixture"]
+    assert [r["name"] for r in table["rounds"]] == ["semi_final", "final"]
+
+    on = night(people)
+    for _ in range(2):  # Salvo-Walter (home) win 2-0
+        match = pair_match(people, on, pairs["Salvo-Walter"], pairs["Zina-Rosa"], "NS")
+        assert (
+            scorer.post(f"/api/v1/fixtures/{semi}/matches", {"match": match.pk}).status_code == 201
+        )
+    third = pair_match(people, on, pairs["Salvo-Walter"], pairs["Zina-Rosa"], "EW")
+    refused = scorer.post(f"/api/v1/fixtures/{semi}/matches", {"match": third.pk})
+    assert refused.status_code == 409
+    assert refused.json()["errors"][0]["code"] == "league.series_decided"
+    shown = member.get(f"/api/v1/fixtures/{semi}").json()
+    assert (shown["status"], shown["decided"], shown["home_wins"]) == ("played", True, 2)
+
+    final_id = member.get(f"/api/v1/leagues/{league}/standings").json()["bracket"][1][0]
+    assert final_id["away"] is not None  # the winner went on
+    fixture = final_id["fixture"]
+    nino = final_id["home"]
+    body = {"entry": nino, "reason": "left before the final"}
+    assert scorer.post(f"/api/v1/fixtures/{fixture}/forfeit", body).status_code == 403
+    no_reason = director.post(f"/api/v1/fixtures/{fixture}/forfeit", {"entry": nino, "reason": " "})
+    assert no_reason.status_code == 400
+    forfeited = director.post(
+        f"/api/v1/fixtures/{fixture}/forfeit", body, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert forfeited.status_code == 201, forfeited.content
+    data = forfeited.json()
+    assert data["status"] == "forfeit" and data["winner"] == final_id["away"]
+    assert (data["home_wins"], data["away_wins"]) == (0, 2)
+    assert (data["home_points"], data["away_points"]) == (0, 42)  # 21 per game needed
+    assert data["forfeit"]["reason"] == "left before the final"
+    again = director.post(f"/api/v1/fixtures/{fixture}/forfeit", body, HTTP_ACCEPT_LANGUAGE="it")
+    assert again.status_code == 409
+    assert "perso a tavolino" in again.json()["errors"][0]["message"]  # in Italian
+    assert again.json()["errors"][0]["code"] == "league.fixture_forfeited"
+    rows = member.get(f"/api/v1/leagues/{league}/standings").json()["rows"]
+    assert [(r["name"], r["position"]) for r in rows][:2] == [
+        ("Salvo-Walter", 1),
+        ("Nino-Ettore", 2),
+    ]
+    sheet = member.get(f"/api/v1/leagues/{league}/standings/csv").content.decode()
+    assert "Salvo-Walter" in sheet and "forfeit" in sheet
+
+    undo = director.post(f"/api/v1/fixtures/{fixture}/forfeit/undo", {"reason": "a mistake"})
+    assert undo.status_code == 200 and undo.json()["status"] == "scheduled"
+    missing = director.post(f"/api/v1/fixtures/{fixture}/forfeit/undo", {"reason": "again"})
+    assert missing.status_code == 409
+    assert missing.json()["errors"][0]["code"] == "league.not_forfeited"
+
+
+def test_a_knockout_refuses_two_legs_and_a_series_of_no_games(club, people):
+    director = api(people, "director")
+    legs = director.post(
+        "/api/v1/leagues",
+        {"club": club.pk, "name": "x", "format": "knockout", "legs": 2},
+        format="json",
+    )
+    assert legs.status_code == 400 and legs.json()["errors"][0]["code"] == "league.knockout_legs"
+    none = director.post(
+        "/api/v1/leagues",
+        {"club": club.pk, "name": "y", "series": "best_of", "series_games": 0},
+        format="json",
+    )
+    assert none.status_code == 400 and none.json()["errors"][0]["path"] == "series_games"

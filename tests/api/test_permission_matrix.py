@@ -57,6 +57,18 @@ def world(people, match, deal):
     leagues.league_start(league=league, user=director)
     fixture = league.fixtures.get()
     leagues.fixture_match_link(fixture=fixture, match=match, user=director)
+    cup = leagues.league_create(club=people.club, name="Coppa KO", format="knockout", user=director)
+    forfeited = leagues.league_create(club=people.club, name="Coppa 3", user=director)
+    for each in (cup, forfeited):
+        for name, pair in (("NS", [n.pk, s.pk]), ("EW", [e.pk, w.pk])):
+            leagues.entry_add(league=each, name=name, player_ids=pair, user=director)
+        leagues.league_start(league=each, user=director)
+    leagues.fixture_forfeit(
+        fixture=forfeited.fixtures.get(),
+        entry=forfeited.entries.get(name="EW"),
+        reason="absent",
+        user=director,
+    )
     draft = leagues.league_create(club=people.club, name="Singoli", kind="players", user=director)
     for player in (n, e):
         leagues.entry_add(league=draft, name=player.name, player_ids=[player.pk], user=director)
@@ -82,6 +94,9 @@ def world(people, match, deal):
         "draft_league": draft.pk,
         "fixture": fixture.pk,
         "league_entry": league.entries.first().pk,
+        "cup_final": cup.fixtures.get().pk,
+        "cup_entry": cup.entries.get(name="EW").pk,
+        "forfeited_fixture": forfeited.fixtures.get().pk,
         "old_match": old.pk,
         "salvo": s.pk,
         "slug": people.club.slug,
@@ -333,6 +348,20 @@ MATRIX = {
         "post",
         "/api/v1/fixtures/{fixture}/unlink",
         lambda w, who: {"match": w["match"]},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    "forfeit a fixture": (
+        "post",
+        "/api/v1/fixtures/{cup_final}/forfeit",
+        lambda w, who: {"entry": w["cup_entry"], "reason": "did not turn up"},
+        {},
+        writes(DIRECTOR, 201),
+    ),
+    "undo a forfeit": (
+        "post",
+        "/api/v1/fixtures/{forfeited_fixture}/forfeit/undo",
+        {"reason": "they had called ahead"},
         {},
         writes(DIRECTOR, 200),
     ),

@@ -5,7 +5,7 @@ from django.test import Client
 
 from scorebook.standings import leagues
 from scorebook.standings.models import League
-from tests.standings.league_helpers import night, pair_match
+from tests.standings.league_helpers import night, pair_match, players
 
 
 def client_for(people, who):
@@ -82,3 +82,57 @@ def test_the_league_pages_in_italian_carry_no_english_and_no_wrong_word(club, pe
     page = director.get(f"/c/{club.slug}/leagues/{league.pk}/", HTTP_ACCEPT_LANGUAGE="it")
     assert "<h2>Classifica</h2>" in page.content.decode()
     assert "<h2>Tavolo</h2>" not in page.content.decode()
+
+
+def test_a_knockout_bracket_page_with_a_forfeit_in_english_and_italian(club, people):
+    """The bracket of five pairs (byes to the top three seeds), a fixture forfeited and
+    undone from the page by a director, the CSV of the bracket."""
+    director = client_for(people, "director")
+    created = director.post(
+        f"/c/{club.slug}/leagues/",
+        {"name": "Coppa KO", "kind": "pairs", "game": "tressette4", "format": "knockout",
+         "seeding": "order", "legs": 1, "series": "best_of", "series_games": 3,
+         "points_win": 2, "points_draw": 1, "points_loss": 0, "points_per_game": 1,
+         "withdrawals": "void"},
+    )  # fmt: skip
+    assert created.status_code == 302, created.content.decode()[:2000]
+    league = League.objects.get(name="Coppa KO")
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    names = ("Nino-Ettore", "Salvo-Walter", "Zina-Rosa", "Ada-Bice", "Ciro-Dario")
+    found = players(club, *(n for pair in names for n in pair.split("-")))
+    for i, name in enumerate(names):
+        pair = found[2 * i : 2 * i + 2]
+        assert (
+            director.post(
+                page + "entry", {"name": name, "players": [p.pk for p in pair]}
+            ).status_code
+            == 302
+        )
+    assert director.post(page + "start").status_code == 302
+    body = director.get(page).content.decode()
+    for words in ("Quarter-finals", "Semi-finals", "Final", "bye: goes on", "Placings",
+                  "winner of the previous round", "Record a forfeit (a tavolino)"):  # fmt: skip
+        assert words in body, words
+    first = league.fixtures.get(round=1)
+    ciro = league.entries.get(name="Ciro-Dario")
+    no_reason = director.post(
+        page + "forfeit", {"fixture": first.pk, "entry": ciro.pk, "reason": ""}
+    )
+    assert no_reason.status_code == 400
+    done = director.post(
+        page + "forfeit", {"fixture": first.pk, "entry": ciro.pk, "reason": "assenti"}
+    )
+    assert done.status_code == 302
+    body = director.get(page).content.decode()
+    assert "Ciro-Dario forfeited: assenti" in body and "Undo the forfeit" in body
+    assert body.count("Ada-Bice") >= 2  # went on to the semi-final
+    italian = director.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    for words in ("Quarti di finale", "Semifinali", "Finale", "a tavolino"):
+        assert words in italian, words
+    member = client_for(people, "member").get(page).content.decode()
+    assert "Undo the forfeit" not in member and "Ada-Bice" in member
+    undone = director.post(page + "unforfeit", {"fixture": first.pk, "reason": "sbagliato"})
+    assert undone.status_code == 302
+    assert "forfeited:" not in director.get(page).content.decode()
+    sheet = director.get(page + "csv").content.decode()
+    assert "Quarter-finals" in sheet and "bye" in sheet

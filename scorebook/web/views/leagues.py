@@ -12,6 +12,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
+from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language, gettext_lazy
@@ -25,8 +26,8 @@ from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
 from scorebook.rules import games
+from scorebook.standings import knockout, stats
 from scorebook.standings import leagues as services
-from scorebook.standings import stats
 from scorebook.standings.models import Fixture, League, LeagueEntry
 from scorebook.standings.selectors import sides_of
 from scorebook.web.access import club_for, page_context
@@ -40,22 +41,39 @@ class LeagueForm(forms.ModelForm):
     class Meta:
         model = League
         fields = [
-            "name", "kind", "game", "legs", "points_win", "points_draw", "points_loss",
+            "name", "kind", "game", "format", "seeding", "legs", "series", "series_games",
+            "points_win", "points_draw", "points_loss", "points_per_game", "forfeit_points",
             "withdrawals",
         ]  # fmt: skip
         labels = {
             "name": gettext_lazy("Name"),
             "kind": gettext_lazy("Entries are"),
             "game": gettext_lazy("Game"),
+            "format": gettext_lazy("Format"),
+            "seeding": gettext_lazy("Knockout seeds"),
             "legs": gettext_lazy("Round robin"),
+            "series": gettext_lazy("A fixture is played as"),
+            "series_games": gettext_lazy("Games in the series (N)"),
             "points_win": gettext_lazy("Points for a win"),
             "points_draw": gettext_lazy("Points for a draw"),
             "points_loss": gettext_lazy("Points for a loss"),
+            "points_per_game": gettext_lazy("Points per game won (fixed series)"),
+            "forfeit_points": gettext_lazy("Game points per game for a forfeit's winner"),
             "withdrawals": gettext_lazy("When an entry withdraws"),
         }
         widgets = {"legs": forms.Select(choices=[(1, "1"), (2, "2")])}
-        # the model's help text is English only, and the choices say it in words
-        help_texts = {"legs": ""}
+        # the model's help texts are English only: the form says them in both languages,
+        # or not at all where the choices say it in words
+        help_texts = {
+            "legs": "",
+            "seeding": "",
+            "points_per_game": "",
+            "forfeit_points": gettext_lazy("Blank: the game's target (21 in Tressette)."),
+            "series_games": gettext_lazy(
+                "Best of N: decided at more than N/2 games won. A knockout round left "
+                "level is decided by one more game (la bella)."
+            ),
+        }
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -67,6 +85,20 @@ class LeagueForm(forms.ModelForm):
         self.fields["legs"].widget = forms.Select(
             choices=[(1, _("single")), (2, _("double (home and away)"))]
         )
+        for name in OPTIONAL_WITH_DEFAULT:  # a form from before them still creates a league
+            self.fields[name].required = False
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        for name in OPTIONAL_WITH_DEFAULT:
+            if cleaned.get(name) in (None, ""):
+                field = League._meta.get_field(name)
+                assert isinstance(field, models.Field)
+                cleaned[name] = field.get_default()
+        return cleaned
+
+
+OPTIONAL_WITH_DEFAULT = ("format", "seeding", "series", "series_games", "points_per_game")
 
 
 class EntryForm(forms.Form):
@@ -84,6 +116,17 @@ class EntryForm(forms.Form):
         players.queryset = Player.objects.filter(club=club, active=True).order_by("name")
 
 
+class ForfeitForm(forms.Form):
+    fixture = forms.IntegerField(widget=forms.HiddenInput)
+    entry = forms.IntegerField(label=gettext_lazy("Forfeited by"))
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200)
+
+
+class UndoForfeitForm(forms.Form):
+    fixture = forms.IntegerField(widget=forms.HiddenInput)
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200)
+
+
 class LinkForm(forms.Form):
     fixture = forms.IntegerField(widget=forms.HiddenInput)
     match = forms.IntegerField(label=gettext_lazy("Match number"), min_value=1)
@@ -96,6 +139,11 @@ def game_name(game: Any) -> str:
 def _league(request: HttpRequest, slug: str, league_id: int) -> tuple[Any, League]:
     club, membership = club_for(request, slug)
     return (club, membership), get_object_or_404(League, pk=league_id, club=club)
+
+
+def _round_title(number: int, total: int) -> str:
+    name = stats.ROUND_NAMES[knockout.round_name(number, total)]
+    return str(name) % {"number": number}
 
 
 def _decided(row: Any) -> str:
@@ -141,6 +189,7 @@ def _league_page(
 
 def _league_context(club: Club, membership: Any, the_league: League, **extra: Any) -> dict:
     table = stats.league_table(the_league)
+    total = len(table.rounds)
     return page_context(
         club,
         membership,
@@ -148,6 +197,11 @@ def _league_context(club: Club, membership: Any, the_league: League, **extra: An
         league=the_league,
         rows=[(row, entry, _decided(row)) for row, entry in table.rows],
         rounds=table.rounds,
+        bracket=[
+            (_round_title(number, total), slots)
+            for number, slots in enumerate(table.bracket or [], start=1)
+        ],
+        series=table.series,
         chain=[stats.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
         entry_form=EntryForm(club),
         link_form=LinkForm(),
@@ -176,6 +230,23 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
         elif action == "withdraw":
             entry = get_object_or_404(LeagueEntry, pk=request.POST.get("entry"), league=the_league)
             services.entry_withdraw(entry=entry, user=signed_in(request))
+        elif action in ("forfeit", "unforfeit"):
+            asked: forms.Form = (ForfeitForm if action == "forfeit" else UndoForfeitForm)(
+                request.POST
+            )
+            if not asked.is_valid():
+                return _league_page(request, club, membership, the_league, 400, form_errors=asked)
+            data = asked.cleaned_data
+            fixture = get_object_or_404(Fixture, pk=data["fixture"], league=the_league)
+            if action == "forfeit":
+                entry = get_object_or_404(LeagueEntry, pk=data["entry"], league=the_league)
+                services.fixture_forfeit(
+                    fixture=fixture, entry=entry, reason=data["reason"], user=signed_in(request)
+                )
+            else:
+                services.fixture_forfeit_undo(
+                    fixture=fixture, reason=data["reason"], user=signed_in(request)
+                )
         elif action == "link":
             link = LinkForm(request.POST)
             if not link.is_valid():
