@@ -412,7 +412,10 @@ def _knockout_table(league: League, entries: list[LeagueEntry]) -> LeagueTable:
             row.points += mine
             row.scored += made
             row.conceded += let
-    rows.sort(key=lambda r: (r.position is None, r.position or 0, by_id[r.entry].seed))
+    # the entries still in first (they finish ahead of everyone already out), then by place
+    rows.sort(
+        key=lambda r: (r.position is not None or r.withdrawn, r.position or 0, by_id[r.entry].seed)
+    )
     rounds = [
         LeagueRound(
             number,

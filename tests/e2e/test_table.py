@@ -422,3 +422,69 @@ def test_the_leaderboard_on_a_phone_public_and_private(night, phone, shots, axe)
     assert "EUR" not in anyone.locator("table.data").inner_text()
     axe(anyone, "public leaderboard")
     shots(anyone, "51-public-leaderboard")
+
+
+def test_a_knockout_bracket_on_a_phone(night, phone, shots, axe):
+    """Issue 16: a knockout of five pairs (byes to the top three seeds) read on a phone
+    at 390 px: no sideways scrolling, a forfeit recorded from the page, checked with axe
+    and photographed."""
+    from scorebook.clubs.models import Club, Player
+    from scorebook.matches import services
+    from scorebook.matches.models import Match
+    from scorebook.standings import leagues
+
+    director = night.people["direttore"]
+    club = Club.objects.get(slug="san-rocco")
+    for name in ("Zina", "Rosa", "Ada", "Bice", "Ciro", "Dario"):
+        Player.objects.create(club=club, name=name, guest=True)
+    ids = dict(Player.objects.values_list("name", "pk"))
+    cup = leagues.league_create(
+        club=club, name="Coppa d'inverno", format="knockout", game="tressette4", user=director
+    )
+    pairs = ("Nino-Ettore", "Salvo-Walter", "Zina-Rosa", "Ada-Bice", "Ciro-Dario")
+    for pair in pairs:
+        players = [ids[n] for n in pair.split("-")]
+        leagues.entry_add(league=cup, name=pair, player_ids=players, user=director)
+    cup = leagues.league_start(league=cup, user=director)
+    first = cup.fixtures.get(round=1)  # Ada-Bice v Ciro-Dario
+    leagues.fixture_forfeit(
+        fixture=first, entry=cup.entries.get(name="Ciro-Dario"), reason="assenti", user=director
+    )
+    semi = cup.fixtures.get(round=2, slot=0)  # Nino-Ettore v Ada-Bice
+    seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ada", "Ettore", "Bice"), strict=True)}
+    match = services.match_create(
+        night=night, game="tressette4", rules={"profile": "classic_21"}, seats=seats,
+        user=director,
+    )  # fmt: skip
+    won = {"sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
+           "last_trick": "A"}  # fmt: skip
+    number = 1
+    while Match.objects.get(pk=match.pk).status != Match.Status.FINISHED:
+        services.deal_create(match=match, data=won, expected_number=number, user=director)
+        number += 1
+    leagues.fixture_match_link(fixture=semi, match=match, user=director)
+
+    page = phone(director)
+    page.goto(f"/c/san-rocco/leagues/{cup.pk}/")
+    expect(page.locator(".bracket-round h3")).to_have_text(
+        ["Quarti di finale", "Semifinali", "Finale"]
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing scrolls sideways
+    semi_b = (
+        page.locator(".bracket-round").nth(1).locator("li.tie").nth(1)
+    )  # Salvo-Walter v Zina-Rosa
+    semi_b.locator("summary").click()
+    semi_b.locator("select[name=entry]").select_option(label="Zina-Rosa")
+    semi_b.locator("input[name=reason]").fill("non presentati")
+    semi_b.locator("button.danger").click()
+    page.wait_for_url(re.compile(rf"/leagues/{cup.pk}/$"))
+    final = page.locator(".bracket-round").nth(2)
+    expect(final.locator(".tie-line")).to_have_text(
+        [re.compile("Nino-Ettore"), re.compile("Salvo-Walter")]
+    )
+    expect(page.locator(".bracket")).to_contain_text(
+        "Zina-Rosa ha perso a tavolino: non presentati"
+    )
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe(page, "knockout bracket")
+    shots(page, "60-bracket")
