@@ -100,6 +100,13 @@ class ForfeitSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200)
 
 
+class KnockoutStageSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=80)
+    top = serializers.IntegerField(min_value=2, help_text="How many of the table go through.")
+    series = serializers.ChoiceField(choices=League.SeriesKind.choices, required=False)
+    series_games = serializers.IntegerField(min_value=1, required=False)
+
+
 class UndoForfeitSerializer(serializers.Serializer):
     reason = serializers.CharField(max_length=200)
 
@@ -377,6 +384,26 @@ class LeagueViewSet(
         """Make the fixtures (circle method) and draw the lots, once."""
         league = leagues.league_start(league=self.get_object(), user=signed_in(request))
         return Response(LeagueSerializer(league).data)
+
+    @extend_schema(
+        request=KnockoutStageSerializer,
+        responses={201: LeagueSerializer},
+        description=(
+            "Directors: make a knockout stage from this round robin: a new knockout league "
+            "(a draft, to start) of the top `top` entries of the table, seeded in table "
+            "order. 400 `league.too_few_entries`, `league.bad_series`; 403 below director; "
+            "409 `league.not_round_robin` (a knockout, or not started)."
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def knockout(self, request: Request, pk: Any = None) -> Response:
+        league = self.get_object()
+        serializer = KnockoutStageSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        stage = leagues.knockout_stage(
+            league=league, user=signed_in(request), **serializer.validated_data
+        )
+        return Response(LeagueSerializer(stage).data, status=201)
 
     @extend_schema(responses=StandingsSerializer)
     @action(detail=True, methods=["get"])

@@ -538,3 +538,75 @@ def _later_round_untouched(fixture: Fixture) -> None:
         later.links.exists() or FixtureForfeit.objects.filter(fixture=later).exists()
     ):
         raise LaterRoundPlayed(round=later.round)
+
+
+class LeagueNameTaken(Refusal):
+    code = "league.name_taken"
+    status = 409
+    message = _("The club already has a league called %(name)s.")
+
+
+class NotARoundRobin(Refusal):
+    code = "league.not_round_robin"
+    status = 409
+    message = _("A knockout stage is made from a round robin that has started.")
+
+
+@transaction.atomic
+def knockout_stage(
+    *,
+    league: League,
+    name: str,
+    top: int,
+    user: User,
+    series: str | None = None,
+    series_games: int | None = None,
+) -> League:
+    """A knockout stage after a round robin: a new knockout league of the same club, kind
+    and game whose entries are the top ``top`` of ``league``'s table as it stands (same
+    names and players; withdrawn and unplaced entries are passed over), seeded in table
+    order. It is left a draft for the director to check and start; its series is the
+    round robin's unless given."""
+    require_role(user, league.club_id, Role.DIRECTOR)
+    from .stats import league_table
+
+    league = League.objects.select_related("club").get(pk=league.pk)
+    if league.format != League.Format.ROUND_ROBIN or league.started_at is None:
+        raise NotARoundRobin()
+    placed = [
+        entry
+        for row, entry in league_table(league).rows
+        if row.position is not None and not row.withdrawn
+    ]
+    if top < 2 or len(placed) < top:
+        raise TooFewEntries(path="top", count=min(len(placed), max(top, 0)))
+    if League.objects.filter(club_id=league.club_id, name=name).exists():
+        raise LeagueNameTaken(path="name", name=name)
+    stage = league_create(
+        club=league.club,
+        name=name,
+        user=user,
+        kind=league.kind,
+        game=league.game,
+        format=League.Format.KNOCKOUT,
+        seeding=League.Seeding.ORDER,
+        series=series or league.series,
+        series_games=series_games or league.series_games,
+        points_per_game=league.points_per_game,
+        forfeit_points=league.forfeit_points,
+    )
+    for entry in placed[:top]:
+        entry_add(
+            league=stage,
+            name=entry.name,
+            player_ids=[p.pk for p in entry.players.all()],
+            user=user,
+        )
+    audit(
+        club_id=league.club_id,
+        actor=user,
+        verb="league_knockout_stage_made",
+        obj=stage,
+        after={"from": league.pk, "entries": [e.name for e in placed[:top]]},
+    )
+    return stage

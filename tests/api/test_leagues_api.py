@@ -207,3 +207,18 @@ def test_a_knockout_refuses_two_legs_and_a_series_of_no_games(club, people):
         format="json",
     )
     assert none.status_code == 400 and none.json()["errors"][0]["path"] == "series_games"
+
+
+def test_a_knockout_stage_from_a_round_robin_through_http(people, started):
+    league, _ = started
+    director = api(people, "director")
+    made = director.post(f"/api/v1/leagues/{league}/knockout", {"name": "Finale", "top": 2})
+    assert made.status_code == 201, made.content
+    assert (made.json()["format"], made.json()["started_at"]) == ("knockout", None)
+    entries = director.get(f"/api/v1/leagues/{made.json()['id']}/entries").json()
+    assert len(entries) == 2
+    too_many = director.post(f"/api/v1/leagues/{league}/knockout", {"name": "Tutti", "top": 5})
+    assert too_many.status_code == 400
+    assert too_many.json()["errors"][0]["code"] == "league.too_few_entries"
+    again = director.post(f"/api/v1/leagues/{league}/knockout", {"name": "Finale", "top": 2})
+    assert again.status_code == 409 and again.json()["errors"][0]["code"] == "league.name_taken"

@@ -326,6 +326,13 @@ MATRIX = {
         {},
         writes(DIRECTOR, 200),
     ),
+    "make a knockout stage": (
+        "post",
+        "/api/v1/leagues/{league}/knockout",
+        lambda w, who: {"name": f"KO {who}", "top": 2},
+        {},
+        writes(DIRECTOR, 201),
+    ),
     "league standings": ("get", "/api/v1/leagues/{league}/standings", None, {}, READ),
     "league standings csv": ("get", "/api/v1/leagues/{league}/standings/csv", None, {}, READ),
     "withdraw league entry": (

@@ -253,3 +253,34 @@ def test_a_knockout_is_played_once_through(people):
     leagues.league_start(league=league, user=people.director)
     with pytest.raises(leagues.LeagueStarted):
         leagues.league_update(league=league, changes={"series": "best_of"}, user=people.director)
+
+
+def test_a_knockout_stage_from_the_top_of_a_round_robin(people):
+    league = start(people, make_league(people, count=3))
+    on = night(people)
+    play(people, league, fixture_of(league, "Nino-Ettore", "Salvo-Walter"), "Nino-Ettore", on)
+    play(people, league, fixture_of(league, "Zina-Rosa", "Salvo-Walter"), "Zina-Rosa", on)
+    play(people, league, fixture_of(league, "Nino-Ettore", "Zina-Rosa"), "Zina-Rosa", on)
+    with pytest.raises(NotAllowed):
+        leagues.knockout_stage(league=league, name="Finale", top=2, user=people.scorer)
+    with pytest.raises(leagues.TooFewEntries):
+        leagues.knockout_stage(league=league, name="Finale", top=4, user=people.director)
+    with pytest.raises(leagues.LeagueNameTaken):
+        leagues.knockout_stage(league=league, name="Coppa", top=2, user=people.director)
+    stage = leagues.knockout_stage(
+        league=league, name="Finale", top=2, series="best_of", series_games=3, user=people.director
+    )
+    assert (stage.format, stage.series, stage.series_games, stage.started_at) == (
+        "knockout",
+        "best_of",
+        3,
+        None,
+    )
+    seeded = list(stage.entries.order_by("seed").values_list("name", flat=True))
+    assert seeded == ["Zina-Rosa", "Nino-Ettore"]  # 4 points, then 2
+    assert set(stage.entries.get(name="Zina-Rosa").players.all()) == set(league.pairs["Zina-Rosa"])
+    with pytest.raises(leagues.NotARoundRobin):
+        leagues.knockout_stage(league=stage, name="x", top=2, user=people.director)
+    started = leagues.league_start(league=stage, user=people.director)
+    final = started.fixtures.get()
+    assert (final.home.name, final.away.name) == ("Zina-Rosa", "Nino-Ettore")

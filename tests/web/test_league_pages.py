@@ -136,3 +136,27 @@ def test_a_knockout_bracket_page_with_a_forfeit_in_english_and_italian(club, peo
     assert "forfeited:" not in director.get(page).content.decode()
     sheet = director.get(page + "csv").content.decode()
     assert "Quarter-finals" in sheet and "bye" in sheet
+
+
+def test_a_knockout_stage_made_from_the_league_page(club, people, four):
+    league = leagues.league_create(club=club, name="Girone", user=people.director)
+    nino, ettore, salvo, walter = four
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    director = client_for(people, "director")
+    assert "Make the knockout stage" in director.get(page).content.decode()
+    bad = director.post(
+        page + "knockout", {"name": "KO", "top": 1, "series": "matches", "series_games": 1}
+    )
+    assert bad.status_code == 400
+    made = director.post(
+        page + "knockout", {"name": "KO", "top": 2, "series": "best_of", "series_games": 3}
+    )
+    stage = League.objects.get(name="KO")
+    assert made.status_code == 302 and made["Location"] == f"/c/{club.slug}/leagues/{stage.pk}/"
+    assert (stage.format, stage.series_games, stage.entries.count()) == ("knockout", 3, 2)
+    assert "Make the knockout stage" not in client_for(people, "member").get(page).content.decode()

@@ -127,6 +127,17 @@ class UndoForfeitForm(forms.Form):
     reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200)
 
 
+class KnockoutStageForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name of the knockout"), max_length=80)
+    top = forms.IntegerField(label=gettext_lazy("How many of the table go through"), min_value=2)
+    series = forms.ChoiceField(
+        label=gettext_lazy("A fixture is played as"), choices=League.SeriesKind.choices
+    )
+    series_games = forms.IntegerField(
+        label=gettext_lazy("Games in the series (N)"), min_value=1, initial=1
+    )
+
+
 class LinkForm(forms.Form):
     fixture = forms.IntegerField(widget=forms.HiddenInput)
     match = forms.IntegerField(label=gettext_lazy("Match number"), min_value=1)
@@ -204,6 +215,8 @@ def _league_context(club: Club, membership: Any, the_league: League, **extra: An
         series=table.series,
         chain=[stats.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
         entry_form=EntryForm(club),
+        stage_form=extra.pop("stage_form", None)
+        or KnockoutStageForm(initial={"series": the_league.series, "top": 4}),
         link_form=LinkForm(),
         **extra,
     )
@@ -230,6 +243,16 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
         elif action == "withdraw":
             entry = get_object_or_404(LeagueEntry, pk=request.POST.get("entry"), league=the_league)
             services.entry_withdraw(entry=entry, user=signed_in(request))
+        elif action == "knockout":
+            stage_form = KnockoutStageForm(request.POST)
+            if not stage_form.is_valid():
+                return _league_page(
+                    request, club, membership, the_league, 400, stage_form=stage_form
+                )
+            stage = services.knockout_stage(
+                league=the_league, user=signed_in(request), **stage_form.cleaned_data
+            )
+            return redirect("web:league", slug=club.slug, league_id=stage.pk)
         elif action in ("forfeit", "unforfeit"):
             asked: forms.Form = (ForfeitForm if action == "forfeit" else UndoForfeitForm)(
                 request.POST
