@@ -160,3 +160,22 @@ def test_a_knockout_stage_made_from_the_league_page(club, people, four):
     assert made.status_code == 302 and made["Location"] == f"/c/{club.slug}/leagues/{stage.pk}/"
     assert (stage.format, stage.series_games, stage.entries.count()) == ("knockout", 3, 2)
     assert "Make the knockout stage" not in client_for(people, "member").get(page).content.decode()
+
+
+def test_a_director_withdraws_from_a_knockout_page_and_the_other_entry_walks_over(
+    club, people, four
+):
+    league = leagues.league_create(club=club, name="KO", format="knockout", user=people.director)
+    nino, ettore, salvo, walter = four
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    director = client_for(people, "director")
+    sw = league.entries.get(name="SW")
+    assert director.post(page + "withdraw", {"entry": sw.pk}).status_code == 302
+    body = director.get(page).content.decode()
+    assert "walkover (withdrawal)" in body
+    assert '<td class="num">1</td>' in body  # NE champion
