@@ -256,7 +256,9 @@ def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
         "matches": score.matches, "surplus": score.surplus,
         "forfeit": None if forfeit is None else {
             "entry": forfeit.entry_id, "entry_name": forfeit.entry.name,
-            "reason": forfeit.reason, "recorded_at": forfeit.recorded_at,
+            "reason": forfeit.reason,
+            # a string now, so a replayed answer is the first one to the microsecond
+            "recorded_at": serializers.DateTimeField().to_representation(forfeit.recorded_at),
         },
     }  # fmt: skip
 

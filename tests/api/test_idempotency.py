@@ -267,6 +267,14 @@ def _linked(people):
     return fixture, played
 
 
+def _forfeited(people):
+    fixture = _linkable(people)[0]
+    api(people, "director").post(
+        f"/api/v1/fixtures/{fixture.pk}/forfeit", {"entry": fixture.away_id, "reason": "absent"}
+    )
+    return fixture
+
+
 def _an_entry(people):
     return LeagueEntry.objects.filter(league_id=_league(people, start=True)[0]).first()
 
@@ -319,6 +327,34 @@ LEAGUE_POSTS = {
                 {},
             )
         )(*_linked(people)),
+    ),
+    "v1:fixture-forfeit": (
+        "director",
+        lambda people, match: (
+            lambda fixture: (
+                f"/api/v1/fixtures/{fixture.pk}/forfeit",
+                {"entry": fixture.home_id, "reason": "did not turn up"},
+                {},
+            )
+        )(_linkable(people)[0]),
+    ),
+    "v1:fixture-forfeit-undo": (
+        "director",
+        lambda people, match: (
+            lambda fixture: (
+                f"/api/v1/fixtures/{fixture.pk}/forfeit/undo",
+                {"reason": "they had called ahead"},
+                {},
+            )
+        )(_forfeited(people)),
+    ),
+    "v1:league-knockout": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/leagues/{_league(people, start=True)[0]}/knockout",
+            {"name": "Finale", "top": 2},
+            {},
+        ),
     ),
 }
 POSTS.update(LEAGUE_POSTS)
