@@ -17,11 +17,18 @@ from ..cards import (
     DEAL_POINTS,
     DECK40,
     DECK40_SET,
+    SUITS,
     Card,
     strength,
     thirds_of,
 )
-from ..declarations import Declaration, check_declarations, implied, read_declarations
+from ..declarations import (
+    GROUP_RANKS,
+    Declaration,
+    check_declarations,
+    implied,
+    read_declarations,
+)
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
@@ -283,6 +290,29 @@ messages(
         "t4.decl_not_held": (
             "{player} declared the {declaration}, but was not dealt {cards}.",
             "{player} ha accusato {declaration}, ma non aveva {cards}.",
+        ),
+        "t4.decl_lead_barred": (
+            "Trick {trick}: {player} led the {card}, but after {declarer}'s napoletana was "
+            "declared early or late and contested he may not lead its suit until the deal "
+            "ends while he holds another (he had the {other}).",
+            "Mano {trick}: {player} è uscito con il {card}, ma dopo la napoletana accusata "
+            "fuori tempo da {declarer}, e contestata, non può uscire a quel palo fino alla "
+            "fine della smazzata finché ne ha un altro (aveva il {other}).",
+        ),
+        "t4.decl_lead_unknown": (
+            "Trick {trick}: {player} led the {card}, but after {declarer}'s wrong "
+            "napoletana he may not lead a suit where he cannot rule out a napoletana of "
+            "{declarer}'s while he holds another (he had the {other}).",
+            "Mano {trick}: {player} è uscito con il {card}, ma dopo la napoletana errata di "
+            "{declarer} non può uscire a un palo in cui non può escludere che {declarer} "
+            "abbia una napoletana finché ne ha un altro (aveva il {other}).",
+        ),
+        "t4.decl_partner_barred": (
+            "{player} may not declare the {declaration} after the first trick: "
+            "{declarer}'s early declaration was contested, which bars his partner from "
+            "further declarations.",
+            "{player} non può accusare {declaration} dopo la prima mano: l'accuso anticipato "
+            "di {declarer} è stato contestato e al compagno sono vietate altre accuse.",
         ),
         "t4.decl_three_of_four": (
             "{player} declared {declaration} but also holds the {card}: holding all four, "
@@ -605,6 +635,108 @@ class Tressette4(Game):
         declared = dealt.context["declared"]
         penalised = self._held_declarations(declared, dealt.hands, rules, problems)
         dealt.facts["mis_declared"] = penalised
+        if rules["t4.decl_anomalies"] == "code" and not found.broken:
+            self._declaration_bans(declared, rules, dealt, found, problems)
+
+    def _declaration_bans(
+        self, raw: Any, rules: Rules, dealt: Dealt, found: Replay, problems: Problems
+    ) -> None:
+        """The play restrictions the tournament code adds after a declaration anomaly.
+
+        Source: ``regolamento.tex``, "Anomalie dell'accusa". After an early declaration
+        contested at the end of the first trick, "per il suo compagno: divieto di
+        effettuare nuove accuse, ..., di uscire fino al termine della passata al palo della
+        napoletana anticipatamente accusata (se non perché costrettovi dal non possedere
+        nessuna carta agli altri pali)". After a wrong napoletana shown by the first
+        trick's play, "il compagno di chi ha eseguito l'accusa errata non può mai uscire,
+        finché non vi sia costretto, ai pali ai quali non può escludere, in base alle carte
+        possedute o conosciute in possesso degli avversari, che il suo compagno abbia una
+        napoletana". A lead that breaks either is refused, as is a declaration the partner
+        made after the first trick once he was barred.
+        """
+        if not isinstance(raw, list) or len(dealt.hands) != 4:
+            return
+        scratch = Problems()
+        made = read_declarations(
+            raw, SEATS, "declarations", scratch, coda=rules["t4.decl_coda"], anomalies=True
+        )
+        if scratch:
+            return  # the entry's own checks name what is wrong
+        partner_of = {p: q for p in SEATS for q in SEATS if p != q and SIDE_OF[p] == SIDE_OF[q]}
+        for decl in made:
+            partner = partner_of[decl.player]
+            early = decl.when == "early" and decl.contested
+            if early:
+                for other in made:
+                    late = other.when == "late" or other.fixed == "after_first_trick"
+                    if other.player == partner and late:
+                        problems.add(
+                            "t4.decl_partner_barred", other.path, player=partner,
+                            declarer=decl.player, declaration=other.label(),
+                        )  # fmt: skip
+            if decl.kind != "napoletana":
+                continue
+            late = decl.when == "late" or decl.fixed == "after_first_trick"
+            start = 2  # contested at the end of the first trick: the ban runs from the second
+            if (early or (late and decl.contested and decl.trick is not None)) and decl.suit:
+                barred, reason = {decl.suit}, "early" if early else "late"
+                if not early:
+                    # made after ``trick`` tricks, contested once the trick in progress ended
+                    start = int(decl.trick or 0) + 2
+            elif decl.form == "wrong" and decl.fixed == "found_in_play":
+                barred, reason = set(SUITS), "wrong"
+            else:
+                continue
+            self._check_barred_leads(
+                decl, partner, barred, (reason, start), dealt, found, made, problems
+            )
+
+    @staticmethod
+    def _check_barred_leads(
+        decl: Declaration,
+        partner: str,
+        barred: set[str],
+        why: tuple[str, int],
+        dealt: Dealt,
+        found: Replay,
+        made: Sequence[Declaration],
+        problems: Problems,
+    ) -> None:
+        """Refuse each lead by ``partner``, from the second trick on, of a barred suit while
+        he held a card of a suit that is not barred. For a wrong napoletana a suit stops
+        being barred once the partner can exclude a napoletana there: he was dealt its 3,
+        2 or ace, an opponent played or declared one, or the declarer showed he had none
+        of the suit (a discard on a lead of it). ``why``: the anomaly (early, late, wrong)
+        and the first trick the ban covers."""
+        reason, start = why
+        in_hand = set(dealt.hands[partner])
+        known = set(in_hand)
+        known |= {c for d in made if SIDE_OF[d.player] != SIDE_OF[decl.player] for c in d.cards()}
+        void: set[str] = set()
+        for number, trick in enumerate(found.tricks, start=1):
+            if number >= start and trick.leader == partner:
+                suits = barred
+                if reason == "wrong":
+                    suits = {
+                        s for s in barred
+                        if s not in void and not any(Card(r, s) in known for r in GROUP_RANKS)
+                    }  # fmt: skip
+                led = trick.cards[0]
+                others = sorted((c for c in in_hand if c.suit not in suits), key=DECK40.index)
+                if led.suit in suits and others:
+                    problems.add(
+                        "t4.decl_lead_unknown" if reason == "wrong" else "t4.decl_lead_barred",
+                        join("tricks", number - 1), player=partner, declarer=decl.player,
+                        card=card_name(led), trick=number, other=card_name(others[0]),
+                    )  # fmt: skip
+            suit_led = trick.cards[0].suit
+            for player, card in zip(trick.players, trick.cards, strict=True):
+                if player == partner:
+                    in_hand.discard(card)
+                elif SIDE_OF[player] != SIDE_OF[decl.player]:
+                    known.add(card)
+                elif player == decl.player and card.suit != suit_led:
+                    void.add(suit_led)
 
     def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
         taken = {p: list(found.taken[p]) for p in SEATS}
