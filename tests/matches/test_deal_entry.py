@@ -170,7 +170,8 @@ def written_without_save(run):
         words = query["sql"].replace('"', " ").split()
         verb = words[0].upper()
         if verb in ("INSERT", "UPDATE"):
-            name = words[2] if verb == "INSERT" else words[1]
+            # INSERT [OR IGNORE] INTO <table> (SQLite's ON CONFLICT DO NOTHING), UPDATE <table>
+            name = words[words.index("INTO") + 1] if verb == "INSERT" else words[1]
             written.add(tables[name])
     return written - saved
 
