@@ -14,10 +14,13 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, mixins, serializers, viewsets
+from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
+from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
+from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from api.permissions import ClubRole
@@ -199,48 +202,93 @@ LEADERBOARD_PARAMS = [
 ]
 
 
-def leaderboard_rows(request, season: Season):
+def _leaderboard_query(request) -> tuple[str, list[str]]:
     game = request.query_params.get("game", "")
     game = ALL_GAMES if game in ("", "all") else game
     ordering = [o for o in request.query_params.get("ordering", "").split(",") if o]
     for name in ordering:
         if selectors.sort_key(name.lstrip("-")) is None:
             raise UnknownColumn(path="ordering", name=name)
-    settings = services.settings_of(season.club_id)
-    return selectors.leaderboard(
-        season, game, ordering or ["-won", "-win_rate"], settings.min_matches
-    )
+    return game, ordering or ["-won", "-win_rate"]
 
 
-class PositionedList(TableMixin, generics.ListAPIView):
-    """Numbers the ranked rows of the page in order (the unranked have none)."""
+def _row(line: dict[str, Any], position: int | None) -> dict[str, Any]:
+    """A row as ``LeaderboardRowSerializer`` describes it, built by hand: a serializer
+    with nested dict fields cost more than the query for a 50-row page."""
+    return {
+        "position": position, "player": line["player_id"], "player_name": line["player__name"],
+        "ranked": line["ranked"], "matches": line["matches"], "won": line["won"],
+        "lost": line["lost"], "win_rate": line["win_rate"], "points_for": line["points_for"],
+        "points_against": line["points_against"], "deals": line["deals"],
+        "units": f"{line['units']:.2f}", "money": line["money"], "events": line["events"],
+        "bids": line["bids"],
+    }  # fmt: skip
+
+
+class LeaderboardList(TableMixin, generics.ListAPIView):
+    """A season's leaderboard: one query for the page (see ``selectors.leaderboard_page``),
+    paginated like every list (``count``, ``next``, ``previous``, ``results``, 50 a page),
+    the ranked rows numbered in order (the unranked have no position)."""
+
+    serializer_class = LeaderboardRowSerializer
+    filter_backends: list[Any] = []
+
+    def seasons(self):
+        raise NotImplementedError
 
     def list(self, request, *args, **kwargs):
-        queryset = self.get_queryset()
-        page = self.paginate_queryset(queryset)
-        rows = page if page is not None else list(queryset)
-        offset = (self.paginator.page.start_index() - 1) if page is not None else 0
-        for i, row in enumerate(rows):
-            row.position = offset + i + 1 if row.ranked else None
-        data = self.get_serializer(rows, many=True).data
-        return self.get_paginated_response(data) if page is not None else Response(data)
+        season_id = _int_param(request, "season")
+        game, ordering = _leaderboard_query(request)
+        csv = request.accepted_renderer.format == "csv"
+        size = self.paginator.page_size
+        number = request.query_params.get("page", "1")
+        if not csv and not (number.isdigit() and int(number) >= 1):
+            raise NotFound(PageNumberPagination.invalid_page_message)
+        page_number = 1 if csv else int(number)
+        offset = (page_number - 1) * size
+        page = selectors.leaderboard_page(
+            season_id, self.seasons(), game, ordering, None if csv else offset,
+            None if csv else size,
+        )  # fmt: skip
+        if page is None:
+            raise NotFound()
+        if not page.rows and page_number > 1:
+            raise NotFound(PageNumberPagination.invalid_page_message)
+        rows = [
+            _row(line, offset + i + 1 if line["ranked"] else None)
+            for i, line in enumerate(page.rows)
+        ]
+        if csv:
+            return Response(rows)
+        url = request.build_absolute_uri()
+        following = None
+        if offset + size < page.count:
+            following = replace_query_param(url, "page", page_number + 1)
+        previous = None
+        if page_number > 1:
+            previous = (
+                remove_query_param(url, "page")
+                if page_number == 2
+                else replace_query_param(url, "page", page_number - 1)
+            )
+        return Response(
+            {
+                "count": page.count, "next": following, "previous": previous, "results": rows,
+                "updated_at": page.built_at.isoformat() if page.built_at else None,
+                "pending": page.pending,
+            }
+        )  # fmt: skip
 
 
 @extend_schema(parameters=LEADERBOARD_PARAMS)
-class LeaderboardView(PositionedList):
+class LeaderboardView(LeaderboardList):
     """A season's leaderboard for a game or all games: the ranked players (at least the
     club's minimum of finished matches) first, then the unranked."""
 
-    serializer_class = LeaderboardRowSerializer
     permission_classes = [IsAuthenticated]
-    filter_backends: list[Any] = []
 
-    def get_queryset(self):
-        season = get_object_or_404(
-            Season, pk=_int_param(self.request, "season"), club__in=clubs_of(self.request.user)
-        )
-        self.club_id = season.club_id
-        return leaderboard_rows(self.request, season)
+    def seasons(self):
+        return Season.objects.filter(club__in=clubs_of(self.request.user))
 
 
 # -- ratings -------------------------------------------------------------------------------
@@ -381,16 +429,11 @@ class PublicSeasons(PublicScoped, TableMixin, generics.ListAPIView):
 
 
 @extend_schema(parameters=LEADERBOARD_PARAMS)
-class PublicLeaderboard(PublicScoped, PositionedList):
+class PublicLeaderboard(PublicScoped, LeaderboardList):
     """A public club's leaderboard (the same columns as the members see)."""
 
-    serializer_class = LeaderboardRowSerializer
-
-    def get_queryset(self):
-        club = public_club(self.kwargs["slug"])
-        season = get_object_or_404(Season, pk=_int_param(self.request, "season"), club=club)
-        self.club_id = club.pk
-        return leaderboard_rows(self.request, season)
+    def seasons(self):
+        return Season.objects.filter(club=public_club(self.kwargs["slug"]))
 
 
 @extend_schema(

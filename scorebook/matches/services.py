@@ -232,7 +232,7 @@ def deal_create(
         user=user,
         was_finished=was_finished,
     )
-    stale_mark(club_id=club_id, night_id=match.night_id)
+    stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk, deal_id=deal.pk)
     return deal
 
 
@@ -300,7 +300,7 @@ def deal_correct(
     )
     if night_status == Night.Status.CLOSED:
         ledger.night_settle(night=Night.objects.get(pk=match.night_id), user=user)
-    stale_mark(club_id=club_id, night_id=match.night_id)
+    stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk, deal_id=new.pk)
     return new
 
 

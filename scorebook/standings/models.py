@@ -81,6 +81,9 @@ class LeaderboardRow(models.Model):
     money = models.JSONField(default=dict, help_text="Net money won (+) or lost, per currency.")
     events = models.JSONField(default=dict, help_text='{"cappotto": {"made": 1, "suffered": 0}}')
     bids = models.JSONField(default=dict, help_text='{"solo": {"made": 3, "won": 2}}')
+    sources = models.PositiveIntegerField(
+        default=0, help_text="Matches contributing to the row (0: the row goes)."
+    )
 
     class Meta:
         ordering = ["-won", "player_id"]
@@ -93,6 +96,28 @@ class LeaderboardRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} {self.game or 'all'} {self.player_id}"
+
+
+class MatchStanding(models.Model):
+    """What one match contributes to the leaderboards, per player, as the last refresh
+    counted it: the refresh of a changed match subtracts this and adds the new one to
+    the rows of the seasons holding ``day``, so the rows stay exact without rebuilding
+    a season. ``players``: ``{"<player id>": {"matches": 1, "won": 1, ..., "units":
+    "1.50", "money": {"EUR": "0.50"}, "events": {...}, "bids": {...}}}``."""
+
+    match = models.OneToOneField(
+        Match, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    game = models.CharField(max_length=40)
+    day = models.DateField(help_text="The night's date: the seasons it counts in.")
+    players = models.JSONField(default=dict)
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "day"], name="match_standing_day")]
+
+    def __str__(self) -> str:
+        return f"match {self.match_id} standings"
 
 
 class Rating(models.Model):
@@ -127,6 +152,9 @@ class RatedMatch(models.Model):
     game = models.CharField(max_length=40)
     match = models.OneToOneField(Match, on_delete=models.CASCADE, related_name="+")
     seq = models.PositiveIntegerField()
+    finished_at = models.DateTimeField(
+        null=True, help_text="When it finished (its order key with the match id)."
+    )
     fingerprint = models.CharField(max_length=64)
     carry = models.JSONField(
         default=dict, help_text="The contracts' pseudo-player ratings after this match."
@@ -177,6 +205,12 @@ class StaleMark(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
     night = models.ForeignKey(Night, null=True, blank=True, on_delete=models.CASCADE)
     season = models.ForeignKey(Season, null=True, blank=True, on_delete=models.CASCADE)
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    deal = models.ForeignKey(
+        "matches.Deal", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

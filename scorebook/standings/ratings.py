@@ -64,8 +64,69 @@ def display(mu: float, sigma: float) -> float:
     return mu - 3 * sigma
 
 
-def _rating(pair: Pair):
-    return MODEL.rating(mu=pair[0], sigma=pair[1])
+TAU_SQUARED = MODEL.tau * MODEL.tau
+BETA_SQUARED = MODEL.beta**2
+KAPPA = MODEL.kappa
+
+
+def plackett_luce(teams: list[list[Pair]], ranks: list[float]) -> list[list[Pair]]:
+    """``MODEL.rate(teams, ranks=ranks)`` for the model's defaults (tau, no margin, no
+    weights, no balance, sigma not limited), on (mu, sigma) pairs: the same arithmetic in
+    the same order, so the same floats (``tests/standings/test_ratings.py`` checks it
+    against openskill on random games), without the library's argument checks, deep
+    copies and rating objects, which cost 95% of its time (250 us a call; a full rebuild
+    rates one contest per Terziglio deal)."""
+    order = sorted(range(len(teams)), key=lambda i: ranks[i])  # stable, as openskill's
+    rank = [int(ranks[i]) for i in order]
+    players = [
+        [(mu, math.sqrt(sigma * sigma + TAU_SQUARED)) for mu, sigma in teams[i]] for i in order
+    ]
+    team_mu, team_s2 = [], []
+    for team in players:
+        mu_sum = s2_sum = 0.0
+        for mu, sigma in sorted(team, key=lambda p: p[0] - 3 * p[1], reverse=True):
+            mu_sum += mu
+            s2_sum += sigma**2
+        team_mu.append(mu_sum)
+        team_s2.append(s2_sum)
+    k = len(players)
+    c = 0.0
+    for s2 in team_s2:
+        c += s2 + BETA_SQUARED
+    c = math.sqrt(c)
+    exps = [math.exp(mu / c) for mu in team_mu]
+    sum_q = [0.0] * k
+    for i in range(k):
+        for q in range(k):
+            if rank[i] >= rank[q]:
+                sum_q[q] += exps[i]
+    a = [sum(1 for q in rank if q == r) for r in rank]
+    out: list[list[Pair]] = []
+    for i in range(k):
+        omega = delta = 0.0
+        e = exps[i]
+        for q in range(k):
+            share = e / sum_q[q]
+            if rank[q] <= rank[i]:
+                delta += share * (1 - share) / a[q]
+                if q == i:
+                    omega += (1 - share) / a[q]
+                else:
+                    omega -= share / a[q]
+        s2 = team_s2[i]
+        omega *= s2 / c
+        delta *= s2 / c**2
+        delta *= math.sqrt(s2) / c
+        team = []
+        for mu, sigma in players[i]:
+            mu += (sigma**2 / s2) * omega * 1.0
+            sigma *= math.sqrt(max(1 - (sigma**2 / s2) * delta * 1.0, KAPPA))
+            team.append((mu, sigma))
+        out.append(team)
+    back: list[list[Pair]] = [[] for _ in teams]
+    for place, i in enumerate(order):
+        back[i] = out[place]
+    return back
 
 
 def rate(contest: Contest, ratings: dict[int, Pair], carry: dict[str, Pair]) -> None:
@@ -76,22 +137,21 @@ def rate(contest: Contest, ratings: dict[int, Pair], carry: dict[str, Pair]) -> 
             ratings.setdefault(pid, (START_MU, START_SIGMA))
     ranks = [float(r) for r in contest.ranks]
     if contest.contract is None:
-        teams = [[_rating(ratings[pid]) for pid in team] for team in contest.teams]
-        new = MODEL.rate(teams, ranks=ranks)
+        teams = [[ratings[pid] for pid in team] for team in contest.teams]
+        new = plackett_luce(teams, ranks)
         for team, rated in zip(contest.teams, new, strict=True):
-            for pid, r in zip(team, rated, strict=True):
-                ratings[pid] = (r.mu, r.sigma)
+            for pid, pair in zip(team, rated, strict=True):
+                ratings[pid] = pair
         return
     (soloist,), coalition = contest.teams
     hand = carry.get(contest.contract, (0.0, START_SIGMA))
     mus = [ratings[pid][0] for pid in coalition]
     sigmas = [ratings[pid][1] for pid in coalition]
     average = (sum(mus) / len(mus), math.sqrt(sum(s * s for s in sigmas) / len(sigmas)))
-    new = MODEL.rate([[_rating(ratings[soloist]), _rating(hand)], [_rating(average)]], ranks=ranks)
-    (solo_new, hand_new), (avg_new,) = new
-    ratings[soloist] = (solo_new.mu, solo_new.sigma)
-    carry[contest.contract] = (hand_new.mu, hand_new.sigma)
-    shift, shrink = avg_new.mu - average[0], avg_new.sigma / average[1]
+    (solo_new, hand_new), (avg_new,) = plackett_luce([[ratings[soloist], hand], [average]], ranks)
+    ratings[soloist] = solo_new
+    carry[contest.contract] = hand_new
+    shift, shrink = avg_new[0] - average[0], avg_new[1] / average[1]
     for pid in coalition:
         mu, sigma = ratings[pid]
         ratings[pid] = (mu + shift, sigma * shrink)

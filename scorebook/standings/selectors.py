@@ -7,6 +7,7 @@ so every table counts the same way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date
@@ -48,6 +49,11 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
     matches = Match.objects.filter(night__club_id=club_id, status=Match.Status.FINISHED)
     if game is not None:
         matches = matches.filter(game=game)
+    return matches.annotate(finished_at=finished_at_of()).order_by("finished_at", "pk")
+
+
+def finished_at_of() -> Subquery:
+    """When a match (``OuterRef("pk")``) finished: the first entry of its last deal."""
     # Deals are never deleted and numbered without gaps: the highest-numbered first
     # version is the first entry of the last deal.
     first_entered = (
@@ -55,7 +61,7 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
         .order_by("-number")
         .values("entered_at")[:1]
     )
-    return matches.annotate(finished_at=Subquery(first_entered)).order_by("finished_at", "pk")
+    return Subquery(first_entered)
 
 
 # -- what a match and a deal mean per seat ------------------------------------------------
@@ -90,8 +96,21 @@ def _scorer_of(seats: list[str], scorers: list[str]) -> dict[str, str]:
 
 def is_race(match: Match) -> bool:
     """A race to a target whose totals are game points (not a per-deal chips game)."""
-    game = get_game(match.game)
-    return not game.settles_per_deal(game.rules(match.rules["values"]))
+    values = match.rules["values"]
+    try:
+        key: tuple[str, Any] = (match.game, frozenset(values.items()))
+    except TypeError:  # a switch with a list or dict value
+        key = (match.game, json.dumps(values, sort_keys=True, default=str))
+    found = _RACE.get(key)
+    if found is None:
+        if len(_RACE) > 1000:
+            _RACE.clear()
+        game = get_game(match.game)
+        found = _RACE[key] = not game.settles_per_deal(game.rules(values))
+    return found
+
+
+_RACE: dict[tuple[str, Any], bool] = {}  # (game, house rules) -> race (a rebuild asks often)
 
 
 @dataclass(frozen=True)
@@ -269,17 +288,7 @@ def leaderboard(season: Season, game: str, ordering: list[str], min_matches: int
             )
         )
     )
-    keys = []
-    for name in ordering:
-        desc = name.startswith("-")
-        expression = sort_key(name.lstrip("-"))
-        if isinstance(expression, str):
-            keys.append(f"-{expression}" if desc else expression)
-        else:
-            keys.append(
-                expression.desc(nulls_last=True) if desc else expression.asc(nulls_last=True)
-            )
-    return rows.order_by("-ranked", *keys, "player__name", "player_id")
+    return rows.order_by("-ranked", *_order_keys(ordering), "player__name", "player_id")
 
 
 def freshness_of(club_id: int):
@@ -289,3 +298,93 @@ def freshness_of(club_id: int):
 
     built = Freshness.objects.filter(club_id=club_id).values_list("built_at", flat=True).first()
     return built, StaleMark.objects.filter(club_id=club_id).exists()
+
+
+#: The columns of a leaderboard row as the API gives them, in order.
+LEADERBOARD_COLUMNS = (
+    "player_id", "player__name", "matches", "won", "lost", "win_rate", "points_for",
+    "points_against", "deals", "units", "money", "events", "bids",
+)  # fmt: skip
+
+
+@dataclass
+class LeaderboardPage:
+    rows: list[dict[str, Any]]
+    count: int
+    built_at: Any
+    pending: bool
+
+
+def leaderboard_page(
+    season_id: int,
+    seasons: QuerySet[Season],
+    game: str,
+    ordering: list[str],
+    offset: int | None,
+    limit: int | None,
+) -> LeaderboardPage | None:
+    """A page of a season's leaderboard (every row when ``limit`` is None) in ONE query on
+    the (season, game) index: the rows with their player's name, whether each is ranked
+    (the club's minimum of matches, read in the same query), the row count (a window,
+    not a second COUNT query), when the standings were brought up to date and whether
+    changes are waiting. ``seasons`` scopes the season (the caller's clubs, or a public
+    club); None when the season is not among them."""
+    from django.db.models import BooleanField, Case, Count, Exists, Value, When, Window
+    from django.db.models.functions import Coalesce
+
+    from .models import Freshness, LeaderboardRow, StaleMark, StandingsSettings
+
+    default = StandingsSettings._meta.get_field("min_matches").get_default()
+    minimum = Coalesce(
+        Subquery(
+            StandingsSettings.objects.filter(club_id=OuterRef("club_id")).values("min_matches")[:1]
+        ),
+        Value(default),
+    )
+    rows = (
+        LeaderboardRow.objects.filter(season_id=season_id, game=game, season__in=seasons)
+        .annotate(
+            ranked=Case(
+                When(matches__gte=minimum, then=Value(True)),
+                default=Value(False),
+                output_field=BooleanField(),
+            ),
+            total=Window(Count("id")),
+            built_at=Subquery(
+                Freshness.objects.filter(club_id=OuterRef("club_id")).values("built_at")[:1]
+            ),
+            pending=Exists(StaleMark.objects.filter(club_id=OuterRef("club_id"))),
+        )
+        .order_by("-ranked", *_order_keys(ordering), "player__name", "player_id")
+        .values_list(*LEADERBOARD_COLUMNS, "ranked", "total", "built_at", "pending")
+    )
+    if limit is not None:
+        rows = rows[offset or 0 : (offset or 0) + limit]
+    found = list(rows)
+    if not found:
+        season = seasons.filter(pk=season_id).values_list("club_id", flat=True).first()
+        if season is None:
+            return None
+        built, pending = freshness_of(season)
+        total = LeaderboardRow.objects.filter(season_id=season_id, game=game).count()
+        return LeaderboardPage([], total, built, pending)
+    out = []
+    for row in found:
+        line = dict(zip(LEADERBOARD_COLUMNS, row, strict=False))
+        line["ranked"] = row[-4]
+        out.append(line)
+    return LeaderboardPage(out, found[0][-3], found[0][-2], found[0][-1])
+
+
+def _order_keys(ordering: list[str]) -> list[Any]:
+    keys: list[Any] = []
+    for name in ordering:
+        desc = name.startswith("-")
+        expression = sort_key(name.lstrip("-"))
+        if isinstance(expression, str):
+            keys.append(f"-{expression}" if desc else expression)
+        else:
+            keys.append(
+                expression.desc(nulls_last=True) if desc else expression.asc(nulls_last=True)
+            )
+    return keys

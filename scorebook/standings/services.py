@@ -13,19 +13,19 @@ the same functions, so the tables are the same either way.
 
 from __future__ import annotations
 
+import json
 import logging
 import os
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from datetime import date, timedelta
-from decimal import Decimal
+from collections.abc import Iterable, Iterator, Sequence
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, F, Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -33,14 +33,16 @@ from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
-from scorebook.ledger.models import Entry, Unit
-from scorebook.matches.models import Deal, Match, Night
+from scorebook.matches.models import Match
 
+from . import contributions as cb
 from . import ratings as rt
+from .contributions import BIDDING, PER_DEAL_CONTESTS
 from .models import (
     ALL_GAMES,
     Freshness,
     LeaderboardRow,
+    MatchStanding,
     RatedMatch,
     Rating,
     RatingChange,
@@ -48,19 +50,9 @@ from .models import (
     StaleMark,
     StandingsSettings,
 )
-from .selectors import (
-    DealFacts,
-    current_deal_results,
-    deal_facts,
-    finished_matches_in_order,
-    match_results,
-    season_matches,
-)
+from .selectors import deal_facts, finished_matches_in_order, match_results
 
 log = logging.getLogger(__name__)
-
-BIDDING = ("terziglio", "calabrasella")
-PER_DEAL_CONTESTS = ("chiamata", *BIDDING)
 
 
 class SeasonDates(Refusal):
@@ -131,11 +123,22 @@ def settings_update(*, club_id: int, changes: dict[str, Any], user: User) -> Sta
 # -- the outbox ----------------------------------------------------------------------------
 
 
-def stale_mark(*, club_id: int, night_id: int | None = None, season_id: int | None = None):
-    """Record, in the caller's transaction, that the club's standings must be rebuilt
-    (the seasons of ``night_id``'s date, or ``season_id``, or all when neither), and
-    schedule the rebuild once the transaction commits."""
-    StaleMark.objects.create(club_id=club_id, night_id=night_id, season_id=season_id)
+def stale_mark(
+    *,
+    club_id: int,
+    night_id: int | None = None,
+    season_id: int | None = None,
+    match_id: int | None = None,
+    deal_id: int | None = None,
+):
+    """Record, in the caller's transaction, what of the club's standings must be brought
+    up to date: the match (and the deal) that changed, or a night's matches, or a
+    season's rows, or everything when none is named; and schedule the refresh once the
+    transaction commits."""
+    StaleMark.objects.create(
+        club_id=club_id, night_id=night_id, season_id=season_id, match_id=match_id,
+        deal_id=deal_id,
+    )  # fmt: skip
     transaction.on_commit(lambda: schedule(club_id))
 
 
@@ -214,47 +217,70 @@ class Busy(Exception):
     """Another rebuild of the club holds its lock; it will see the new marks."""
 
 
+#: Other stale clubs a refresh takes along (one pass, the same few queries for all).
+REFRESH_ALONG = 50
+
+
 def club_refresh(club_id: int) -> int:
-    """Bring the club's standings up to date with its stale marks; returns how many marks
-    it handled (0: nothing was stale). Raises Busy when another rebuild holds the club."""
-    Freshness.objects.get_or_create(club_id=club_id)
+    """Bring the club's standings up to date with its stale marks, and those of up to
+    ``REFRESH_ALONG`` other clubs with marks waiting, in one pass (one worker serving
+    many clubs does one set of queries per round, not one per club); returns how many
+    marks it handled (0: nothing was stale). Raises Busy when another refresh holds the
+    club (other clubs that are held are left to their own refresh).
+
+    A mark that names a match (a deal entered or corrected) refreshes that match only:
+    its old contribution is taken off the leaderboard rows and its new one added, and
+    the ratings are replayed from the earliest changed match of its game. A night's mark
+    (its close) does that for the night's matches; a season's mark rebuilds that season's
+    rows from the stored contributions; a mark naming nothing rebuilds the club."""
+    waiting = (
+        StaleMark.objects.exclude(club_id=club_id)
+        .values_list("club_id", flat=True)
+        .distinct()
+        .order_by("club_id")[:REFRESH_ALONG]
+    )
+    ids = sorted({club_id, *waiting})
+    have = set(Freshness.objects.filter(club_id__in=ids).values_list("club_id", flat=True))
+    if len(have) < len(ids):
+        Freshness.objects.bulk_create(
+            [Freshness(club_id=c) for c in ids if c not in have], ignore_conflicts=True
+        )
     with transaction.atomic():
-        lock = Freshness.objects.filter(club_id=club_id)
+        lock = Freshness.objects.filter(club_id__in=ids).order_by("club_id")
         if connection.features.has_select_for_update_skip_locked:
             lock = lock.select_for_update(skip_locked=True)
-        fresh = lock.first()
-        if fresh is None:
+        held = list(lock.values_list("club_id", flat=True))
+        if club_id not in held:
             raise Busy(club_id)
         marks = list(
-            StaleMark.objects.filter(club_id=club_id).values("id", "night_id", "season_id")
+            StaleMark.objects.filter(club_id__in=held).values(
+                "id", "club_id", "night_id", "season_id", "match_id"
+            )
         )
         if not marks:
             return 0
-        _rebuild_club(club_id, _seasons_of(club_id, marks))
-        StaleMark.objects.filter(club_id=club_id, id__lte=max(m["id"] for m in marks)).delete()
-        fresh.built_at = timezone.now()
-        fresh.rebuilds += 1
-        fresh.save(update_fields=["built_at", "rebuilds"])
-        return len(marks)
-
-
-def _seasons_of(club_id: int, marks: Sequence[Mapping[str, Any]]) -> list[Season]:
-    seasons = list(Season.objects.filter(club_id=club_id))
-    if any(m["night_id"] is None and m["season_id"] is None for m in marks):
-        return seasons
-    days = set(
-        Night.objects.filter(pk__in={m["night_id"] for m in marks if m["night_id"]}).values_list(
-            "date", flat=True
+        whole = sorted({
+            m["club_id"] for m in marks
+            if m["night_id"] is None and m["season_id"] is None and m["match_id"] is None
+        })  # fmt: skip
+        if whole:
+            _rebuild_clubs(whole, None)
+        rest = [m for m in marks if m["club_id"] not in whole]
+        changed = {m["match_id"] for m in rest if m["match_id"]}
+        nights = {m["night_id"] for m in rest if m["night_id"] and not m["match_id"]}
+        if nights:
+            changed |= set(Match.objects.filter(night_id__in=nights).values_list("pk", flat=True))
+        if changed:
+            matches_refresh(sorted({m["club_id"] for m in rest}), changed)
+        for season in Season.objects.filter(
+            pk__in={m["season_id"] for m in rest if m["season_id"]}
+        ):
+            season_rebuild(season)
+        StaleMark.objects.filter(pk__in=[m["id"] for m in marks]).delete()
+        Freshness.objects.filter(club_id__in={m["club_id"] for m in marks}).update(
+            built_at=timezone.now(), rebuilds=F("rebuilds") + 1
         )
-    )
-    wanted = {m["season_id"] for m in marks if m["season_id"]}
-    return [s for s in seasons if s.pk in wanted or any(s.covers(day) for day in days)]
-
-
-def _rebuild_club(club_id: int, seasons: Iterable[Season]) -> None:
-    for season in seasons:
-        season_rebuild(season)
-    ratings_rebuild(club_id)
+        return sum(1 for m in marks if m["club_id"] == club_id)
 
 
 def stale_clubs(older_than_seconds: float = 0) -> list[int]:
@@ -265,150 +291,276 @@ def stale_clubs(older_than_seconds: float = 0) -> list[int]:
 
 
 def rebuild(*, club_id: int, season_ids: Iterable[int] | None = None) -> None:
-    """Rebuild from the deal log (``manage.py rebuild_standings``): the given seasons (all
-    when None) and the club's ratings from its first match. Clears the marks it covers."""
+    """Rebuild one club from the deal log (see ``rebuild_clubs``)."""
+    rebuild_clubs([club_id], season_ids=season_ids)
+
+
+def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None = None) -> None:
+    """Rebuild from the deal log (``manage.py rebuild_standings``), in one transaction:
+    every match's contribution, the given seasons' leaderboards (all when None) and the
+    clubs' ratings from their first match. Clears the marks it covers. Set-based: a few
+    queries for all the clubs given, the matches streamed in chunks, bulk writes."""
+    ids = sorted(club_ids)
     with transaction.atomic():
-        Freshness.objects.get_or_create(club_id=club_id)
-        fresh = Freshness.objects.select_for_update().get(club_id=club_id)
-        seasons = Season.objects.filter(club_id=club_id)
-        if season_ids is not None:
-            seasons = seasons.filter(pk__in=list(season_ids))
-        RatedMatch.objects.filter(club_id=club_id).delete()
-        RatingChange.objects.filter(club_id=club_id).delete()
-        Rating.objects.filter(club_id=club_id).delete()
-        _rebuild_club(club_id, seasons)
+        have = set(Freshness.objects.filter(club_id__in=ids).values_list("club_id", flat=True))
+        Freshness.objects.bulk_create(
+            [Freshness(club_id=c) for c in ids if c not in have], ignore_conflicts=True
+        )
+        list(Freshness.objects.select_for_update().filter(club_id__in=ids).order_by("club_id"))
+        _rebuild_clubs(ids, None if season_ids is None else set(season_ids))
         if season_ids is None:
-            StaleMark.objects.filter(club_id=club_id).delete()
-        fresh.built_at = timezone.now()
-        fresh.rebuilds += 1
-        fresh.save(update_fields=["built_at", "rebuilds"])
+            StaleMark.objects.filter(club_id__in=ids).delete()
+        Freshness.objects.filter(club_id__in=ids).update(
+            built_at=timezone.now(), rebuilds=F("rebuilds") + 1
+        )
+
+
+def _rebuild_clubs(ids: Sequence[int], season_ids: set[int] | None) -> None:
+    seasons: dict[int, list[Season]] = defaultdict(list)
+    for season in Season.objects.filter(club_id__in=ids):
+        if season_ids is None or season.pk in season_ids:
+            seasons[season.club_id].append(season)
+    MatchStanding.objects.filter(club_id__in=ids).delete()
+    rows = LeaderboardRow.objects.filter(club_id__in=ids)
+    if season_ids is not None:
+        rows = rows.filter(season_id__in=season_ids)
+    rows.delete()
+    for model in (RatedMatch, RatingChange, Rating):
+        model.objects.filter(club_id__in=ids).delete()
+    lines: dict[tuple[int, str, int], list[Any]] = {}
+    rated: dict[tuple[int, str], list[tuple[Any, int, list[rt.Contest]]]] = defaultdict(list)
+    standings = []
+    for batch in cb.read_matches(Q(night__club_id__in=ids), finished_at=True):
+        found = cb.contributions(batch)
+        for match in batch:
+            players = found.get(match.pk)
+            if players:
+                standings.append(_standing(match, players))
+                _sum_into(lines, seasons[match.club_id], match.game, match.day, players, 1)
+            if match.status == Match.Status.FINISHED:
+                played = contests(match, match.special)  # type: ignore[arg-type]
+                if played:
+                    rated[(match.club_id, match.game)].append((match.finished_at, match.pk, played))
+            match.special = []  # read: free it
+    bulk_insert(MatchStanding, STANDING_COLUMNS, standings)
+    bulk_insert(LeaderboardRow, ROW_COLUMNS, _rows(lines))
+    changes: list[tuple[Any, ...]] = []
+    done: list[tuple[Any, ...]] = []
+    current: list[tuple[Any, ...]] = []
+    for (club_id, game), wanted in sorted(rated.items(), key=lambda kv: kv[0]):
+        wanted.sort(key=lambda x: (x[0], x[1]))
+        state: dict[int, tuple[float, float]] = {}
+        counts: dict[int, int] = defaultdict(int)
+        _replay(club_id, game, wanted, 0, state, {}, done, changes, counts)
+        current.extend(_ratings(club_id, game, state, counts))
+        if len(changes) > 20000:
+            bulk_insert(RatedMatch, RATED_COLUMNS, done)
+            bulk_insert(RatingChange, CHANGE_COLUMNS, changes)
+            done, changes = [], []
+    bulk_insert(RatedMatch, RATED_COLUMNS, done)
+    bulk_insert(RatingChange, CHANGE_COLUMNS, changes)
+    bulk_insert(Rating, RATING_COLUMNS, current)
+
+
+def _standing(match: cb.Played, players: dict[int, cb.Line]) -> tuple[Any, ...]:
+    dumped = {str(pid): cb.dump(line) for pid, line in sorted(players.items())}
+    return (match.pk, match.club_id, match.game, match.day, dumped)
+
+
+def _sum_into(lines, seasons: Iterable[Season], game: str, day: date, players, sign: int):
+    """Add (sign 1) or take off (-1) a match's contribution to the rows of the seasons
+    holding ``day``: [line, sources] per (season, game, player), game and all games."""
+    for season in seasons:
+        if not season.covers(day):
+            continue
+        for pid, line in players.items():
+            for key in (game, ALL_GAMES):
+                total = lines.get((season.pk, key, int(pid)))
+                if total is None:
+                    total = lines[(season.pk, key, int(pid))] = [cb.blank(), 0]
+                cb.add(total[0], line, sign)
+                total[1] += sign
+
+
+def _rows(lines) -> Iterator[tuple[Any, ...]]:
+    club_of = dict(Season.objects.filter(pk__in={k[0] for k in lines}).values_list("pk", "club_id"))
+    for (season_id, game, pid), (line, sources) in sorted(lines.items()):
+        if sources > 0:
+            values = cb.row_values(line)
+            yield (club_of[season_id], season_id, game, pid, sources,
+                   *(values[f] for f in ROW_FIELDS))  # fmt: skip
+
+
+STANDING_COLUMNS = ("match_id", "club_id", "game", "day", "players")
+ROW_FIELDS = (
+    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "units",
+    "money", "events", "bids",
+)  # fmt: skip
+ROW_COLUMNS = ("club_id", "season_id", "game", "player_id", "sources", *ROW_FIELDS)
+RATED_COLUMNS = ("club_id", "game", "match_id", "seq", "finished_at", "fingerprint", "carry")
+CHANGE_COLUMNS = (
+    "club_id", "game", "player_id", "match_id", "seq", "mu_before", "sigma_before",
+    "mu_after", "sigma_after", "display_after",
+)  # fmt: skip
+RATING_COLUMNS = ("club_id", "game", "player_id", "mu", "sigma", "display", "matches")
+
+
+def bulk_insert(model: Any, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
+    """Insert new rows given as tuples of ``columns`` (attribute names; JSON columns as
+    Python values): COPY on PostgreSQL, written as text by hand (no model instances: a
+    rebuild writes a row per player and rated match), else bulk_create."""
+    rows = list(rows)
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(
+            [model(**dict(zip(columns, row, strict=True))) for row in rows], batch_size=1000
+        )
+        return
+    fields = {f.attname: f for f in model._meta.concrete_fields}
+    json_at = {i for i, c in enumerate(columns) if fields[c].get_internal_type() == "JSONField"}
+    names = ", ".join(connection.ops.quote_name(fields[c].column) for c in columns)
+    out = []
+    for row in rows:
+        cells = []
+        for i, value in enumerate(row):
+            if value is None:
+                cells.append("\\N")
+            elif i in json_at:
+                cells.append(json.dumps(value, separators=(",", ":")).replace("\\", "\\\\"))
+            elif isinstance(value, str):
+                cells.append(value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"))
+            elif isinstance(value, float):
+                cells.append(repr(value))
+            elif isinstance(value, (date, datetime)):
+                cells.append(value.isoformat())
+            else:
+                cells.append(str(value))
+        out.append("\t".join(cells))
+    table = connection.ops.quote_name(model._meta.db_table)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy,
+    ):
+        copy.write("\n".join(out) + "\n")
+
+
+# -- the incremental refresh ---------------------------------------------------------------
+
+
+def matches_refresh(club_ids: Sequence[int], match_ids: Iterable[int]) -> None:
+    """Refresh the given matches (of the given clubs): each one's stored contribution is
+    taken off the leaderboard rows of the seasons it counted in and its new one added to
+    those of the seasons it counts in now (a row no match contributes to any more goes);
+    then the ratings of each club and game are replayed from its earliest changed match."""
+    ids = sorted(set(match_ids))
+    seasons: dict[int, list[Season]] = defaultdict(list)
+    for season in Season.objects.filter(club_id__in=club_ids):
+        seasons[season.club_id].append(season)
+    played: dict[int, cb.Played] = {}
+    new: dict[int, dict[int, cb.Line]] = {}
+    for batch in cb.read_matches(Q(pk__in=ids, night__club_id__in=club_ids), finished_at=True):
+        new.update(cb.contributions(batch))
+        played.update((m.pk, m) for m in batch)
+    old = {s.match_id: s for s in MatchStanding.objects.filter(match_id__in=ids)}
+    deltas: dict[tuple[int, str, int], list[Any]] = {}
+    for pk in ids:
+        if pk in old:
+            was = old[pk]
+            players = {int(pid): cb.load(data) for pid, data in was.players.items()}
+            _sum_into(deltas, seasons[was.club_id], was.game, was.day, players, -1)
+        if pk in new:
+            match = played[pk]
+            _sum_into(deltas, seasons[match.club_id], match.game, match.day, new[pk], 1)
+    club_of = {s.pk: s.club_id for found in seasons.values() for s in found}
+    _apply(club_of, deltas)
+    MatchStanding.objects.filter(match_id__in=ids).delete()
+    bulk_insert(
+        MatchStanding, STANDING_COLUMNS, [_standing(played[pk], new[pk]) for pk in ids if pk in new]
+    )
+    since: dict[tuple[int, str], tuple[Any, int] | None] = {}
+
+    def earliest(club: int, game: str, key: tuple[Any, int] | None) -> None:
+        if (club, game) in since and since[(club, game)] is None:
+            return
+        if key is None or key[0] is None:
+            since[(club, game)] = None  # no order to start from (rated before it was kept)
+        elif (club, game) not in since or key < since[(club, game)]:  # type: ignore[operator]
+            since[(club, game)] = key
+
+    for match in played.values():
+        if match.status == Match.Status.FINISHED:
+            earliest(match.club_id, match.game, (match.finished_at, match.pk))
+    for club, game, finished_at, pk in RatedMatch.objects.filter(match_id__in=ids).values_list(
+        "club_id", "game", "finished_at", "match_id"
+    ):
+        earliest(club, game, (finished_at, pk))
+    for (club, game), key in sorted(since.items(), key=lambda kv: kv[0]):
+        rerate(club, game, key)
+
+
+def _apply(club_of: dict[int, int], deltas) -> None:
+    """Add the deltas to the stored rows; create the rows that are new, delete the rows
+    no match contributes to any more."""
+    if not deltas:
+        return
+    stored = {
+        (r.season_id, r.game, r.player_id): r
+        for r in LeaderboardRow.objects.filter(
+            season_id__in={k[0] for k in deltas},
+            game__in={k[1] for k in deltas},
+            player_id__in={k[2] for k in deltas},
+        )
+    }
+    changed, added, gone = [], [], []
+    for key, (delta, sources) in deltas.items():
+        row = stored.get(key)
+        total = cb.row_line(row) if row is not None else cb.blank()
+        cb.add(total, delta)
+        sources += row.sources if row is not None else 0
+        if sources <= 0:
+            if row is not None:
+                gone.append(row.pk)
+            continue
+        values = cb.row_values(total)
+        if row is None:
+            season_id, game, pid = key
+            added.append(
+                LeaderboardRow(
+                    club_id=club_of[season_id], season_id=season_id, game=game, player_id=pid,
+                    sources=sources, **values,
+                )
+            )  # fmt: skip
+        else:
+            for name, value in values.items():
+                setattr(row, name, value)
+            row.sources = sources
+            changed.append(row)
+    if gone:
+        LeaderboardRow.objects.filter(pk__in=gone).delete()
+    if changed:
+        LeaderboardRow.objects.bulk_update(changed, [*ROW_FIELDS, "sources"], batch_size=500)
+    LeaderboardRow.objects.bulk_create(added)
 
 
 # -- leaderboards --------------------------------------------------------------------------
 
 
-def _blank() -> dict[str, Any]:
-    return {
-        "matches": 0,
-        "won": 0,
-        "lost": 0,
-        "points_for": 0,
-        "points_against": 0,
-        "deals": 0,
-        "units": Decimal(0),
-        "money": defaultdict(Decimal),
-        "events": defaultdict(lambda: {"made": 0, "suffered": 0}),
-        "bids": defaultdict(lambda: {"made": 0, "won": 0}),
-    }
-
-
 def season_rebuild(season: Season) -> None:
-    """Recompute the season's leaderboards (per game and over all games) from its
-    matches, their current deals and the ledger."""
-    lines: dict[tuple[str, int], dict[str, Any]] = defaultdict(_blank)
-
-    def add(game: str, player_id: int, **values: int) -> None:
-        for key in (game, ALL_GAMES):
-            row = lines[(key, player_id)]
-            for name, value in values.items():
-                row[name] += value
-
-    matches = {
-        m.pk: m
-        for m in season_matches(season).only(
-            "id", "game", "rules", "players", "seats", "status", "state", "result", "night_id"
-        )
-    }
-    deal_counts = dict(
-        Deal.objects.filter(match_id__in=list(matches), is_current=True)
-        .values("match_id")
-        .annotate(n=Count("id"))
-        .order_by()
-        .values_list("match_id", "n")
-    )
-    for match in matches.values():
-        if not deal_counts.get(match.pk):
-            continue  # a player appears once a deal of theirs is in
-        for pid in match.seats.values():
-            add(match.game, pid, deals=deal_counts[match.pk])
-        for r in match_results(match):
-            add(
-                match.game,
-                r.player_id,
-                matches=1,
-                won=int(r.won),
-                lost=int(r.lost),
-                points_for=r.points_for,
-                points_against=r.points_against,
-            )
-    special = Deal.objects.filter(match_id__in=list(matches), is_current=True).filter(
-        Q(match__game__in=BIDDING) | ~Q(result__event=None)
-    )
-    for match_id, result in special.order_by("match_id", "number").values_list(
-        "match_id", "result"
-    ):
-        match = matches[match_id]
-        _count_deal(match, deal_facts(match, result), lines)
-    _count_ledger(season, matches, lines)
+    """Recompute a season's leaderboards (per game and over all games) from the stored
+    contributions of the club's matches whose night falls in it (after a season is
+    opened or its days moved)."""
     LeaderboardRow.objects.filter(season=season).delete()
-    LeaderboardRow.objects.bulk_create(
-        [_row(season, game, pid, line) for (game, pid), line in lines.items()], batch_size=1000
-    )
-
-
-def _count_deal(match: Match, facts: DealFacts, lines) -> None:
-    for key in (match.game, ALL_GAMES):
-        if facts.event:
-            for seat in facts.made:
-                lines[(key, match.seats[seat])]["events"][facts.event]["made"] += 1
-            for seat in facts.suffered:
-                lines[(key, match.seats[seat])]["events"][facts.event]["suffered"] += 1
-        if facts.bid and facts.bidder:
-            bid = lines[(key, match.seats[facts.bidder])]["bids"][facts.bid]
-            bid["made"] += 1
-            bid["won"] += int(facts.bid_won)
-
-
-def _count_ledger(season: Season, matches: dict[int, Match], lines) -> None:
-    """Net stakes per player from the ledger: received less paid, per game, unit and
-    currency (pots are not players and are left out)."""
-    entries = Entry.objects.filter(match_id__in=list(matches))
-    for side, sign in (("payee", 1), ("payer", -1)):
-        totals = (
-            entries.filter(**{f"{side}__player__isnull": False})
-            .values(f"{side}__player_id", "match__game", "unit", "currency")
-            .annotate(total=Sum("amount"))
-            .order_by()
-        )
-        for t in totals:
-            amount = sign * Decimal(t["total"]).quantize(Decimal("0.01"))
-            for key in (t["match__game"], ALL_GAMES):
-                line = lines[(key, t[f"{side}__player_id"])]
-                if t["unit"] == Unit.MONEY:
-                    line["money"][t["currency"]] += amount
-                else:
-                    line["units"] += amount
-
-
-def _row(season: Season, game: str, player_id: int, line: dict[str, Any]) -> LeaderboardRow:
-    decided = line["matches"]
-    return LeaderboardRow(
-        club_id=season.club_id,
-        season=season,
-        game=game,
-        player_id=player_id,
-        matches=line["matches"],
-        won=line["won"],
-        lost=line["lost"],
-        win_rate=round(100.0 * line["won"] / decided, 2) if decided else 0.0,
-        points_for=line["points_for"],
-        points_against=line["points_against"],
-        deals=line["deals"],
-        units=line["units"],
-        money={cur: str(v) for cur, v in sorted(line["money"].items()) if v},
-        events={k: dict(v) for k, v in sorted(line["events"].items())},
-        bids={k: dict(v) for k, v in sorted(line["bids"].items())},
-    )
+    standings = MatchStanding.objects.filter(club_id=season.club_id, day__gte=season.starts_on)
+    if season.ends_on is not None:
+        standings = standings.filter(day__lte=season.ends_on)
+    lines: dict[tuple[int, str, int], list[Any]] = {}
+    for game, day, players in standings.values_list("game", "day", "players").iterator(
+        chunk_size=2000
+    ):
+        loaded = {int(pid): cb.load(data) for pid, data in players.items()}
+        _sum_into(lines, [season], game, day, loaded, 1)
+    bulk_insert(LeaderboardRow, ROW_COLUMNS, _rows(lines))
 
 
 # -- ratings -------------------------------------------------------------------------------
@@ -453,39 +605,53 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
 
 
 def ratings_rebuild(club_id: int) -> None:
-    """Bring the club's ratings in line with its finished matches, game by game, in the
-    order they finished. Matches already rated with the same fingerprint are kept; from
-    the first that differs (new, corrected, reordered, no longer finished) the ratings
-    are replayed, and only from there."""
+    """Replay the club's ratings of every game from its first finished match."""
     games = set(
         Match.objects.filter(night__club_id=club_id, status=Match.Status.FINISHED).values_list(
             "game", flat=True
         )
     ) | set(RatedMatch.objects.filter(club_id=club_id).values_list("game", flat=True))
     for game in sorted(games):
-        _rerate_game(club_id, game)
+        rerate(club_id, game, None)
 
 
-def _rerate_game(club_id: int, game: str) -> None:
-    ordered = list(finished_matches_in_order(club_id, game))
-    deals: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    if game in PER_DEAL_CONTESTS:
-        for match_id, result in current_deal_results([m.pk for m in ordered]):
-            deals[match_id].append(result)
-    wanted = [(m, contests(m, deals[m.pk])) for m in ordered]
-    wanted = [(m, c) for m, c in wanted if c]
-    prints = [rt.fingerprint(c) for _, c in wanted]
-    rated = list(RatedMatch.objects.filter(club_id=club_id, game=game).order_by("seq"))
-    start = 0
+def rerate(club_id: int, game: str, since: tuple[Any, int] | None) -> None:
+    """Bring the club's ratings in one game in line with its finished matches, in the
+    order they finished, looking only at the matches from ``since`` (the order key,
+    (finished at, match id), of the earliest changed match; None: from the first).
+    Matches already rated with the same fingerprint are kept; from the first that
+    differs (new, corrected, reordered, no longer finished) the ratings are replayed,
+    and only from there."""
+    rated_all = RatedMatch.objects.filter(club_id=club_id, game=game)
+    if since is not None and rated_all.filter(finished_at__isnull=True).exists():
+        since = None  # rated before the order was kept: replay the game
+    ordered = finished_matches_in_order(club_id, game)
+    first = 0
+    if since is not None:
+        at, pk = since
+        ordered = ordered.filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gte=pk))
+        first = rated_all.filter(Q(finished_at__lt=at) | Q(finished_at=at, match_id__lt=pk)).count()
+    order = list(ordered.values_list("pk", "finished_at"))  # type: ignore[misc]
+    found: dict[int, cb.Played] = {}
+    for batch in cb.read_matches(Q(pk__in=[row[0] for row in order])):
+        found.update((m.pk, m) for m in batch)
+    wanted = []
+    for pk, finished_at in order:
+        played = contests(found[pk], found[pk].special)  # type: ignore[arg-type]
+        if played:
+            wanted.append((finished_at, pk, played))
+    rated = list(rated_all.filter(seq__gte=first).order_by("seq"))
+    same = 0
     while (
-        start < len(rated)
-        and start < len(wanted)
-        and rated[start].match_id == wanted[start][0].pk
-        and rated[start].fingerprint == prints[start]
+        same < len(rated)
+        and same < len(wanted)
+        and rated[same].match_id == wanted[same][1]
+        and rated[same].fingerprint == rt.fingerprint(wanted[same][2])
     ):
-        start += 1
-    if start == len(rated) == len(wanted):
+        same += 1
+    if same == len(rated) == len(wanted):
         return
+    start = first + same
     RatedMatch.objects.filter(club_id=club_id, game=game, seq__gte=start).delete()
     RatingChange.objects.filter(club_id=club_id, game=game, seq__gte=start).delete()
     state: dict[int, tuple[float, float]] = {}
@@ -495,31 +661,13 @@ def _rerate_game(club_id: int, game: str) -> None:
         .values_list("player_id", "mu_after", "sigma_after")
     ):
         state[pid] = (mu, sigma)
-    carry = {k: tuple(v) for k, v in (rated[start - 1].carry if start else {}).items()}
-    new_rated, changes = [], []
-    for seq in range(start, len(wanted)):
-        match, found = wanted[seq]
-        players = {pid for c in found for team in c.teams for pid in team}
-        before = {pid: state.get(pid, (rt.START_MU, rt.START_SIGMA)) for pid in players}
-        for contest in found:
-            rt.rate(contest, state, carry)
-        new_rated.append(
-            RatedMatch(
-                club_id=club_id, game=game, match=match, seq=seq, fingerprint=prints[seq],
-                carry={k: list(v) for k, v in sorted(carry.items())},
-            )
-        )  # fmt: skip
-        for pid in sorted(players):
-            mu, sigma = state[pid]
-            changes.append(
-                RatingChange(
-                    club_id=club_id, game=game, player_id=pid, match=match, seq=seq,
-                    mu_before=before[pid][0], sigma_before=before[pid][1],
-                    mu_after=mu, sigma_after=sigma, display_after=rt.display(mu, sigma),
-                )
-            )  # fmt: skip
-    RatedMatch.objects.bulk_create(new_rated, batch_size=1000)
-    RatingChange.objects.bulk_create(changes, batch_size=1000)
+    previous = rated_all.filter(seq=start - 1).values_list("carry", flat=True).first()
+    carry = {k: (v[0], v[1]) for k, v in (previous or {}).items()}
+    done: list[tuple[Any, ...]] = []
+    changes: list[tuple[Any, ...]] = []
+    _replay(club_id, game, wanted[same:], start, state, carry, done, changes, defaultdict(int))
+    bulk_insert(RatedMatch, RATED_COLUMNS, done)
+    bulk_insert(RatingChange, CHANGE_COLUMNS, changes)
     counts = dict(
         RatingChange.objects.filter(club_id=club_id, game=game)
         .values("player_id")
@@ -528,10 +676,33 @@ def _rerate_game(club_id: int, game: str) -> None:
         .values_list("player_id", "n")
     )
     Rating.objects.filter(club_id=club_id, game=game).delete()
-    Rating.objects.bulk_create(
-        Rating(
-            club_id=club_id, game=game, player_id=pid, mu=mu, sigma=sigma,
-            display=rt.display(mu, sigma), matches=counts.get(pid, 0),
-        )
+    bulk_insert(Rating, RATING_COLUMNS, _ratings(club_id, game, state, counts))
+
+
+def _replay(club_id, game, wanted, start, state, carry, done, changes, counts) -> None:
+    """Rate ``wanted`` ((finished at, match id, contests) in order) from seq ``start``
+    on, appending the rated matches and the rating changes."""
+    for offset, (finished_at, match_id, found) in enumerate(wanted):
+        seq = start + offset
+        players = sorted({pid for c in found for team in c.teams for pid in team})
+        before = {pid: state.get(pid, (rt.START_MU, rt.START_SIGMA)) for pid in players}
+        for contest in found:
+            rt.rate(contest, state, carry)
+        done.append(
+            (club_id, game, match_id, seq, finished_at, rt.fingerprint(found),
+             {k: list(v) for k, v in sorted(carry.items())})
+        )  # fmt: skip
+        for pid in players:
+            mu, sigma = state[pid]
+            counts[pid] += 1
+            changes.append(
+                (club_id, game, pid, match_id, seq, before[pid][0], before[pid][1], mu,
+                 sigma, rt.display(mu, sigma))
+            )  # fmt: skip
+
+
+def _ratings(club_id, game, state, counts) -> list[tuple[Any, ...]]:
+    return [
+        (club_id, game, pid, mu, sigma, rt.display(mu, sigma), counts.get(pid, 0))
         for pid, (mu, sigma) in sorted(state.items())
-    )  # fmt: skip
+    ]

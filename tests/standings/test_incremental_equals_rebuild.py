@@ -16,7 +16,14 @@ from scorebook.matches import services as matches
 from scorebook.matches.models import Match
 from scorebook.rules import get_game
 from scorebook.standings import services
-from scorebook.standings.models import LeaderboardRow, Rating, RatingChange, Season, StaleMark
+from scorebook.standings.models import (
+    LeaderboardRow,
+    MatchStanding,
+    Rating,
+    RatingChange,
+    Season,
+    StaleMark,
+)
 
 GAMES = {  # game -> (house rules, seat names)
     "tressette4": ({"profile": "classic_21"}, ("N", "E", "S", "W")),
@@ -32,6 +39,7 @@ ops = st.lists(
         st.tuples(st.just("deal"), st.integers(0, 9), st.integers(0, 2**16)),
         st.tuples(st.just("correct"), st.integers(0, 9), st.integers(0, 2**16)),
         st.tuples(st.just("close"), st.integers(0, 9), st.integers(0, 9)),
+        st.tuples(st.just("season"), st.integers(0, 20), st.integers(0, 1)),
     ),
     min_size=1,
     max_size=12,
@@ -67,6 +75,11 @@ def _random_deal(match, inputs, seed):
 
 def _apply(op, club, user, players, nights, played):
     kind, a, b = op
+    if kind == "season":  # move the winter season's first day: its rows are rebuilt
+        winter = Season.objects.get(club=club, name="Winter")
+        day = datetime.date(2026, 11, 10) + datetime.timedelta(days=a)
+        services.season_update(season=winter, changes={"starts_on": day}, user=user)
+        return
     if kind == "match":
         rules, seats = GAMES[a]
         night = nights[b % 2]
@@ -122,7 +135,10 @@ def tables(club):
             "game", "player_id", "match_id", "seq", "mu_before", "mu_after", "sigma_after"
         )
     )
-    return board, ratings, history
+    standings = sorted(
+        MatchStanding.objects.filter(club=club).values_list("match_id", "game", "day", "players")
+    )
+    return board, ratings, history, standings
 
 
 @settings(
@@ -131,14 +147,23 @@ def tables(club):
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
 @given(ops=ops)
-def test_incremental_tables_equal_a_rebuild(db, eager, ops):
+def test_incremental_tables_equal_a_rebuild(db, eager, ops, monkeypatch):
+    """Deals and corrections are refreshed per match (a whole-club rebuild on the way
+    fails the test); season edits rebuild the season from the stored contributions."""
     club, user, players, nights = _world()
     played = []
+    whole = services._rebuild_clubs
+
+    def refused(*args, **kwargs):
+        raise AssertionError("the incremental path rebuilt the club")
+
+    monkeypatch.setattr(services, "_rebuild_clubs", refused)
     for op in ops:
         with TestCase.captureOnCommitCallbacks(execute=True):
             _apply(op, club, user, players, nights, played)
         assert not StaleMark.objects.filter(club=club).exists()
     incremental = tables(club)
+    monkeypatch.setattr(services, "_rebuild_clubs", whole)
     services.rebuild(club_id=club.pk)
     assert tables(club) == incremental
 
@@ -186,3 +211,39 @@ def test_a_correction_rerates_only_from_its_match(db, eager, seeds, which):
         c.player_id: c.mu_after > c.mu_before for c in before.values() if c.seq == which
     }
     assert all(gained[p] != gained_before[p] for p in gained_before)  # winners now lost
+
+
+def test_a_deal_marks_and_refreshes_only_its_match(db, eager, monkeypatch):
+    """The mark names the match and the deal; the refresh changes the rows of that
+    match's players only, without rebuilding a season."""
+    from tests.standings.conftest import A_WINS_DEAL
+
+    club, user, players, nights = _world()
+    seats = {"N": players[0].pk, "E": players[1].pk, "S": players[2].pk, "W": players[3].pk}
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        other = matches.match_create(
+            night=nights[0], game="tressette2", rules=None,
+            seats={"P1": players[4].pk, "P2": players[0].pk}, user=user,
+        )  # fmt: skip
+        matches.deal_create(match=other, data=_random_deal(other, [], 1), expected_number=None,
+                            user=user)  # fmt: skip
+        match = matches.match_create(
+            night=nights[0], game="tressette4", rules={"profile": "classic_21"},
+            seats=seats, user=user,
+        )  # fmt: skip
+    before = {r.pk: (r.player_id, r.deals) for r in LeaderboardRow.objects.filter(club=club)}
+    seen = []
+    monkeypatch.setattr(services, "season_rebuild", lambda season: seen.append(season))
+    with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
+        deal = matches.deal_create(match=match, data=A_WINS_DEAL, expected_number=None, user=user)
+    mark = StaleMark.objects.get(club=club)
+    assert (mark.match_id, mark.deal_id, mark.night_id) == (match.pk, deal.pk, nights[0].pk)
+    for callback in callbacks:
+        callback()
+    assert seen == [] and not StaleMark.objects.filter(club=club).exists()
+    after = {r.pk: (r.player_id, r.deals) for r in LeaderboardRow.objects.filter(club=club)}
+    p4 = players[4].pk
+    assert {k: v for k, v in after.items() if v[0] == p4} == {
+        k: v for k, v in before.items() if v[0] == p4
+    }  # the other match's player: the same rows, untouched
+    assert {v for v in after.values() if v[0] == players[1].pk} == {(players[1].pk, 1)}

@@ -9,6 +9,9 @@ import math
 import random
 import statistics
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from scorebook.standings import ratings as rt
 
 BID_WIN_RATE = 0.65  # what choosing to bid is worth, on equal skills
@@ -62,3 +65,26 @@ def test_ratings_direction_and_display():
     assert rt.display(*state[1]) == state[1][0] - 3 * state[1][1]
     teams, ranks = rt.ranks_by({7: 3.0, 8: -1.0, 9: 3.0})
     assert (teams, ranks) == (((7,), (9,), (8,)), (0, 0, 1))
+
+
+pair = st.tuples(st.floats(-20, 60, allow_nan=False), st.floats(0.05, 10, allow_nan=False))
+
+
+@given(
+    st.lists(st.lists(pair, min_size=1, max_size=3), min_size=2, max_size=7).flatmap(
+        lambda teams: st.tuples(
+            st.just(teams),
+            st.lists(st.integers(0, len(teams) - 1), min_size=len(teams), max_size=len(teams)),
+        )
+    )
+)
+def test_the_fast_plackett_luce_gives_openskills_floats(game):
+    """``plackett_luce`` is openskill's PlackettLuce.rate without its overhead: the very
+    same floats, for any teams, sizes and ranks (ties included)."""
+    teams, ranks = game
+    mine = rt.plackett_luce(teams, [float(r) for r in ranks])
+    theirs = rt.MODEL.rate(
+        [[rt.MODEL.rating(mu=mu, sigma=sigma) for mu, sigma in team] for team in teams],
+        ranks=[float(r) for r in ranks],
+    )
+    assert mine == [[(r.mu, r.sigma) for r in team] for team in theirs]

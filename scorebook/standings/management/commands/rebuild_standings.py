@@ -7,6 +7,11 @@ from scorebook.clubs.models import Club
 from scorebook.standings import services
 from scorebook.standings.models import Season
 
+#: Clubs rebuilt together, in one transaction and a few queries: enough to make the
+#: per-query cost small, few enough to keep the memory bounded (the contests of a group's
+#: matches are held until they are rated).
+CLUBS_AT_ONCE = 100
+
 
 class Command(BaseCommand):
     help = "Rebuild leaderboards and ratings from the deal log and the ledger."
@@ -28,6 +33,10 @@ class Command(BaseCommand):
             if not Season.objects.filter(pk=season, club__in=clubs).exists():
                 raise CommandError(f"no season {season} at club {club!r}")
         ids = list(clubs.values_list("pk", flat=True))
-        for club_id in tqdm(ids, unit="club", disable=quiet_progress or None):
-            services.rebuild(club_id=club_id, season_ids=[season] if season else None)
+        seasons = [season] if season else None
+        with tqdm(total=len(ids), unit="club", disable=quiet_progress or None) as bar:
+            for start in range(0, len(ids), CLUBS_AT_ONCE):
+                group = ids[start : start + CLUBS_AT_ONCE]
+                services.rebuild_clubs(group, season_ids=seasons)
+                bar.update(len(group))
         self.stdout.write(f"rebuilt the standings of {len(ids)} club(s)")

@@ -1,0 +1,265 @@
+"""What each match contributes to the leaderboards, per player, and the sums of them.
+
+A leaderboard row (season, game, player) is the sum of the contributions of the matches
+of the season that the player sat at. Both ways of keeping the rows use the functions
+here, so they count alike: the full rebuild sums every match's contribution; the refresh
+of a changed match subtracts the contribution stored for it (``MatchStanding``) and adds
+the new one. Integers and two-place decimals add and subtract exactly, and entries that
+come back to nothing are dropped, so the two give the same rows (the property test in
+``tests/standings/test_incremental_equals_rebuild.py``).
+
+``read_contributions`` reads a set of matches in a handful of queries (the matches, one
+GROUP BY of deal counts, the deals with an event or a bid, two GROUP BYs of the ledger),
+streaming the matches in chunks.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Q, Sum
+from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import JSONObject
+
+from scorebook.ledger.models import Entry, Unit
+from scorebook.matches.models import Deal, Match
+
+from .selectors import deal_facts, finished_at_of, match_results
+
+BIDDING = ("terziglio", "calabrasella")
+PER_DEAL_CONTESTS = ("chiamata", *BIDDING)
+CENT = Decimal("0.01")
+
+Line = dict[str, Any]  # one player's counts: see ``blank``
+
+
+def blank() -> Line:
+    return {
+        "matches": 0, "won": 0, "lost": 0, "points_for": 0, "points_against": 0, "deals": 0,
+        "units": Decimal(0), "money": {}, "events": {}, "bids": {},
+    }  # fmt: skip
+
+
+SCALARS = ("matches", "won", "lost", "points_for", "points_against", "deals")
+
+
+@dataclass
+class Played:
+    """The parts of a stored match the standings read (duck-types ``Match`` for the
+    selectors' readers), without the rest of its JSON."""
+
+    pk: int
+    club_id: int
+    day: date
+    game: str
+    rules: dict[str, Any]
+    seats: dict[str, int]
+    status: str
+    state: dict[str, Any]
+    result: dict[str, Any] | None
+    finished_at: Any = None
+    deals: int = 0
+    special: list[dict[str, Any]] = field(default_factory=list)  # results, in deal order
+
+
+def _keys(column: str, *keys: str) -> JSONObject:
+    """One JSON object of some keys of a JSON column: one value to decode per row, not
+    one per key (decoding is most of what reading costs)."""
+    return JSONObject(**{key: KeyTransform(key, column) for key in keys})
+
+
+def read_matches(
+    matches: Q, *, finished_at: bool = False, chunk: int = 2000
+) -> Iterator[list[Played]]:
+    """The matches selected by ``matches`` (a filter on ``Match``), in chunks, each with
+    its count of current deals and the results of its deals that count beyond that
+    (an event, a bid, every deal of a game rated per deal); with ``finished_at``, when
+    each finished (``selectors.finished_matches_in_order``)."""
+    rows = Match.objects.filter(matches).order_by("pk")
+    if finished_at:
+        rows = rows.annotate(finished_at=finished_at_of())
+    parts = JSONObject(
+        values=KeyTransform("values", "rules"),
+        seats="seats",
+        state=_keys("state", "seats", "scorers", "totals", "units"),
+        result="result",
+    )
+    columns = ["pk", "night__club_id", "night__date", "game", "status"]
+    read: Any = rows.values_list(*columns, parts, *(["finished_at"] if finished_at else []))
+    batch: list[Played] = []
+    for row in read.iterator(chunk_size=chunk):
+        pk, club, day, game, status = row[:5]
+        data: Any = row[5]
+        if isinstance(data, str):
+            data = json.loads(data)
+        for key in ("values", "seats", "result"):  # SQLite nests a JSON column as text
+            if isinstance(data[key], str):
+                data[key] = json.loads(data[key])
+        state = {k: v for k, v in data["state"].items() if v is not None}
+        batch.append(
+            Played(pk, club, day, game, {"values": data["values"]}, data["seats"], status,
+                   state, data["result"], row[6] if finished_at else None)
+        )  # fmt: skip
+        if len(batch) >= chunk:
+            yield _with_deals(batch)
+            batch = []
+    if batch:
+        yield _with_deals(batch)
+
+
+def _with_deals(batch: list[Played]) -> list[Played]:
+    by_pk = {m.pk: m for m in batch}
+    ids = list(by_pk)
+    counts = (
+        Deal.objects.filter(match_id__in=ids, is_current=True)
+        .values("match_id")
+        .annotate(n=Count("id"))
+        .order_by()
+        .values_list("match_id", "n")
+    )
+    for match_id, n in counts:
+        by_pk[match_id].deals = n
+    special = Deal.objects.filter(match_id__in=ids, is_current=True).filter(
+        Q(match__game__in=PER_DEAL_CONTESTS) | ~Q(result__event=None)
+    )
+    rows = special.order_by("match_id", "number").values_list(
+        "match_id", _keys("result", "facts", "event", "annulled", "points")
+    )
+    for match_id, result in rows.iterator(chunk_size=5000):
+        if isinstance(result, str):
+            result = json.loads(result)
+        if isinstance(result["annulled"], str):  # SQLite nests a JSON boolean as text
+            result["annulled"] = result["annulled"] == "true"
+        by_pk[match_id].special.append(result)
+    return batch
+
+
+def contributions(batch: list[Played]) -> dict[int, dict[int, Line]]:
+    """Match id -> player id -> the match's contribution. A match counts for a player
+    once one of its deals is in (or the ledger booked them something in it)."""
+    out: dict[int, dict[int, Line]] = {}
+    for match in batch:
+        lines: dict[int, Line] = defaultdict(blank)
+        if match.deals:
+            for pid in match.seats.values():
+                lines[pid]["deals"] += match.deals
+            for r in match_results(match):  # type: ignore[arg-type]
+                line = lines[r.player_id]
+                line["matches"] += 1
+                line["won"] += int(r.won)
+                line["lost"] += int(r.lost)
+                line["points_for"] += r.points_for
+                line["points_against"] += r.points_against
+            for result in match.special:
+                _count_deal(match, result, lines)
+        out[match.pk] = lines
+    _count_ledger([m.pk for m in batch], out)
+    return {pk: dict(lines) for pk, lines in out.items() if lines}
+
+
+def _count_deal(match: Played, result: dict[str, Any], lines: dict[int, Line]) -> None:
+    facts = deal_facts(match, result)  # type: ignore[arg-type]
+    if facts.event:
+        for seat in facts.made:
+            _bump(lines[match.seats[seat]]["events"], facts.event, "made", "suffered", 1, 0)
+        for seat in facts.suffered:
+            _bump(lines[match.seats[seat]]["events"], facts.event, "made", "suffered", 0, 1)
+    if facts.bid and facts.bidder:
+        bids = lines[match.seats[facts.bidder]]["bids"]
+        _bump(bids, facts.bid, "made", "won", 1, int(facts.bid_won))
+
+
+def _bump(table: dict[str, dict[str, int]], key: str, a: str, b: str, da: int, db: int):
+    entry = table.setdefault(key, {a: 0, b: 0})
+    entry[a] += da
+    entry[b] += db
+
+
+def _count_ledger(match_ids: list[int], out: dict[int, Any]) -> None:
+    """Net stakes per player and match from the ledger: received less paid, per unit and
+    currency (pots are not players and are left out)."""
+    entries = Entry.objects.filter(match_id__in=match_ids)
+    for side, sign in (("payee", 1), ("payer", -1)):
+        totals = (
+            entries.filter(**{f"{side}__player__isnull": False})
+            .values_list("match_id", f"{side}__player_id", "unit", "currency")
+            .annotate(total=Sum("amount"))
+            .order_by()
+        )
+        for match_id, pid, unit, currency, total in totals:
+            amount = sign * Decimal(total).quantize(CENT)
+            line = out[match_id][pid]
+            if unit == Unit.MONEY:
+                line["money"][currency] = line["money"].get(currency, Decimal(0)) + amount
+            else:
+                line["units"] += amount
+
+
+# -- storing, adding and subtracting -------------------------------------------------------
+
+
+def dump(line: Line) -> dict[str, Any]:
+    """A contribution as stored (JSON: decimals as strings)."""
+    return {
+        **{k: line[k] for k in SCALARS},
+        "units": str(line["units"]),
+        "money": {cur: str(v) for cur, v in sorted(line["money"].items())},
+        "events": {k: dict(v) for k, v in sorted(line["events"].items())},
+        "bids": {k: dict(v) for k, v in sorted(line["bids"].items())},
+    }
+
+
+def load(data: dict[str, Any]) -> Line:
+    return {
+        **{k: data[k] for k in SCALARS},
+        "units": Decimal(data["units"]),
+        "money": {cur: Decimal(v) for cur, v in data["money"].items()},
+        "events": {k: dict(v) for k, v in data["events"].items()},
+        "bids": {k: dict(v) for k, v in data["bids"].items()},
+    }
+
+
+def add(total: Line, part: Line, sign: int = 1) -> None:
+    """``total += sign * part``, in place."""
+    for key in SCALARS:
+        total[key] += sign * part[key]
+    total["units"] += sign * part["units"]
+    for cur, v in part["money"].items():
+        total["money"][cur] = total["money"].get(cur, Decimal(0)) + sign * v
+    for name in ("events", "bids"):
+        for key, counts in part[name].items():
+            mine = total[name].setdefault(key, dict.fromkeys(counts, 0))
+            for k, v in counts.items():
+                mine[k] += sign * v
+
+
+def row_values(line: Line) -> dict[str, Any]:
+    """A leaderboard row's columns from the summed line: entries that came back to
+    nothing (a currency netting 0, an event made and suffered 0 times) are left out,
+    as a sum that never had them would."""
+    decided = line["matches"]
+    return {
+        **{k: line[k] for k in SCALARS},
+        "win_rate": round(100.0 * line["won"] / decided, 2) if decided else 0.0,
+        "units": line["units"].quantize(CENT),
+        "money": {cur: str(v.quantize(CENT)) for cur, v in sorted(line["money"].items()) if v},
+        "events": {k: dict(v) for k, v in sorted(line["events"].items()) if any(v.values())},
+        "bids": {k: dict(v) for k, v in sorted(line["bids"].items()) if any(v.values())},
+    }
+
+
+def row_line(row: Any) -> Line:
+    """The line of a stored leaderboard row (to add a delta to)."""
+    return {
+        **{k: getattr(row, k) for k in SCALARS},
+        "units": Decimal(row.units),
+        "money": {cur: Decimal(v) for cur, v in row.money.items()},
+        "events": {k: dict(v) for k, v in row.events.items()},
+        "bids": {k: dict(v) for k, v in row.bids.items()},
+    }
