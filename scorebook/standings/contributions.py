@@ -88,7 +88,7 @@ def read_matches(
         values=KeyTransform("values", "rules"),
         seats="seats",
         state=_keys("state", "seats", "scorers", "totals", "units"),
-        result="result",
+        result=_keys("result", "winners", "losers", "units"),
     )
     columns = ["pk", "night__club_id", "night__date", "game", "status"]
     read: Any = rows.values_list(*columns, parts, *(["finished_at"] if finished_at else []))
@@ -98,9 +98,15 @@ def read_matches(
         data: Any = row[5]
         if isinstance(data, str):
             data = json.loads(data)
-        for key in ("values", "seats", "result"):  # SQLite nests a JSON column as text
+        for key in ("values", "seats"):  # SQLite nests a JSON column as text
             if isinstance(data[key], str):
                 data[key] = json.loads(data[key])
+        result = data["result"]
+        if all(v is None for v in result.values()):
+            data["result"] = None  # no outcome yet
+        else:
+            result["winners"] = result["winners"] or []
+            result["losers"] = result["losers"] or []
         state = {k: v for k, v in data["state"].items() if v is not None}
         batch.append(
             Played(pk, club, day, game, {"values": data["values"]}, data["seats"], status,

@@ -342,7 +342,8 @@ def _rebuild_clubs(ids: Sequence[int], season_ids: set[int] | None) -> None:
                 if played:
                     rated[(match.club_id, match.game)].append((match.finished_at, match.pk, played))
             match.special = []  # read: free it
-    bulk_insert(MatchStanding, STANDING_COLUMNS, standings)
+        bulk_insert(MatchStanding, STANDING_COLUMNS, standings)
+        standings = []
     bulk_insert(LeaderboardRow, ROW_COLUMNS, _rows(lines))
     changes: list[tuple[Any, ...]] = []
     done: list[tuple[Any, ...]] = []
@@ -512,35 +513,24 @@ def _apply(club_of: dict[int, int], deltas) -> None:
             player_id__in={k[2] for k in deltas},
         )
     }
-    changed, added, gone = [], [], []
+    rows, gone = [], []
     for key, (delta, sources) in deltas.items():
         row = stored.get(key)
         total = cb.row_line(row) if row is not None else cb.blank()
         cb.add(total, delta)
         sources += row.sources if row is not None else 0
-        if sources <= 0:
-            if row is not None:
-                gone.append(row.pk)
-            continue
-        values = cb.row_values(total)
-        if row is None:
+        if row is not None:
+            gone.append(row.pk)
+        if sources > 0:
             season_id, game, pid = key
-            added.append(
-                LeaderboardRow(
-                    club_id=club_of[season_id], season_id=season_id, game=game, player_id=pid,
-                    sources=sources, **values,
-                )
-            )  # fmt: skip
-        else:
-            for name, value in values.items():
-                setattr(row, name, value)
-            row.sources = sources
-            changed.append(row)
+            values = cb.row_values(total)
+            rows.append((club_of[season_id], season_id, game, pid, sources,
+                         *(values[f] for f in ROW_FIELDS)))  # fmt: skip
+    # Replaced rather than updated: a DELETE and a COPY cost a fraction of bulk_update's
+    # CASE WHEN per column and row (most of a refresh's time, measured).
     if gone:
         LeaderboardRow.objects.filter(pk__in=gone).delete()
-    if changed:
-        LeaderboardRow.objects.bulk_update(changed, [*ROW_FIELDS, "sources"], batch_size=500)
-    LeaderboardRow.objects.bulk_create(added)
+    bulk_insert(LeaderboardRow, ROW_COLUMNS, rows)
 
 
 # -- leaderboards --------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from scorebook.standings.models import Season
 #: Clubs rebuilt together, in one transaction and a few queries: enough to make the
 #: per-query cost small, few enough to keep the memory bounded (the contests of a group's
 #: matches are held until they are rated).
-CLUBS_AT_ONCE = 100
+CLUBS_AT_ONCE = 25
 
 
 class Command(BaseCommand):
