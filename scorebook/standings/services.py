@@ -233,6 +233,10 @@ def club_refresh(club_id: int) -> int:
     the ratings are replayed from the earliest changed match of its game. A night's mark
     (its close) does that for the night's matches; a season's mark rebuilds that season's
     rows from the stored contributions; a mark naming nothing rebuilds the club."""
+    if not StaleMark.objects.filter(club_id=club_id).exists():
+        # Handled already, most often by a refresh that took this club along: one query,
+        # so the messages a round of refreshes leaves behind cost the worker little.
+        return 0
     waiting = (
         StaleMark.objects.exclude(club_id=club_id)
         .values_list("club_id", flat=True)
