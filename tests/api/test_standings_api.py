@@ -114,3 +114,34 @@ def test_a_season_cannot_end_before_it_starts(people):
     )
     assert response.status_code == 400
     assert response.json()["errors"][0]["code"] == "season.dates"
+
+
+def test_a_leaderboard_page_is_one_query(people, season_played):
+    """Issue 14: one indexed query for a page: the rows, their players, who is ranked,
+    the count and when the standings were brought up to date, all at once."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = api(people, "member")
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(f"/api/v1/leaderboard?season={season_played.pk}").json()
+    assert page["count"] == 4 and len(page["results"]) == 4 and page["next"] is None
+    assert page["updated_at"] and page["pending"] is False
+    assert len(queries.captured_queries) == 1, [q["sql"] for q in queries.captured_queries]
+
+
+def test_leaderboard_pages_and_an_invalid_page(people, season_played, monkeypatch):
+    from rest_framework.pagination import PageNumberPagination
+
+    monkeypatch.setattr(PageNumberPagination, "page_size", 3)
+    client = api(people, "member")
+    url = f"/api/v1/leaderboard?season={season_played.pk}"
+    first = client.get(url).json()
+    assert first["count"] == 4 and len(first["results"]) == 3 and first["previous"] is None
+    second = client.get(first["next"]).json()
+    assert [r["position"] for r in second["results"]] == [4]
+    assert second["previous"].endswith(f"season={season_played.pk}")
+    assert client.get(f"{url}&page=3").status_code == 404
+    assert client.get(f"{url}&page=x").status_code == 404
+    other = Season.objects.create(club=people.other, name="x", starts_on="2026-01-01")
+    assert client.get(f"/api/v1/leaderboard?season={other.pk}").status_code == 404
