@@ -274,6 +274,7 @@ def club_refresh(club_id: int) -> int:
         nights = {m["night_id"] for m in rest if m["night_id"] and not m["match_id"]}
         if nights:
             changed |= set(Match.objects.filter(night_id__in=nights).values_list("pk", flat=True))
+        changed |= _table_mates(changed)
         if changed:
             matches_refresh(sorted({m["club_id"] for m in rest}), changed)
         for season in Season.objects.filter(
@@ -285,6 +286,24 @@ def club_refresh(club_id: int) -> int:
             built_at=timezone.now(), rebuilds=F("rebuilds") + 1
         )
         return sum(1 for m in marks if m["club_id"] == club_id)
+
+
+def _table_mates(match_ids: set[int]) -> set[int]:
+    """The other matches at the same table of the same night: the ledger's pot (marcio e
+    batuffa's piatto) links them, and a change to one rebooks the pot entries of the
+    others, so their contributions change too. One query."""
+    if not match_ids:
+        return set()
+    same = Q()
+    for night_id, table_id in set(
+        Match.objects.filter(pk__in=match_ids).values_list("night_id", "table_id")
+    ):
+        same |= (
+            Q(night_id=night_id, table_id=table_id)
+            if table_id
+            else Q(night_id=night_id, table__isnull=True)
+        )
+    return set(Match.objects.filter(same).values_list("pk", flat=True))
 
 
 def stale_clubs(older_than_seconds: float = 0) -> list[int]:

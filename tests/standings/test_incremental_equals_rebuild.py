@@ -25,11 +25,18 @@ from scorebook.standings.models import (
     StaleMark,
 )
 
-GAMES = {  # game -> (house rules, seat names)
-    "tressette4": ({"profile": "classic_21"}, ("N", "E", "S", "W")),
-    "terziglio": (None, ("P1", "P2", "P3")),
-    "tressette2": (None, ("P1", "P2")),
-    "chiamata": (None, ("P1", "P2", "P3", "P4")),
+GAMES = {  # name -> (game, house rules, seat names)
+    "tressette4": ("tressette4", {"profile": "classic_21"}, ("N", "E", "S", "W")),
+    # marcio e batuffa plays for a pot: a change to one match rebooks the pot entries of
+    # the later matches of its night and table (the ledger), so they change too
+    "piatto": (
+        "tressette4",
+        {"profile": "classic_21", "t4.stake": "marcio_e_batuffa"},
+        ("N", "E", "S", "W"),
+    ),
+    "terziglio": ("terziglio", None, ("P1", "P2", "P3")),
+    "tressette2": ("tressette2", None, ("P1", "P2")),
+    "chiamata": ("chiamata", None, ("P1", "P2", "P3", "P4")),
 }
 CLUBS = count()
 
@@ -81,7 +88,7 @@ def _apply(op, club, user, players, nights, played):
         services.season_update(season=winter, changes={"starts_on": day}, user=user)
         return
     if kind == "match":
-        rules, seats = GAMES[a]
+        game, rules, seats = GAMES[a]
         night = nights[b % 2]
         if night.status == "closed":
             return
@@ -89,7 +96,7 @@ def _apply(op, club, user, players, nights, played):
         played.append(
             matches.match_create(
                 night=night,
-                game=a,
+                game=game,
                 rules=rules,
                 seats={seat: order[i].pk for i, seat in enumerate(seats)},
                 user=user,
@@ -215,14 +222,15 @@ def test_a_correction_rerates_only_from_its_match(db, eager, seeds, which):
 
 def test_a_deal_marks_and_refreshes_only_its_match(db, eager, monkeypatch):
     """The mark names the match and the deal; the refresh changes the rows of that
-    match's players only, without rebuilding a season."""
+    match's players only (and of its table mates of the night, whom a pot links; none
+    here), without rebuilding a season."""
     from tests.standings.conftest import A_WINS_DEAL
 
     club, user, players, nights = _world()
     seats = {"N": players[0].pk, "E": players[1].pk, "S": players[2].pk, "W": players[3].pk}
     with TestCase.captureOnCommitCallbacks(execute=True):
-        other = matches.match_create(
-            night=nights[0], game="tressette2", rules=None,
+        other = matches.match_create(  # another night: not a table mate (see below)
+            night=nights[1], game="tressette2", rules=None,
             seats={"P1": players[4].pk, "P2": players[0].pk}, user=user,
         )  # fmt: skip
         matches.deal_create(match=other, data=_random_deal(other, [], 1), expected_number=None,
@@ -247,3 +255,33 @@ def test_a_deal_marks_and_refreshes_only_its_match(db, eager, monkeypatch):
         k: v for k, v in before.items() if v[0] == p4
     }  # the other match's player: the same rows, untouched
     assert {v for v in after.values() if v[0] == players[1].pk} == {(players[1].pk, 1)}
+
+
+def test_a_correction_that_moves_the_pot_refreshes_the_tables_later_matches(db, eager):
+    """Marcio e batuffa's pot links the matches of a night's table: a correction of the
+    first match rebooks the pot entries of the second. The refresh takes the table's
+    matches along, so the money columns equal a rebuild's."""
+    club, user, players, nights = _world()
+    seats = {s: players[i].pk for i, s in enumerate("NESW")}
+    win = {"sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+           "last_trick": "A"}  # fmt: skip
+    cappotto = {"sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}},
+                "last_trick": "A"}  # fmt: skip
+    played = []
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        for deals in ([win] * 3, [cappotto]):
+            match = matches.match_create(
+                night=nights[0], game="tressette4", seats=seats, user=user, stake_amount=1,
+                stake_currency="EUR", rules={"profile": "classic_21", **GAMES["piatto"][1]},
+            )  # fmt: skip
+            for deal in deals:
+                matches.deal_create(match=match, data=deal, expected_number=None, user=user)
+            played.append(match)
+    first = matches.current_deals(played[0])[-1]
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        matches.deal_correct(
+            deal=first, data=cappotto, reason="sheet", user=user, expected_version=None
+        )
+    incremental = tables(club)
+    services.rebuild(club_id=club.pk)
+    assert tables(club) == incremental
