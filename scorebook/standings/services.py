@@ -245,10 +245,8 @@ def club_refresh(club_id: int) -> int:
     )
     ids = sorted({club_id, *waiting})
     have = set(Freshness.objects.filter(club_id__in=ids).values_list("club_id", flat=True))
-    if len(have) < len(ids):
-        Freshness.objects.bulk_create(
-            [Freshness(club_id=c) for c in ids if c not in have], ignore_conflicts=True
-        )
+    for missing in sorted(set(ids) - have):  # a club's first refresh
+        Freshness.objects.get_or_create(club_id=missing)
     with transaction.atomic():
         lock = Freshness.objects.filter(club_id__in=ids).order_by("club_id")
         if connection.features.has_select_for_update_skip_locked:
