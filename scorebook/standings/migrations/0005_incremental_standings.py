@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
     dependencies = [
         ("clubs", "0002_invitation"),
         ("matches", "0004_delete_auditevent"),
-        ("standings", "0003_rated_match_carry"),
+        ("standings", "0004_series_knockout_forfeit"),
     ]
 
     operations = [

@@ -11,6 +11,6 @@ def mark_every_club(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("standings", "0004_incremental_standings")]
+    dependencies = [("standings", "0005_incremental_standings")]
 
     operations = [migrations.RunPython(mark_every_club, migrations.RunPython.noop)]
