@@ -66,10 +66,10 @@ def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(pe
 #: be added here on purpose: the bench figures in README "Development" count these.
 API_DEAL_ENTRY = (
     "SAVEPOINT",  # the Idempotency-Key's transaction (api/idempotency.py)
-    "SELECT authtoken_token",  # DRF's TokenAuthentication, the user with it
+    "SELECT auth_user.* FROM",  # the token's user (api/authentication.py, core/hotpath.py)
     "SAVEPOINT",  # deal_create's
-    "SELECT matches_match",  # the match, locked (FOR UPDATE on PostgreSQL)
-    "SELECT matches_night",  # after the lock: the night's status, its club, the role
+    "SELECT matches_match.*",  # the match, locked (FOR UPDATE on PostgreSQL)
+    "SELECT matches_night.status,",  # after the lock: the night's status, its club, the role
     "INSERT INTO matches_deal",
     "UPDATE matches_match",  # the state, save(update_fields=...)
     "INSERT INTO standings_stalemark",  # the standings' outbox
