@@ -485,7 +485,12 @@ def _claim(table: Table) -> Section:
             claims=("claim",),
             open=False,
         )
-    cappotto = [("", "—"), ("made", _("made")), ("failed", _("failed"))]
+    cappotto = [
+        ("", "—"),
+        ("made", _("made")),
+        ("failed", _("failed")),
+        ("laid_down", _("made by laying the cards down, after a wrong call")),
+    ]
     return Section(
         _("Call-out (chiamata fuori)"),
         [

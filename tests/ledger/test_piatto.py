@@ -144,3 +144,28 @@ def test_a_failed_andata_per_cappotto_doubles_the_pot_in_the_ledger(people, tabl
     doubled = Entry.objects.filter(match=match, kind="pot", amount=Decimal("2.00"))
     assert sorted(e.payer.player.name for e in doubled) == ["Nino", "Salvo"]
     ledger.zero_sum_check(Entry.objects.filter(night=table.night))
+
+
+def test_the_callers_extra_stake_for_a_cappotto_laid_down_is_booked(people, table):
+    """Modern norms, "Norme che regolano la chiamata fuori": B called A out too early and
+    loses; A then made its cappotto by laying its cards down, so B also owes
+    "un'ulteriore posta". Under marcio e batuffa with B on 0 (not "sbatuffato"): two
+    stakes, and the extra one: E and W pay 3.00 each, N and S receive 3.00 each."""
+    match = start(people, table, rules={**MARCIO, "t4.claim_by": "opponents"})
+    enter(match, A_WINS, people)
+    enter(match, A_WINS, people)  # A 14, B 8: B has not reached 11
+    laid = {
+        "sides": {"A": {"thirds": 8, "tricks": 3}, "B": {"thirds": 0, "tricks": 0}},
+        "claim": {"side": "A", "by": "B", "after_trick": 3, "cappotto": "laid_down"},
+    }
+    enter(match, laid, people)
+    match.refresh_from_db()
+    assert match.result["reason"] == "false_claim"
+    assert match.result["cappotto_laid_down"] is True
+    stakes = Entry.objects.filter(match=match, kind="match")
+    got = nets(stakes)
+    assert got == {
+        "Nino": Decimal("3.00"), "Salvo": Decimal("3.00"),
+        "Ettore": Decimal("-3.00"), "Walter": Decimal("-3.00"),
+    }  # fmt: skip
+    ledger.zero_sum_check(Entry.objects.filter(night=table.night))

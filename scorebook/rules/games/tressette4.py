@@ -74,6 +74,10 @@ MULTIPLIERS: dict[str, dict[str, int]] = {
     # SPZ names no single-player events: they pay as the side events they contain.
     "SPZ": {"cappotto": 2, "cappottone": 2, "stramazzo": 3, "stramazzone": 3, "collatondrione": 16},
 }
+#: The stakes the callers owe on top of a lost game when the side they called out wrongly
+#: makes a cappotto by laying its cards down (modern norms: "un'ulteriore posta").
+LAID_DOWN_EXTRA = 1
+
 #: E6 precedence when several definitions match (house default; no source gives one).
 PRECEDENCE = ("collatondrione", "cappottone", "cappotto", "stramazzone", "stramazzo")
 #: How many tricks may have been played when a declaration is made, per t4.decl_window.
@@ -376,6 +380,17 @@ messages(
             "Solo la coppia chiamata fuori dagli avversari può andare per cappotto dopo la "
             "chiamata ('cappotto' richiede 'by', l'altra coppia).",
         ),
+        "t4.laid_down_needs_wrong_call": (
+            "'cappotto': 'laid_down' is the modern norms' extra stake: side {side}, called "
+            "out wrongly (t4.false_claim = claimant_loses_game), then made a cappotto by "
+            "laying its cards down. Side {side} had {total} of {target} points at the call, "
+            "or the wrong call does not end the game under these rules: enter 'made'.",
+            "'cappotto': 'laid_down' è la posta in più delle norme moderne: la coppia {side}, "
+            "chiamata fuori a torto (t4.false_claim = claimant_loses_game), ha poi fatto "
+            "cappotto mettendo le carte a terra. La coppia {side} aveva {total} punti su "
+            "{target} alla chiamata, o con queste regole la chiamata sbagliata non chiude la "
+            "partita: indica 'made'.",
+        ),
         "t4.cappotto_not_made": (
             "Side {by} had already taken tricks before the call-out ({tricks}), so side "
             "{side} cannot have made a cappotto.",
@@ -478,7 +493,15 @@ class Tressette4(Game):
                 "t4.callout_wrong_play_on", "claim", trick=claim["after_trick"], side=side,
                 total=claim["total"], target=claim["target"],
             )  # fmt: skip
-        if claim.get("cappotto") == "made" and side in sides and sides[caller].tricks:
+        if claim.get("cappotto") == "laid_down" and (
+            claim["holds"] or rules["t4.false_claim"] != "claimant_loses_game"
+        ):
+            problems.add(
+                "t4.laid_down_needs_wrong_call", "claim.cappotto", side=side,
+                total=claim["total"], target=claim["target"],
+            )  # fmt: skip
+        made = claim.get("cappotto") in ("made", "laid_down")
+        if made and side in sides and sides[caller].tricks:
             problems.add(
                 "t4.cappotto_not_made", "claim.cappotto", by=caller, side=side,
                 tricks=sides[caller].tricks,
@@ -785,10 +808,15 @@ class Tressette4(Game):
             if "by" in claim:
                 entry["claim"]["by"] = caller
             if "cappotto" in claim:
-                made = found.complete and all(
-                    SIDE_OF[t.winner] == claim["side"] for t in found.tricks
+                by_laying = laid is not None and not found.complete
+                made = (
+                    complete
+                    and all(SIDE_OF[t.winner] == claim["side"] for t in found.tricks)
+                    and (not by_laying or SIDE_OF[str(laid)] == claim["side"])
                 )
                 entry["claim"]["cappotto"] = "made" if made else "failed"
+                if made and by_laying:
+                    dealt.context["laid_cappotto"] = len(found.tricks)
         return entry
 
     @staticmethod
@@ -813,9 +841,37 @@ class Tressette4(Game):
         if rules["t4.cappotto_after_win"] == "ordinary_stake" and "claim" not in entry:
             if self._won_before_last(dealt.context["progress"], entry, rules, state):
                 entry = {**entry, "cappotto_after_win": True}
+        entry = self._laid_down_after_wrong_call(entry, rules, state, dealt.context)
         result = self.score_entry(entry, rules, state)
         penalised = dealt.facts["mis_declared"]
         return _penalise_declarations(result, penalised) if penalised else result
+
+    def _laid_down_after_wrong_call(
+        self, entry: Deal, rules: Rules, state: MatchState, context: Mapping[str, Any]
+    ) -> Deal:
+        """Under the modern norms, a side called out wrongly that then makes its cappotto
+        by laying its cards down before reaching the target earns the callers' extra
+        stake: the record's claim becomes ``"cappotto": "laid_down"``. The side's total
+        at the call and at the laying down is its total before the deal, its declarations
+        and its card points so far (the last trick's point is not yet taken)."""
+        laid_after = context.get("laid_cappotto")
+        claim = entry.get("claim")
+        if laid_after is None or not isinstance(claim, Mapping):
+            return entry
+        if rules["t4.false_claim"] != "claimant_loses_game" or claim.get("cappotto") != "made":
+            return entry
+        side = claim["side"]
+        declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
+        progress = context["progress"]
+        base = state.totals.get(side, 0) + declared[side]
+
+        def total(after: int) -> int:
+            return base + (progress[after - 1][side] // 3 if after else 0)
+
+        target = rules["t4.target"]
+        if total(claim["after_trick"]) < target and total(laid_after) < target:
+            return {**entry, "claim": {**claim, "cappotto": "laid_down"}}
+        return entry
 
     def _check_failed_callouts(
         self, entry: Deal, rules: Rules, state: MatchState, progress: list[dict[str, int]]
@@ -1071,7 +1127,9 @@ class Tressette4(Game):
             problems.add("t4.callout_off", "claim.by", by=by, side=side)
         elif self._failures(by, failed, rules, state) >= CALLOUTS_ALLOWED_TO_FAIL:
             problems.add("t4.callout_no_third", "claim.by", by=by, where=self._where(rules))
-        cappotto = one_of(entry, "cappotto", ("made", "failed"), "claim", problems, required=False)
+        cappotto = one_of(
+            entry, "cappotto", ("made", "failed", "laid_down"), "claim", problems, required=False
+        )
         if cappotto is not None and (by == side or side not in SIDES):
             problems.add("t4.cappotto_needs_callout", "claim.cappotto")
         if mode == "only_when_on_lead" and not on_lead and by in SIDES:
@@ -1427,6 +1485,15 @@ class Tressette4(Game):
             return self._outcome(
                 reason, winner, result.multiplier, state, rules, result, "cappotto", called=called
             )
+        if cappotto == "laid_down":
+            # The modern norms: the callers lose anyway and pay the single or double stake
+            # their points give, "salvo a dover corrispondere un'ulteriore posta se la
+            # coppia chiamata fuori realizzasse il cappotto con una messa a terra eseguita
+            # prima di aver raggiunto il punteggio previsto per la vittoria ordinaria".
+            outcome = self._outcome(
+                reason, winner, 1, state, rules, result, called=called, extra=LAID_DOWN_EXTRA
+            )
+            return replace(outcome, detail={**outcome.detail, "cappotto_laid_down": True})
         outcome = self._outcome(reason, winner, 1, state, rules, result, called=called)
         detail = {**outcome.detail, "cappotto_declared": "failed", "pot": "doubled"}
         return replace(outcome, detail=detail)
@@ -1441,6 +1508,7 @@ class Tressette4(Game):
         result: DealResult,
         event: str | None = None,
         called: str | None = None,
+        extra: int = 0,
     ) -> Outcome:
         loser = OTHER[winner]
         stake = match_stake(
@@ -1456,7 +1524,7 @@ class Tressette4(Game):
             batuffa=rules["t4.batuffa"],
             after_win_rule=rules["t4.cappotto_after_win"],
         )
-        multiplier = stake.stakes
+        multiplier = stake.stakes + extra
         units = dict.fromkeys(MEMBERS[winner], multiplier)
         units.update(dict.fromkeys(MEMBERS[loser], -multiplier))
         detail: dict[str, Any] = {"totals": dict(state.totals)}
