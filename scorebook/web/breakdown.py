@@ -28,6 +28,19 @@ KINDS = {
 }
 
 
+#: How a declaration went wrong, and what the tournament code made of it
+#: (t4.decl_anomalies = code; docs/games/tournament.md).
+ANOMALY = {
+    ("when", "early"): _("declared early"),
+    ("when", "late"): _("declared late"),
+    ("form", "incomplete"): _("incomplete"),
+    ("form", "wrong"): _("wrong"),
+    ("contested", True): _("contested"),
+    ("cured", True): _("it stands"),
+    ("lost", True): _("its points are lost"),
+}
+
+
 def _detail(line: Mapping[str, Any]) -> str:
     """The one fact a player wants beside a line (thirds, the declaration...)."""
     if line.get("kind") == "cards" and "thirds" in line:
@@ -35,7 +48,9 @@ def _detail(line: Mapping[str, Any]) -> str:
     if line.get("kind") == "declaration":
         what = line.get("type") or ""
         suit = line.get("suit")
-        return f"{what} {card_name('3' + suit).split(' ', 1)[1] if suit else ''}".strip()
+        said = f"{what} {card_name('3' + suit).split(' ', 1)[1] if suit else ''}".strip()
+        went = [str(w) for (key, value), w in ANOMALY.items() if line.get(key) == value]
+        return f"{said}; {', '.join(went)}" if went else said
     if line.get("kind") == "event":
         return ", ".join(k for k in line if k not in ("kind", "points"))
     return ""
@@ -67,3 +82,32 @@ def describe(result: Mapping[str, Any] | None, table: Table) -> list[dict[str, A
             }
         )
     return rows
+
+
+def claim_words(result: Mapping[str, Any] | None, table: Table) -> str:
+    """A claim or call-out in words: who called whom out, when, with how many points of
+    the target, and whether it held (the deal page said only "this deal ends the match",
+    which left a player guessing who won a wrong call-out and why)."""
+    claim = (result or {}).get("claim")
+    if not isinstance(claim, Mapping) or "total" not in claim:
+        return ""
+    side, by = claim.get("side", ""), claim.get("by", claim.get("side", ""))
+    values = {
+        "side": table.label(side), "by": table.label(by), "trick": claim.get("after_trick"),
+        "total": claim["total"], "target": claim["target"],
+    }  # fmt: skip
+    if by == side:
+        said = _("%(side)s claimed to be out after trick %(trick)s with %(total)s of %(target)s")
+    else:
+        said = _("%(by)s called %(side)s out after trick %(trick)s: %(total)s of %(target)s")
+    verdict = _("the call was right") if claim.get("holds") else _("the call was wrong")
+    words = f"{said % values}: {verdict}"
+    cappotto = {
+        "made": _("then the side called out went on and made its cappotto"),
+        "failed": _("then the side called out went on for cappotto and failed"),
+        "laid_down": _(
+            "then the side called out made its cappotto by laying its cards down: "
+            "the callers owe one more stake"
+        ),
+    }.get(str(claim.get("cappotto")))
+    return f"{words}; {cappotto}." if cappotto else f"{words}."

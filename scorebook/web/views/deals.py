@@ -31,7 +31,7 @@ from scorebook.web import deal_forms as forms
 from scorebook.web import preview
 from scorebook.web import services as web_services
 from scorebook.web.access import can, page_context
-from scorebook.web.breakdown import describe
+from scorebook.web.breakdown import claim_words, describe
 from scorebook.web.idempotency import idempotent_page
 
 
@@ -274,6 +274,7 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
             "form": form,
             "result": result.as_dict() if result else None,
             "lines": describe(result.as_dict(), table) if result else [],
+            "claim": claim_words(result.as_dict(), table) if result else "",
             "empty": not data,
         },
     )
@@ -339,6 +340,7 @@ def _deal_page(
             "deal": current,
             "versions": [
                 {"deal": v, "lines": describe(v.result, table),
+                 "claim": claim_words(v.result, table),
                  "who": _who(v.entered_by, by_user),
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
