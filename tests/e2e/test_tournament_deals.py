@@ -98,7 +98,7 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
     assert match.result["reason"] == "false_claim" and match.result["winning_side"] == "A"
     # Who called whom out, when, with how many points, and that the call was wrong.
     expect(page.locator("main .claim")).to_have_text(
-        "B (Ettore, Walter) ha chiamato fuori A (Nino, Salvo) dopo la mano 3: 12 punti su 41: "
+        "B (Ettore, Walter) ha chiamato fuori A (Nino, Salvo) dopo la presa 3: 12 punti su 41: "
         "la chiamata era sbagliata."
     )
     axe(page, "deal page, a call-out")

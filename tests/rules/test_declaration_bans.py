@@ -88,7 +88,7 @@ def test_partner_may_not_lead_the_suit_of_a_napoletana_declared_early_and_contes
     assert codes(caught) == [("t4.decl_lead_barred", "tricks[1]")]
     problem = caught.value.problems[0]
     assert "Trick 2: S led the 4 of cups" in problem.en and "jack of swords" in problem.en
-    assert "Mano 2: S è uscito con il quattro di coppe" in problem.it and "palo" in problem.it
+    assert "Presa 2: S è uscito con il quattro di coppe" in problem.it and "palo" in problem.it
 
 
 def test_the_same_lead_stands_when_nobody_contested():

@@ -299,7 +299,7 @@ messages(
             "Trick {trick}: {player} led the {card}, but after {declarer}'s napoletana was "
             "declared early or late and contested he may not lead its suit until the deal "
             "ends while he holds another (he had the {other}).",
-            "Mano {trick}: {player} è uscito con il {card}, ma dopo la napoletana accusata "
+            "Presa {trick}: {player} è uscito con il {card}, ma dopo la napoletana accusata "
             "fuori tempo da {declarer}, e contestata, non può uscire a quel palo fino alla "
             "fine della smazzata finché ne ha un altro (aveva il {other}).",
         ),
@@ -307,7 +307,7 @@ messages(
             "Trick {trick}: {player} led the {card}, but after {declarer}'s wrong "
             "napoletana he may not lead a suit where he cannot rule out a napoletana of "
             "{declarer}'s while he holds another (he had the {other}).",
-            "Mano {trick}: {player} è uscito con il {card}, ma dopo la napoletana errata di "
+            "Presa {trick}: {player} è uscito con il {card}, ma dopo la napoletana errata di "
             "{declarer} non può uscire a un palo in cui non può escludere che {declarer} "
             "abbia una napoletana finché ne ha un altro (aveva il {other}).",
         ),
