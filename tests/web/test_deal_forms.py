@@ -348,3 +348,40 @@ def test_a_cappotto_after_the_win_is_a_box_to_tick_when_the_switch_is_on():
     assert deal["cappotto_after_win"] is True
     _, unticked = forms.read(t, "totals", fields)
     assert "cappotto_after_win" not in unticked
+
+
+def test_a_call_out_and_a_declaration_gone_wrong_in_words():
+    """Issue 16: the deal page says who called whom out, when, with how many points and
+    whether the call held, and how a declaration went wrong (it said only the points)."""
+    from scorebook.web.breakdown import claim_words, describe
+
+    rules = {"t4.claim_by": "opponents", "t4.decl_anomalies": "code", "t4.declarations": True}
+    t = table("tressette4", rules, names=NAMES)
+    laid = {
+        "sides": {"A": {"thirds": 8, "tricks": 3}, "B": {"thirds": 0, "tricks": 0}},
+        "claim": {"side": "A", "by": "B", "after_trick": 3, "cappotto": "laid_down"},
+    }
+    result = score(t, laid).as_dict()
+    with translation.override("en"):
+        assert claim_words(result, t) == (
+            "B (Ettore, Walter) called A (Nino, Salvo) out after trick 3: 2 of 21: the call "
+            "was wrong; then the side called out made its cappotto by laying its cards down: "
+            "the callers owe one more stake."
+        )
+    with translation.override("it"):
+        assert claim_words(result, t).startswith(
+            "B (Ettore, Walter) ha chiamato fuori A (Nino, Salvo) dopo la presa 3: 2 punti su "
+            "21: la chiamata era sbagliata; poi la coppia chiamata fuori ha fatto cappotto"
+        )
+    late = {
+        "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+        "last_trick": "A",
+        "declarations": [
+            {"player": "N", "type": "napoletana", "suit": "c", "when": "late", "contested": True}
+        ],
+    }
+    with translation.override("en"):
+        (row,) = [r for r in describe(score(t, late).as_dict(), t) if r["scorer"] == "A"]
+        (line,) = [ln for ln in row["lines"] if ln["points"] == 0]
+        assert line["detail"] == "napoletana of cups; declared late, contested, its points are lost"
+    assert claim_words(score(t, late).as_dict(), t) == ""
