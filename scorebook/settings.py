@@ -18,7 +18,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 
 
 def envstr(name: str, default: str = "") -> str:
-    return os.environ.get(name, default)
+    """A variable set but empty (``DATABASE_URL= make run``) counts as not set."""
+    return os.environ.get(name) or default
 
 
 def envbool(name: str, default: bool) -> bool:

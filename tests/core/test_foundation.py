@@ -33,6 +33,13 @@ def test_no_environment_means_sqlite_and_eager_celery():
     assert found["broker"] == "memory://"
 
 
+def test_variables_set_but_empty_count_as_not_set():
+    # `DATABASE_URL= make run` used to stop at start-up: dj-database-url can't parse "".
+    found = _settings_in_clean_env(DATABASE_URL="", CELERY_BROKER_URL="")
+    assert found["engine"] == "django.db.backends.sqlite3"
+    assert found["eager"] is True
+
+
 def test_environment_selects_postgresql_and_a_real_broker():
     found = _settings_in_clean_env(
         DATABASE_URL="postgres://u@127.0.0.1:5432/x", CELERY_BROKER_URL="redis://127.0.0.1:6379/0"
