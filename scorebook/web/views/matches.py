@@ -118,6 +118,14 @@ class MatchForm(forms.Form):
         """Whether a house-rule field is refused (then the house rules are shown open)."""
         return any(name.startswith("rules.") for name in self.errors)
 
+    def switches_changed(self):
+        """How many house-rule fields differ from the profile (or the game's defaults): the
+        closed section's summary says so, since a form shown again after an error keeps
+        the changes out of sight."""
+        if not self.is_bound:  # a new form holds the profile as it is
+            return 0
+        return sum(1 for name in self.changed_data if name.startswith("rules."))
+
     def rules_spec(self):
         """The profile plus only the switches the director changed from it."""
         spec = {"profile": self.profile} if self.profile else {}
