@@ -1,14 +1,34 @@
-"""Template filters of the pages: roles in words, money and points in the locale."""
+"""Template filters of the pages: roles in words, money, points and dates in the locale."""
 
 from decimal import Decimal
 
 from django import template
+from django.template.defaultfilters import date as date_filter
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 
 from scorebook.clubs.models import Role
 from scorebook.web.forms import ROLE_LABELS
 
 register = template.Library()
+
+#: Where Django's formats read wrong: its Italian pads the day ("05 Novembre 2026").
+#: (Here rather than in a FORMAT_MODULE_PATH module: only the pages' dates need it, and
+#: they all go through ``local_date``.)
+FORMATS = {"it": {"DATE_FORMAT": "j F Y", "DATETIME_FORMAT": "l j F Y, H:i"}}
+#: Languages that write month and day names in lowercase. Django's Italian catalogue
+#: capitalises them ("Mercoledì 25 Novembre"); Italian writes "mercoledì 25 novembre".
+LOWERCASE_DATE_NAMES = ("it",)
+
+
+@register.filter(expects_localtime=True)
+def local_date(value, arg=None) -> str:
+    """Django's ``date`` filter as each language writes dates: every date on the pages
+    goes through this one (a test checks the templates). A formatted date holds only
+    names, digits and separators, so lowercasing the whole text touches only the names."""
+    language = (get_language() or "")[:2]
+    text = date_filter(value, FORMATS.get(language, {}).get(arg or "DATE_FORMAT", arg))
+    return text.lower() if language in LOWERCASE_DATE_NAMES else text
 
 
 @register.filter
