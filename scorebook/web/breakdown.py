@@ -111,3 +111,33 @@ def claim_words(result: Mapping[str, Any] | None, table: Table) -> str:
         ),
     }.get(str(claim.get("cappotto")))
     return f"{words}; {cappotto}." if cappotto else f"{words}."
+
+
+def unit_heading(table: Table) -> str:
+    """What a deal's numbers count: chips in Spinado and in Terziglio settled in chips
+    every deal (the column said "Points" over a Spinado deal's chips), points elsewhere."""
+    chips = table.game == "spinado" or (
+        table.game == "terziglio" and table.rules.get("terz.settlement") == "chips_zero_sum"
+    )
+    return str(_("Chips") if chips else _("Points"))
+
+
+def player_label(table: Table, seat: str) -> str:
+    """A seat in a sentence: the player's name with the seat ("Nino (N)"), the bare seat
+    when nobody's name is known."""
+    name = table.names.get(seat)
+    return f"{name} ({seat})" if name else seat
+
+
+def trick_words(result: Mapping[str, Any] | None, table: Table) -> list[dict[str, Any]]:
+    """A play record trick by trick, who led and who took it by name (the list named only
+    the seats: "N leads ... → E")."""
+    play = ((result or {}).get("facts") or {}).get("play") or {}
+    return [
+        {
+            "leader": player_label(table, trick.get("leader", "")),
+            "cards": trick.get("cards", []),
+            "winner": player_label(table, trick.get("winner", "")),
+        }
+        for trick in play.get("tricks") or []
+    ]

@@ -31,7 +31,7 @@ from scorebook.web import deal_forms as forms
 from scorebook.web import preview
 from scorebook.web import services as web_services
 from scorebook.web.access import can, page_context
-from scorebook.web.breakdown import claim_words, describe
+from scorebook.web.breakdown import claim_words, describe, trick_words, unit_heading
 from scorebook.web.idempotency import idempotent_page
 
 
@@ -240,7 +240,9 @@ def _conflict(
                 ),
             ),
             "stored_lines": describe(stored.result, table) if stored else [],
+            "stored_tricks": trick_words(stored.result, table) if stored else [],
             "mine_lines": describe(mine.as_dict(), table) if mine else [],
+            "unit": unit_heading(table),
             "number": conflict.expected,
             "fields": fields,
             "level": level,
@@ -275,6 +277,8 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
             "result": result.as_dict() if result else None,
             "lines": describe(result.as_dict(), table) if result else [],
             "claim": claim_words(result.as_dict(), table) if result else "",
+            "tricks": trick_words(result.as_dict(), table) if result else [],
+            "unit": unit_heading(table),
             "empty": not data,
         },
     )
@@ -338,9 +342,11 @@ def _deal_page(
             and match.status != Match.Status.FINISHED,
             "can_correct": can(membership, _correction_role(match)),
             "deal": current,
+            "unit": unit_heading(table),
             "versions": [
                 {"deal": v, "lines": describe(v.result, table),
                  "claim": claim_words(v.result, table),
+                 "tricks": trick_words(v.result, table),
                  "who": _who(v.entered_by, by_user),
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
