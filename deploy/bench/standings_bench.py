@@ -17,12 +17,10 @@ Prints each figure and ratio. Not a test: nothing here passes or fails.
 
 from __future__ import annotations
 
-import io
 import json
 import os
 import random
 import re
-import resource
 import socket
 import statistics
 import subprocess
@@ -128,49 +126,69 @@ def load(rng: random.Random) -> tuple[int, int]:
     nights_of: dict[int, list[int]] = {}
     for n in nights:
         nights_of.setdefault(n.club_id, []).append(n.pk)
-    match_rows, deal_rows = io.StringIO(), io.StringIO()
-    match_id, deal_id, total = 1, 1, 0
+    # A plan of the matches first (ids, club, template, players, night), then each table
+    # streamed by COPY in chunks: a template's JSON is serialised once, not per clone, and
+    # nothing the size of the whole load is held in memory (a million deals is ~1 GB of text).
+    made = [
+        (game, _j(rules), seats, _j(state), _j(out), [(_j(d), _j(r)) for d, r in deals])
+        for game, rules, seats, state, out, deals in made
+    ]
+    plan = []
+    match_id, total = 1, 0
     per_club = DEALS // clubs_n
-    stamp = time.time()
     for club in clubs:
         count = 0
         while count < per_club:
-            game, rules, seats, state, out, deals = rng.choice(made)
+            template = rng.randrange(len(made))
+            seats = made[template][2]
             pids = rng.sample(by_club[club.pk], len(seats))
-            seat_map = json.dumps(dict(zip(seats, pids, strict=True)))
-            night = rng.choice(nights_of[club.pk])
-            match_rows.write("\t".join([
-                str(match_id), str(night), game, _j(rules), str(len(seats)), seat_map, seats[0],
-                "0", "", "points", "finished", _j(state), _j(out), str(len(deals)), _ts(stamp),
-            ]) + "\n")  # fmt: skip
-            for number, (data, result) in enumerate(deals, 1):
-                stamp += 0.001
-                deal_rows.write("\t".join([
-                    str(deal_id), str(match_id), str(number), "1", "t", _j(data), "totals",
-                    _j(result), _ts(stamp), "", "",
-                ]) + "\n")  # fmt: skip
-                deal_id += 1
-            count += len(deals)
+            plan.append((match_id, template, pids, rng.choice(nights_of[club.pk])))
+            count += len(made[template][5])
             match_id += 1
         total += count
+    stamp = time.time()
+    m, d = Match._meta.db_table, Deal._meta.db_table
     with connection.cursor() as cursor:
-        m = Match._meta.db_table
         with cursor.copy(
             f"COPY {m} (id, night_id, game, rules, players, seats, first_dealer, stake_amount,"
             " stake_currency, stake_unit, status, state, result, version, created_at) FROM STDIN"
         ) as copy:
-            copy.write(match_rows.getvalue())
-        d = Deal._meta.db_table
+            for chunk in _chunks(plan):
+                rows = []
+                for pk, template, pids, night in chunk:
+                    game, rules, seats, state, out, deals = made[template]
+                    seat_map = json.dumps(dict(zip(seats, pids, strict=True)))
+                    rows.append("\t".join([
+                        str(pk), str(night), game, rules, str(len(seats)), seat_map, seats[0],
+                        "0", "", "points", "finished", state, out, str(len(deals)), _ts(stamp),
+                    ]))  # fmt: skip
+                copy.write("\n".join(rows) + "\n")
+        deal_id = 1
         with cursor.copy(
             f"COPY {d} (id, match_id, number, version, is_current, input, level, result,"
             " entered_at, client, reason) FROM STDIN"
         ) as copy:
-            copy.write(deal_rows.getvalue())
+            for chunk in _chunks(plan):
+                rows = []
+                for pk, template, _pids, _night in chunk:
+                    for number, (data, result) in enumerate(made[template][5], 1):
+                        stamp += 0.001
+                        rows.append("\t".join([
+                            str(deal_id), str(pk), str(number), "1", "t", data, "totals",
+                            result, _ts(stamp), "", "",
+                        ]))  # fmt: skip
+                        deal_id += 1
+                copy.write("\n".join(rows) + "\n")
         for table in (m, d):
             cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                            f"(SELECT max(id) FROM {table}))")  # fmt: skip
         cursor.execute(f"ANALYZE {m}; ANALYZE {d}")
     return clubs_n, total
+
+
+def _chunks(items: list, size: int = 5000):
+    for start in range(0, len(items), size):
+        yield items[start : start + size]
 
 
 def _j(value) -> str:
@@ -213,13 +231,45 @@ def sql_pass() -> float:
 
 
 def rebuild_pass() -> tuple[float, float]:
+    """The rebuild command as an operator runs it (its default processes); peak RSS is the
+    largest sum over the command and its children, sampled every 50 ms from /proc."""
     start = time.perf_counter()
-    subprocess.run([PY, "manage.py", "rebuild_standings", "--quiet-progress"], env=env(),
-                   cwd=ROOT, check=True, stdout=subprocess.DEVNULL)  # fmt: skip
+    command = [PY, "manage.py", "rebuild_standings", "--quiet-progress"]
+    if os.environ.get("BENCH_JOBS"):
+        command += ["--jobs", os.environ["BENCH_JOBS"]]
+    proc = subprocess.Popen(command, env=env(), cwd=ROOT, stdout=subprocess.DEVNULL)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, tree_rss_kb(proc.pid))
+        time.sleep(0.05)
+    if proc.returncode:
+        raise SystemExit(f"rebuild_standings failed ({proc.returncode})")
     took = time.perf_counter() - start
-    rss_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    rss_mb = peak / 1024
     print(f"  full rebuild (rebuild_standings): {took:.2f} s, peak RSS {rss_mb:.0f} MB")
     return took, rss_mb
+
+
+def tree_rss_kb(root: int) -> int:
+    """Resident memory of a process and its descendants, in KB (Linux's /proc)."""
+    parents: dict[int, int] = {}
+    rss: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/status") as status:
+                fields = dict(line.split(":", 1) for line in status if ":" in line)
+        except OSError:
+            continue  # gone meanwhile
+        parents[int(entry)] = int(fields["PPid"])
+        rss[int(entry)] = int(fields.get("VmRSS", "0 kB").split()[0])
+    tree, grew = {root}, True
+    while grew:
+        more = {pid for pid, parent in parents.items() if parent in tree} - tree
+        tree |= more
+        grew = bool(more)
+    return sum(rss.get(pid, 0) for pid in tree)
 
 
 # -- 3 and 4: over HTTP ---------------------------------------------------------------------

@@ -211,23 +211,27 @@ def _count_ledger(match_ids: list[int], out: dict[int, Any]) -> None:
 
 
 def dump(line: Line) -> dict[str, Any]:
-    """A contribution as stored (JSON: decimals as strings)."""
-    return {
-        **{k: line[k] for k in SCALARS},
-        "units": str(line["units"]),
-        "money": {cur: str(v) for cur, v in sorted(line["money"].items())},
-        "events": {k: dict(v) for k, v in sorted(line["events"].items())},
-        "bids": {k: dict(v) for k, v in sorted(line["bids"].items())},
-    }
+    """A contribution as stored (JSON: decimals as strings), its zeros and empty parts
+    left out: a rebuild stores one per match, and most of a line is zeros."""
+    out: dict[str, Any] = {k: line[k] for k in SCALARS if line[k]}
+    if line["units"]:
+        out["units"] = str(line["units"])
+    for name in ("money", "events", "bids"):
+        if line[name]:
+            out[name] = {
+                k: str(v) if name == "money" else dict(v) for k, v in sorted(line[name].items())
+            }
+    return out
 
 
 def load(data: dict[str, Any]) -> Line:
+    """The line of a stored contribution (``dump``'s, or the older form with every key)."""
     return {
-        **{k: data[k] for k in SCALARS},
-        "units": Decimal(data["units"]),
-        "money": {cur: Decimal(v) for cur, v in data["money"].items()},
-        "events": {k: dict(v) for k, v in data["events"].items()},
-        "bids": {k: dict(v) for k, v in data["bids"].items()},
+        **{k: data.get(k, 0) for k in SCALARS},
+        "units": Decimal(data.get("units", 0)),
+        "money": {cur: Decimal(v) for cur, v in data.get("money", {}).items()},
+        "events": {k: dict(v) for k, v in data.get("events", {}).items()},
+        "bids": {k: dict(v) for k, v in data.get("bids", {}).items()},
     }
 
 

@@ -13,14 +13,13 @@ the same functions, so the tables are the same either way.
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import threading
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Sequence
-from datetime import date, datetime, timedelta
+from datetime import date, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -429,8 +428,8 @@ RATING_COLUMNS = ("club_id", "game", "player_id", "mu", "sigma", "display", "mat
 
 def bulk_insert(model: Any, columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> None:
     """Insert new rows given as tuples of ``columns`` (attribute names; JSON columns as
-    Python values): COPY on PostgreSQL, written as text by hand (no model instances: a
-    rebuild writes a row per player and rated match), else bulk_create."""
+    Python values): COPY on PostgreSQL, the values adapted by psycopg's C code (no model
+    instances: a rebuild writes a row per player and rated match), else bulk_create."""
     rows = list(rows)
     if not rows:
         return
@@ -439,32 +438,22 @@ def bulk_insert(model: Any, columns: Sequence[str], rows: Iterable[Sequence[Any]
             [model(**dict(zip(columns, row, strict=True))) for row in rows], batch_size=1000
         )
         return
+    from psycopg.types.json import Jsonb
+
     fields = {f.attname: f for f in model._meta.concrete_fields}
-    json_at = {i for i, c in enumerate(columns) if fields[c].get_internal_type() == "JSONField"}
+    json_at = [i for i, c in enumerate(columns) if fields[c].get_internal_type() == "JSONField"]
     names = ", ".join(connection.ops.quote_name(fields[c].column) for c in columns)
-    out = []
-    for row in rows:
-        cells = []
-        for i, value in enumerate(row):
-            if value is None:
-                cells.append("\\N")
-            elif i in json_at:
-                cells.append(json.dumps(value, separators=(",", ":")).replace("\\", "\\\\"))
-            elif isinstance(value, str):
-                cells.append(value.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n"))
-            elif isinstance(value, float):
-                cells.append(repr(value))
-            elif isinstance(value, (date, datetime)):
-                cells.append(value.isoformat())
-            else:
-                cells.append(str(value))
-        out.append("\t".join(cells))
     table = connection.ops.quote_name(model._meta.db_table)
     with (
         connection.cursor() as cursor,
         cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN") as copy,
     ):
-        copy.write("\n".join(out) + "\n")
+        for row in rows:
+            if json_at:
+                row = list(row)
+                for i in json_at:
+                    row[i] = Jsonb(row[i])
+            copy.write_row(row)
 
 
 # -- the incremental refresh ---------------------------------------------------------------
