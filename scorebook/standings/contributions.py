@@ -101,6 +101,7 @@ def read_matches(
         for key in ("values", "seats"):  # SQLite nests a JSON column as text
             if isinstance(data[key], str):
                 data[key] = json.loads(data[key])
+        data["state"], data["result"] = _scalars(data["state"]), _scalars(data["result"])
         result = data["result"]
         if all(v is None for v in result.values()):
             data["result"] = None  # no outcome yet
@@ -117,6 +118,20 @@ def read_matches(
             batch = []
     if batch:
         yield _with_deals(batch)
+
+
+#: What SQLite gives for a JSON null, true or false picked out of a column into a new
+#: object: their text (PostgreSQL keeps them JSON).
+_SQLITE_TEXT = {"null": None, "true": True, "false": False}
+
+
+def _scalars(picked: dict[str, Any]) -> dict[str, Any]:
+    """The picked keys' values as JSON means them, on SQLite too (no stored key's value
+    is the text "null", "true" or "false": events, seats and contracts are other words)."""
+    return {
+        k: _SQLITE_TEXT[v] if isinstance(v, str) and v in _SQLITE_TEXT else v
+        for k, v in picked.items()
+    }
 
 
 def _with_deals(batch: list[Played]) -> list[Played]:
@@ -140,9 +155,7 @@ def _with_deals(batch: list[Played]) -> list[Played]:
     for match_id, result in rows.iterator(chunk_size=5000):
         if isinstance(result, str):
             result = json.loads(result)
-        if isinstance(result["annulled"], str):  # SQLite nests a JSON boolean as text
-            result["annulled"] = result["annulled"] == "true"
-        by_pk[match_id].special.append(result)
+        by_pk[match_id].special.append(_scalars(result))
     return batch
 
 
