@@ -27,6 +27,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from deploy.bench.common import bench_club, fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 DEALS = int(os.environ.get("BENCH_DEALS", "1000"))
 DEALS_PER_MATCH = 5  # target 41: five deals of 7-4 never end a match
 DB_URL = os.environ.get(
@@ -34,18 +36,9 @@ DB_URL = os.environ.get(
 )
 
 
-def _database() -> str:
-    import psycopg
-
-    base, name = DB_URL.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return DB_URL
-
-
 def main() -> int:
-    os.environ["DATABASE_URL"] = _database()
+    fresh_database(DB_URL)
+    os.environ["DATABASE_URL"] = DB_URL
     broker = os.environ.get("BENCH_BROKER_URL", "redis://127.0.0.1:6379/15")
     os.environ.pop("CELERY_BROKER_URL", None)
     if broker:
@@ -66,34 +59,21 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
     from rest_framework.authtoken.models import Token
 
-    from scorebook.clubs.models import Club, Membership, Player
-    from scorebook.matches import services
-
     call_command("migrate", verbosity=0)
     call_command("createcachetable", verbosity=0)
-    users = get_user_model().objects
-    scorer, director = users.create_user("bench-scorer"), users.create_user("bench-director")
-    club = Club.objects.create(name="Bench club", slug="bench")
-    Membership.objects.create(club=club, user=scorer, role="scorer")
-    Membership.objects.create(club=club, user=director, role="director")
-    night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
-    players = [Player.objects.create(club=club, name=n) for n in "NESW"]
-    seats = dict(zip("NESW", (p.pk for p in players), strict=True))
+    scorer, make_match = bench_club()
     token = Token.objects.create(user=scorer).key
     client = Client()
     deal = {"sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
             "last_trick": "A"}  # fmt: skip
 
     def new_match() -> int:
-        return services.match_create(
-            night=night, game="tressette4", rules={"t4.target": 41}, seats=seats, user=scorer
-        ).pk
+        return make_match().pk
 
     def bare(_match: int, _number: int) -> int:
         return client.post("/bench/insert", {"note": "bench"}, content_type="application/json")

@@ -29,6 +29,9 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
 PORT = int(os.environ.get("BENCH_PORT", "8765"))
@@ -47,12 +50,7 @@ def run(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProces
 
 
 def reset_database(env: dict[str, str]) -> None:
-    import psycopg
-
-    base, name = DB_URL.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    fresh_database(DB_URL)
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
     run(PY, "manage.py", "createcachetable", env=env)  # /healthz reads the worker heartbeat
 

@@ -20,20 +20,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 URL = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/sb_leagues_bench")
 ENTRIES, LEGS, MATCHES_PER_FIXTURE, RUNS = 20, 2, 2, 50
-
-
-def fresh_database() -> None:
-    if URL.startswith("sqlite"):
-        Path(URL.removeprefix("sqlite:///")).unlink(missing_ok=True)
-        return
-    import psycopg
-
-    name = URL.rsplit("/", 1)[1]
-    with psycopg.connect(URL.rsplit("/", 1)[0] + "/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 def timed(fn, runs: int = RUNS) -> tuple[float, float]:
@@ -48,7 +38,7 @@ def timed(fn, runs: int = RUNS) -> tuple[float, float]:
 
 
 def main() -> None:
-    fresh_database()
+    fresh_database(URL)
     os.environ["DATABASE_URL"] = URL
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
     import django

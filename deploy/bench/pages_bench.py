@@ -25,26 +25,17 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+from deploy.bench.common import bench_club, fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 DEALS = int(os.environ.get("BENCH_DEALS", "600"))
 DEALS_PER_MATCH = 5  # target 41: five deals of 7-4 never end a match
 TARGET = 1.3
 
 
-def _database() -> str:
-    url = os.environ.get("BENCH_DATABASE_URL")
-    if not url:
-        return f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
-    import psycopg
-
-    base, name = url.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return url
-
-
 def main() -> int:
-    os.environ["DATABASE_URL"] = _database()
+    url = os.environ.get("BENCH_DATABASE_URL") or f"sqlite:///{tempfile.mkdtemp()}/bench.sqlite3"
+    fresh_database(url)
+    os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
     os.environ.setdefault("DEBUG", "0")
     os.environ.setdefault("SECRET_KEY", "bench-only")
@@ -55,13 +46,9 @@ def main() -> int:
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.test import Client
     from rest_framework.authtoken.models import Token
-
-    from scorebook.clubs.models import Club, Membership, Player
-    from scorebook.matches import services
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.SESSION_COOKIE_SECURE = settings.CSRF_COOKIE_SECURE = False
@@ -71,19 +58,7 @@ def main() -> int:
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
     call_command("migrate", verbosity=0)
-    users = get_user_model().objects
-    scorer, director = users.create_user("bench-scorer"), users.create_user("bench-director")
-    club = Club.objects.create(name="Bench club", slug="bench")
-    Membership.objects.create(club=club, user=scorer, role="scorer")
-    Membership.objects.create(club=club, user=director, role="director")
-    night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
-    players = [Player.objects.create(club=club, name=n) for n in "NESW"]
-    seats = dict(zip("NESW", (p.pk for p in players), strict=True))
-
-    def new_match():
-        return services.match_create(
-            night=night, game="tressette4", rules={"t4.target": 41}, seats=seats, user=scorer
-        )
+    scorer, new_match = bench_club()
 
     page = Client(enforce_csrf_checks=True)
     page.force_login(scorer)

@@ -31,6 +31,9 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
 DB_URL = os.environ.get("SCALE_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_scale")
@@ -74,12 +77,7 @@ def post(base: str, match: int, token: str, key: str, body: bytes) -> tuple[int,
 
 
 def reset_database(env: dict[str, str]) -> None:
-    import psycopg
-
-    base, name = DB_URL.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    fresh_database(DB_URL)
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
 
 

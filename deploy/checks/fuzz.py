@@ -30,6 +30,9 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+
 PY = sys.executable
 BIN = Path(PY).parent
 PORT = int(os.environ.get("FUZZ_PORT", "8766"))
@@ -73,15 +76,6 @@ def run(*args: str, env: dict[str, str], **kwargs) -> subprocess.CompletedProces
     return subprocess.run(args, env=env, cwd=ROOT, check=True, **kwargs)
 
 
-def reset_database() -> None:
-    import psycopg
-
-    base, name = DB_URL.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
 def answers(access_log: str) -> Counter[int]:
     """Each status the server answered with, and how often (one JSON line per answer)."""
     statuses: Counter[int] = Counter()
@@ -109,7 +103,7 @@ def main() -> int:
         THROTTLE_SCORE_RATE="100000/min",
         THROTTLE_PUBLIC_RATE="100000/min",
     )
-    reset_database()
+    fresh_database(DB_URL)
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
     run(PY, "manage.py", "createcachetable", env=env)
     # into staticfiles/, with the manifest the server will read (DEBUG off picks its storage)

@@ -1,0 +1,57 @@
+"""What the benches and checks under deploy/ share: the throw-away database each runs on.
+
+Each run starts from an empty database of its own, so its figures never depend on what
+an earlier run left behind. Imported as ``deploy.bench.common`` with the repository root
+on ``sys.path`` (the scripts run as files, not as modules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+
+def fresh_database(url: str) -> None:
+    """Make the database ``url`` names exist and be empty (migrating is the caller's).
+
+    PostgreSQL: dropped and created again through the server's ``postgres`` database,
+    ``WITH (FORCE)`` because a run stopped half-way can leave sessions open on it.
+    SQLite: the file is deleted; Django creates it on first connection.
+    """
+    if url.startswith("sqlite"):
+        Path(url.removeprefix("sqlite:///")).unlink(missing_ok=True)
+        return
+    import psycopg  # only the PostgreSQL runs need it
+
+    base, name = url.rsplit("/", 1)
+    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def bench_club() -> tuple[Any, Callable[[], Any]]:
+    """A club with a scorer and a director, an open night and four players: what a deal
+    needs before it can be entered. Returns the scorer and a maker of new matches
+    (Tressette in four to 41, so five deals of 7-4 never end one). After django.setup().
+    """
+    from django.contrib.auth import get_user_model
+
+    from scorebook.clubs.models import Club, Membership, Player
+    from scorebook.matches import services
+
+    users = get_user_model().objects
+    scorer, director = users.create_user("bench-scorer"), users.create_user("bench-director")
+    club = Club.objects.create(name="Bench club", slug="bench")
+    Membership.objects.create(club=club, user=scorer, role="scorer")
+    Membership.objects.create(club=club, user=director, role="director")
+    night = services.night_open(club_id=club.pk, date="2026-11-22", venue="", user=director)
+    players = [Player.objects.create(club=club, name=n) for n in "NESW"]
+    seats = dict(zip("NESW", (p.pk for p in players), strict=True))
+
+    def new_match():
+        return services.match_create(
+            night=night, game="tressette4", rules={"t4.target": 41}, seats=seats, user=scorer
+        )
+
+    return scorer, new_match
