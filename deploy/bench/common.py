@@ -1,4 +1,5 @@
-"""What the benches and checks under deploy/ share: the throw-away database each runs on.
+"""What the benches and checks under deploy/ share: the throw-away database each runs on,
+the bench club, and waiting for the gunicorn they start.
 
 Each run starts from an empty database of its own, so its figures never depend on what
 an earlier run left behind. Imported as ``deploy.bench.common`` with the repository root
@@ -7,6 +8,9 @@ on ``sys.path`` (the scripts run as files, not as modules).
 
 from __future__ import annotations
 
+import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -55,3 +59,21 @@ def bench_club() -> tuple[Any, Callable[[], Any]]:
         )
 
     return scorer, new_match
+
+
+def wait_until_up(base: str, seconds: float = 60) -> None:
+    """Return once the server at ``base`` answers ``/healthz`` at all. Its 503 counts: a
+    bench runs no Celery worker, so with a broker the check is never ok, and it answers
+    only after waiting HEALTHZ_TIMEOUT (2 s) for one, hence the long timeout here.
+    Raises if nothing answers in time, rather than measuring nothing.
+    """
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            urllib.request.urlopen(f"{base}/healthz", timeout=15).close()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"{base} did not start in {seconds:.0f} s")

@@ -24,13 +24,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402 - once ROOT is on sys.path
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
@@ -134,12 +132,7 @@ def main() -> int:
 
     try:
         base = f"http://127.0.0.1:{PORT}"
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_up(base)
         wrk(f"{base}/bench/insert", "bare_insert.lua", WARMUP)
         for name in COUNTS:
             deals(0, name, WARMUP)

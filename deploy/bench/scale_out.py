@@ -32,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402 - once ROOT is on sys.path
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
@@ -89,16 +89,6 @@ def start(env: dict[str, str]) -> tuple[subprocess.Popen, str]:
         cwd=ROOT, env=env, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     return server, f"http://127.0.0.1:{port}"
-
-
-def wait_until_up(base: str) -> None:
-    for _ in range(300):
-        try:
-            urllib.request.urlopen(f"{base}/healthz", timeout=2).close()
-            return
-        except OSError:
-            time.sleep(0.2)
-    raise RuntimeError(f"{base} did not start")
 
 
 def race(bases: list[str], tokens: list[str], match: int, number: int) -> list[tuple]:

@@ -24,14 +24,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from deploy.bench.common import fresh_database  # noqa: E402 - once ROOT is on sys.path
+from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402 - once ROOT is on sys.path
 
 PY = sys.executable
 BIN = Path(PY).parent
@@ -128,12 +126,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{PORT}"
     failed = []
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/healthz", timeout=1)
-                break
-            except OSError:
-                time.sleep(0.2)
+        wait_until_up(base)
         for role in ROLES:
             command = [
                 str(BIN / "st"), "run", f"{base}/api/schema/",
