@@ -5,12 +5,14 @@
 -- holding the deal as JSON (default: totals of a Tressette deal).
 -- One connection per thread, so requests go one after another; the count moves on in
 -- response(), because wrk also calls request() once at start without sending it.
-local count = 0
-local threads = 0
+-- A client that has used all its matches stops: going on would re-enter stored deals
+-- (409). done() prints the busiest client's count, so the bench can tell one stopped early.
+count = 0 -- global: done() reads it from each thread
+local clients = {}
 
 function setup(thread)
-  thread:set("tid", threads)
-  threads = threads + 1
+  thread:set("tid", #clients)
+  clients[#clients + 1] = thread
 end
 
 function init(args)
@@ -48,4 +50,11 @@ function response(status, headers, body)
     shown = shown + 1
     io.stderr:write("deal entry answered " .. status .. ": " .. body:sub(1, 300) .. "\n")
   end
+  if count >= per * deals then wrk.thread:stop() end
+end
+
+function done(summary, latency, requests)
+  local busiest = 0
+  for _, thread in ipairs(clients) do busiest = math.max(busiest, thread:get("count")) end
+  io.write("busiest client: " .. busiest .. " answers\n")
 end
