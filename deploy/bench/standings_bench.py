@@ -33,6 +33,9 @@ from datetime import date, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402
+
 PY = sys.executable
 DEALS = int(os.environ.get("BENCH_DEALS", "100000"))
 DB_URL = os.environ.get(
@@ -52,12 +55,7 @@ def env(**extra: str) -> dict[str, str]:
 
 
 def reset_database() -> None:
-    import psycopg
-
-    base, name = DB_URL.rsplit("/", 1)
-    with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
+    fresh_database(DB_URL)
     subprocess.run([PY, "manage.py", "migrate", "--noinput", "-v0"], env=env(), cwd=ROOT,
                    check=True)  # fmt: skip
 
@@ -65,7 +63,6 @@ def reset_database() -> None:
 def setup_django() -> None:
     os.environ.update(env())
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
-    sys.path.insert(0, str(ROOT))
     import django
 
     django.setup()
@@ -281,17 +278,6 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def wait_for(url: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            urllib.request.urlopen(url, timeout=2)  # noqa: S310 - local bench server
-            return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"{url} did not answer")
-
-
 def gunicorn(extra: dict[str, str]) -> subprocess.Popen:
     proc = subprocess.Popen(
         [PY, "-m", "gunicorn", "scorebook.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", "2",
@@ -299,7 +285,7 @@ def gunicorn(extra: dict[str, str]) -> subprocess.Popen:
         env=env(**extra), cwd=ROOT,
     )  # fmt: skip
     try:
-        wait_for(f"http://127.0.0.1:{PORT}/api/v1/rules/games")
+        wait_until_up(f"http://127.0.0.1:{PORT}")
     except BaseException:
         proc.terminate()
         raise
