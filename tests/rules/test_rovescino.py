@@ -158,3 +158,49 @@ def test_profiles(profile):
     from scorebook.rules import get_game
 
     assert get_game("rovescino").rules({"profile": profile}).profile == profile
+
+
+def test_oas_cappotto_is_all_11_points_not_all_32_thirds():
+    """Reference 2.6 (OAS): the last-trick taker "has all 11 points". Under the leftover
+    rule the others' odd thirds are his, so 2 thirds each for the others is still a
+    cappotto (the engine used to demand all 32 thirds)."""
+    deal = {**TV47, "seats": per(P1=(2, 1), P2=(2, 1), P3=(2, 1), P4=(26, 7))}
+    result = score(deal, profile="oas_41")
+    assert (result.points, result.event) == ({"P1": 11, "P2": 11, "P3": 11, "P4": 0}, "cappotto")
+    # Under the floor rule the same cards give P4 9 of the 11 points: no cappotto.
+    floor = score(deal, **{"rov.cappotto": "taker_zero_others_plus_11"})
+    assert (floor.points, floor.event) == ({"P1": 0, "P2": 0, "P3": 0, "P4": 9}, None)
+    # 30 thirds and the last trick are 11 points under the floor rule too (R3).
+    thirty = {**TV47, "seats": per(P1=(2, 1), P2=(0, 1), P3=(0, 1), P4=(30, 7))}
+    assert score(thirty, **{"rov.cappotto": "taker_zero_others_plus_11"}).event == "cappotto"
+    # The last-trick taker with most but not all of the points: no cappotto.
+    short = {**TV47, "seats": per(P1=(3, 1), P2=(0, 1), P3=(0, 1), P4=(29, 7))}
+    assert score(short, profile="oas_41").points == {"P1": 1, "P2": 0, "P3": 0, "P4": 10}
+
+
+def test_core_rounding_remainder_to_last_trick_is_the_leftover_rule():
+    """Reference 3.1 lists OAS, LOL and 37NO (Traversone) under
+    core.rounding = remainder_to_last_trick: the same choice as rov.last_trick (3.6), so
+    either switch gives TV47's 1, 3, 2, 5 (the engine used to ignore core.rounding)."""
+    result = score(TV47, **{"core.rounding": "remainder_to_last_trick"})
+    assert result.points == {"P1": 1, "P2": 3, "P3": 2, "P4": 5}
+    assert sum(result.points.values()) == 11  # R2
+
+
+def test_core_rounding_two_thirds_up_in_rovescino_warns_past_11():
+    """Reference 1.4 / S5: rounding two thirds up may pass 11; warn, do not reject."""
+    deal = {**TV47, "seats": per(P1=(8, 2), P2=(8, 2), P3=(8, 2), P4=(8, 4))}
+    result = score(deal, **{"core.rounding": "round_two_thirds_up"})
+    assert result.points == {"P1": 3, "P2": 3, "P3": 3, "P4": 4}
+    assert [w.code for w in result.warnings] == ["ind.total_over_eleven"]
+    assert score(deal).points == {"P1": 2, "P2": 2, "P3": 2, "P4": 3}  # R2: floor, 9
+
+
+def test_partnership_cappotto_needs_all_11_points():
+    """BIS (2.6): a team that takes all 11 points; 30 thirds and the last trick are 11."""
+    deal = {"sides": {"A": {"thirds": 30, "tricks": 9}, "B": {"thirds": 2, "tricks": 1}}}
+    result = score_deal({"game": "traversone_pairs", **deal, "last_trick": "A"})
+    assert (result.points, result.event) == ({"A": 0, "B": 11}, "cappotto")
+    deal = {"sides": {"A": {"thirds": 29, "tricks": 9}, "B": {"thirds": 3, "tricks": 1}}}
+    result = score_deal({"game": "traversone_pairs", **deal, "last_trick": "A"})
+    assert (result.points, result.event) == ({"A": 10, "B": 1}, None)

@@ -35,6 +35,7 @@ from ..tricks import (
     capture_entry,
     check_captures,
     check_last_trick,
+    over_eleven,
     rank_order,
     read_captures,
     score_thirds,
@@ -103,9 +104,21 @@ TABLES: dict[str, dict[int, Layout]] = {
 
 SWITCHES: tuple[Switch, ...] = (
     *CORE_SWITCHES,
-    choice("rov.last_trick", "plus_one_floor_rest", "plus_one_and_all_leftovers"),
+    choice(
+        "rov.last_trick",
+        "plus_one_floor_rest",
+        "plus_one_and_all_leftovers",
+        help="The last trick costs 1 and every remainder is dropped (PEN, DOS), or it costs "
+        "1 plus every leftover third so the deal totals 11 (OAS, LOL, 37NO; the same as "
+        "core.rounding = remainder_to_last_trick).",
+    ),
     # BIS's team_zero_other_team_plus_11 belongs to the partnership game traversone_pairs.
-    choice("rov.cappotto", "off", "taker_zero_others_plus_11"),
+    choice(
+        "rov.cappotto",
+        "off",
+        "taker_zero_others_plus_11",
+        help="A last-trick taker with all 11 points scores 0 and every other player 11 (OAS).",
+    ),
     choice(
         "rov.end",
         "first_to_target_loses",
@@ -209,23 +222,20 @@ class Rovescino(Game):
                         problems.add("rov.removed_captured", cap.path, card=card_name(card))
         problems.raise_if_any()
         thirds = {s: captures[s].thirds for s in seats}
-        rounding = (
-            "remainder_to_last_trick"
-            if rules["rov.last_trick"] == "plus_one_and_all_leftovers"
-            else "floor_per_scorer"
-        )
-        lines = score_thirds(thirds, last, rounding)
+        lines = score_thirds(thirds, last, penalty_rounding(rules))
+        points = {s: total(lines[s]) for s in seats}
+        deal_total = sum(points.values())
         event = None
-        if rules["rov.cappotto"] == "taker_zero_others_plus_11" and last is not None:
-            if thirds[last] == 32:
-                event = "cappotto"
-                lines = {
-                    s: [Line("event", 0 if s == last else 11, {"cappotto": last})] for s in seats
-                }
+        if rules["rov.cappotto"] == "taker_zero_others_plus_11" and has_all_points(points, last):
+            # OAS (2.6): the last-trick taker with all 11 points, not only all 32 thirds:
+            # under the leftover rule the others' odd thirds are his too.
+            event = "cappotto"
+            lines = {s: [Line("event", 0 if s == last else 11, {"cappotto": last})] for s in seats}
+            points = {s: total(lines[s]) for s in seats}
         return DealResult(
             game=self.key,
             level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
-            points={s: total(lines[s]) for s in seats},
+            points=points,
             breakdown={s: tuple(lines[s]) for s in seats},
             event=event,
             facts={
@@ -236,6 +246,7 @@ class Rovescino(Game):
                 "monte": layout.monte,
                 "penalties": True,
             },
+            warnings=over_eleven(deal_total),
         )
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
@@ -415,6 +426,24 @@ class Rovescino(Game):
         return deal
 
 
+def penalty_rounding(rules: Rules) -> str:
+    """``rov.last_trick`` (3.6) and ``core.rounding`` (3.1, which names OAS, LOL and 37NO
+    for Traversone too) are the same choice: the leftovers go to the last trick if either
+    asks for it; otherwise ``core.rounding`` decides (floor, or two thirds rounded up)."""
+    if rules["rov.last_trick"] == "plus_one_and_all_leftovers":
+        return "remainder_to_last_trick"
+    return str(rules["core.rounding"])
+
+
+def has_all_points(points: Mapping[str, int], last: str | None) -> bool:
+    """Cappotto (OAS, BIS): the last-trick taker holds all 11 points, the others none."""
+    return (
+        last is not None
+        and points[last] >= DEAL_POINTS
+        and not any(p for s, p in points.items() if s != last)
+    )
+
+
 def _lowest_wins(seats: Sequence[str], state: MatchState, reason: str) -> Outcome | None:
     best = min(state.totals[s] for s in seats)
     winners = tuple(s for s in seats if state.totals[s] == best)
@@ -475,16 +504,16 @@ class TraversonePairs(Game):
         )
         problems.raise_if_any()
         thirds = {s: captures[s].thirds for s in ("A", "B")}
-        lines = score_thirds(thirds, last, "floor_per_scorer")
+        lines = score_thirds(thirds, last, rules["core.rounding"])
         event = None
         points = {s: total(lines[s]) for s in ("A", "B")}
-        if rules["rov.cappotto"] == "team_zero_other_team_plus_11":
-            full = next((s for s in ("A", "B") if points[s] == 11), None)
-            if full is not None:
-                event = "cappotto"
-                other = "B" if full == "A" else "A"
-                lines = {full: [Line("event", 0, {"cappotto": full})], other: [Line("event", 11)]}
-                points = {full: 0, other: DEAL_POINTS}
+        deal_total = sum(points.values())
+        if rules["rov.cappotto"] == "team_zero_other_team_plus_11" and has_all_points(points, last):
+            assert last is not None
+            event = "cappotto"
+            other = "B" if last == "A" else "A"
+            lines = {last: [Line("event", 0, {"cappotto": last})], other: [Line("event", 11)]}
+            points = {last: 0, other: DEAL_POINTS}
         return DealResult(
             game=self.key,
             level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
@@ -497,6 +526,7 @@ class TraversonePairs(Game):
                 "last_trick": last,
                 "penalties": True,
             },
+            warnings=over_eleven(deal_total),
         )
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
