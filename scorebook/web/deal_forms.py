@@ -383,8 +383,11 @@ def build(table: Table, level: str) -> DealForm:
                 open=False,
             )
         )
-    if game == "tressette2" and table.rules.get("t2.declarations"):
-        # From the ten cards first dealt: napoletana, three or four of a kind (no decima).
+    if (game == "tressette2" and table.rules.get("t2.declarations")) or (
+        game == "tressette4i" and table.rules.get("t4i.declarations", True)
+    ):
+        # Each player's own, from the ten cards first dealt: napoletana, three or four of
+        # a kind (no decima).
         sections.append(_declarations(table, kinds=("napoletana", "three", "four")))
     if game == "trappola":
         sections.extend(_trappola(table))

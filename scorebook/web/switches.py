@@ -87,6 +87,7 @@ SWITCHES = {
     "t2.show_drawn_card": _("Both show the card they draw"),
     "t2.two_rounds_last_trick": _("Last-trick point with two rounds"),
     "t2.declarations": _("Declarations from the first ten cards"),
+    "t4i.declarations": _("Declarations (accusi), each for its own player"),
     "t2.both_reach_target": _("Both players reach the target in the same deal"),
     "t3.removed_four": _("The 4 taken out of the deck"),
     "t3.morto_partner": _("Who partners the dummy (morto)"),

@@ -496,6 +496,7 @@ def test_profiles(game, profile, values):
             {
                 "t4i.target": 21,
                 "t4i.both_reach_target": "higher_total_wins",
+                "t4i.declarations": True,
                 "core.rounding": "floor_per_scorer",
             },
         ),
@@ -504,3 +505,74 @@ def test_profiles(game, profile, values):
 def test_defaults(game, defaults):
     rules = get_game(game).rules(None)
     assert {k: rules[k] for k in defaults} == defaults
+
+
+# -- 2.4: four all against all, "Declarations per player" -------------------------------
+
+
+def test_four_all_against_all_scores_declarations_per_player():
+    """Reference 2.4: declarations per player, each on top of his own card points (the
+    engine refused them with ind.no_declarations). TV03's pair of declarations by one
+    player: napoletana in cups + four 2s = 7, the 2 of cups in both (2.1.3)."""
+    deal = {
+        **TV23,
+        "declarations": [
+            {"player": "P2", "type": "napoletana", "suit": "c"},
+            {"player": "P2", "type": "four", "rank": "2"},
+            {"player": "P3", "type": "three", "rank": "3", "missing": "c"},
+        ],
+    }
+    result = score("tressette4i", deal)
+    assert result.points == {"P1": 2, "P2": 2 + 7, "P3": 2 + 3, "P4": 3}
+    assert [ln.points for ln in result.breakdown["P2"] if ln.kind == "declaration"] == [3, 4]
+
+
+@pytest.mark.parametrize(
+    "declarations,code",
+    [
+        # A5: the 3 of swords needed by both players.
+        (
+            [
+                {"player": "P1", "type": "four", "rank": "3"},
+                {"player": "P2", "type": "napoletana", "suit": "s"},
+            ],
+            "decl.cross_player_conflict",
+        ),
+        # A3 (TV06): one player's napoletana in coins and three 3s missing coins.
+        (
+            [
+                {"player": "P1", "type": "napoletana", "suit": "d"},
+                {"player": "P1", "type": "three", "rank": "3", "missing": "d"},
+            ],
+            "decl.same_player_conflict",
+        ),
+    ],
+)
+def test_four_all_against_all_declarations_are_checked(declarations, code):
+    assert code in [c for c, _ in codes("tressette4i", {**TV23, "declarations": declarations})]
+
+
+def test_four_all_against_all_declarations_can_be_switched_off():
+    deal = {**TV23, "declarations": [{"player": "P1", "type": "napoletana", "suit": "d"}]}
+    assert codes("tressette4i", deal, **{"t4i.declarations": False}) == [
+        ("ind.no_declarations", "declarations")
+    ]
+    assert score("tressette4i", deal).points["P1"] == 2 + 3
+
+
+def test_four_all_against_all_declarations_at_the_play_level_come_from_the_dealt_hand():
+    import random
+
+    game = get_game("tressette4i")
+    rules = game.rules(None)
+    state = game.new_match(rules, 4)
+    deal = game.random_deal(random.Random(3), rules, state, "play")
+    dealt = set(deal["hands"]["P1"])
+    suit = next(s for s in "dcsb" if not {f"3{s}", f"2{s}", f"A{s}"} <= dealt)
+    deal["declarations"] = [{"player": "P1", "type": "napoletana", "suit": suit}]
+    with pytest.raises(Rejection) as caught:
+        game.score_deal(deal, rules, state)
+    assert [p.code for p in caught.value.problems] == ["decl.not_in_hand"]
+    # The same deal without the declaration scores.
+    del deal["declarations"]
+    assert sum(game.score_deal(deal, rules, state).points.values()) <= 11

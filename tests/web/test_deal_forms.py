@@ -241,6 +241,28 @@ def test_every_game_random_deal_goes_back_and_forth_through_the_form(game, rules
         assert held, f"the {game} card grid could hold none of the random deals"
 
 
+def test_four_all_against_all_offers_declarations_per_player_unless_switched_off():
+    """Reference 2.4: declarations per player (t4i.declarations, on by default)."""
+    off = forms.build(table("tressette4i", {"t4i.declarations": False}), "totals")
+    assert not any(i.name.startswith("declarations") for i in off.inputs())
+    t = table("tressette4i")
+    _, deal = forms.read(
+        t,
+        "totals",
+        {
+            **{f"seats.P{i}.thirds": "8" for i in range(1, 5)},
+            **{f"seats.P{i}.tricks": "2" for i in range(1, 4)},
+            "seats.P4.tricks": "4",
+            "last_trick": "P4",
+            "declarations[0].player": "P3",
+            "declarations[0].type": "napoletana",
+            "declarations[0].suit": "b",
+        },
+    )
+    assert deal["declarations"] == [{"player": "P3", "type": "napoletana", "suit": "b"}]
+    assert score(t, deal).points == {"P1": 2, "P2": 2, "P3": 5, "P4": 3}
+
+
 def test_tressette_for_two_offers_declarations_only_when_the_switch_is_on():
     plain = forms.build(table("tressette2"), "totals")
     assert not any(i.name.startswith("declarations") for i in plain.inputs())

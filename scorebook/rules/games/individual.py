@@ -8,8 +8,9 @@ scored as a two-sided deal whose points each member adds to his own total.
 
 Decisions where the reference is silent (see ``docs/games/individual.md``):
 
-* These forms are played without declarations (PEN gives none for two players); Tressette
-  for two may count them from the ten cards first dealt (``t2.declarations``).
+* Declarations: per player in the four-hander (2.4, ``t4i.declarations``, on); Tressette
+  for two may count them from the ten cards first dealt (``t2.declarations``, off: PEN
+  gives none for two players); none for three (the reference gives none).
 * Several players reaching the target in one deal: ``<prefix>.both_reach_target``.
 * Mediatore and Quadriglio are not supported: the Mediatore bid ladder and payments are a
   [gap] in every source, and Quadriglio is a bidding game outside this family's scoring.
@@ -131,6 +132,8 @@ class IndividualGame(Game):
     fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "seats", "last_trick", "declarations")
     takes_penalties: ClassVar[bool] = True
     forfeit_points: ClassVar[int | None] = 11  # the whole deal; only two players can forfeit
+    #: The switch that turns declarations on (None: never declared in this game).
+    declarations_switch: ClassVar[str | None] = None
 
     def tricks_in_deal(self, rules: Rules, players: int) -> int:
         return 40 // players
@@ -251,14 +254,23 @@ class IndividualGame(Game):
         problems: Problems,
         hands: Mapping[str, Sequence[Card]] | None = None,
     ) -> list[Declaration]:
-        """These forms are played without declarations unless a switch says otherwise."""
-        if deal.get("declarations") not in (None, []):
-            problems.add(
-                "ind.no_declarations",
-                "declarations",
-                game=Localized(self.name_en, self.name_it),
-            )
-        return []
+        """Declarations only where the game's switch allows them, each scored for its own
+        player: combinations held in the ten cards first dealt (checked against them when
+        the hands are known)."""
+        switch = self.declarations_switch
+        if switch is None or not rules[switch]:
+            if deal.get("declarations") not in (None, []):
+                problems.add(
+                    "ind.no_declarations",
+                    "declarations",
+                    game=Localized(self.name_en, self.name_it),
+                )
+            return []
+        found = read_declarations(
+            deal.get("declarations"), seats, "declarations", problems, decima=False
+        )
+        check_declarations(found, problems, hand_size=10, hands=hands)
+        return found
 
     def round1_last_trick(
         self,
@@ -448,6 +460,7 @@ class Tressette2(IndividualGame):
     name_en: ClassVar[str] = "Tressette for two"
     name_it: ClassVar[str] = "Tressette in due"
     prefix: ClassVar[str] = "t2"
+    declarations_switch: ClassVar[str | None] = "t2.declarations"
     player_counts: ClassVar[tuple[int, ...]] = (2,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
@@ -531,24 +544,6 @@ class Tressette2(IndividualGame):
 
     def rounds(self, rules: Rules, players: int) -> tuple[int, ...]:
         return (10, 10) if rules["t2.mode"] == "two_rounds_no_stock" else (10,)
-
-    def read_declared(
-        self,
-        deal: Mapping[str, Any],
-        rules: Rules,
-        seats: Sequence[str],
-        problems: Problems,
-        hands: Mapping[str, Sequence[Card]] | None = None,
-    ) -> list[Declaration]:
-        """``t2.declarations``: combinations held in the ten cards first dealt (checked
-        against them when the hands are known)."""
-        if not rules["t2.declarations"]:
-            return super().read_declared(deal, rules, seats, problems, hands)
-        found = read_declarations(
-            deal.get("declarations"), seats, "declarations", problems, decima=False
-        )
-        check_declarations(found, problems, hand_size=10, hands=hands)
-        return found
 
     def play(
         self, rng: random.Random, deck: list[Card], rules: Rules, state: MatchState
@@ -867,11 +862,20 @@ class Tressette4Individual(IndividualGame):
     name_en: ClassVar[str] = "Tressette, 4 players all against all"
     name_it: ClassVar[str] = "Tressette in quattro, tutti contro tutti"
     prefix: ClassVar[str] = "t4i"
+    declarations_switch: ClassVar[str | None] = "t4i.declarations"
     player_counts: ClassVar[tuple[int, ...]] = (4,)
     switches: ClassVar[tuple[Switch, ...]] = (
         *CORE_SWITCHES,
         *REVOKE_SWITCHES,
         *PENALTY_SWITCHES,
+        choice(
+            "t4i.declarations",
+            True,
+            False,
+            help="Declarations per player (reference 2.4): napoletana 3, three of a kind 3, "
+            "four of a kind 4, each scored by its own player on top of his card points; "
+            "on, as t4.declarations in pairs.",
+        ),
         target_switch("t4i"),
         tie_switch("t4i"),
     )
