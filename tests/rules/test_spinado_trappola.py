@@ -92,6 +92,13 @@ def test_cas_first_out_extra_per_card_left():
         ({"kings_played": {"Kd": "P1"}}, ("spin.matrimony_king", "kings_played.Kd")),
         ({"kings_played": {"Qd": "P1"}}, ("spin.king", "kings_played.Qd")),
         ({"antes": {"P1": {"game": 5}}}, ("spin.antes", "antes")),
+        # W4: one Spinado, so its payment and its penalty never concern two players.
+        ({"spinado_played_by": "P2"}, ("spin.one_spinado", "spinado_held_by")),
+        # W2: Matrimony (K+Q of diamonds) and Intrigue (Q+J) share the queen.
+        ({"intrigue_by": "P1"}, ("spin.pots_split", "intrigue_by")),
+        # DNX: the holder pays 2 per card in his hand; the count is not guessed.
+        ({"cards_left": None}, ("spin.held_cards_left", "cards_left.P1")),
+        ({"cards_left": {"P1": 3, "P2": 0, "P3": 0}}, ("spin.two_out", "cards_left.P2")),
     ],
 )
 def test_spinado_rejections(change, code):
@@ -99,6 +106,26 @@ def test_spinado_rejections(change, code):
     with pytest.raises(Rejection) as caught:
         score_deal({"game": "spinado", "players": 4, **deal})
     assert code in [(p.code, p.path) for p in caught.value.problems]
+
+
+def test_spinado_cas_needs_every_count_and_the_king_for_intrigue():
+    """CAS: 1 per card left from each player to the first out, so every count is needed
+    (a missing one was paid as 0); its Intrigue is K+J of diamonds, so the player who made
+    it played the king (W2)."""
+    cas = {"profile": "CAS"}
+    deal = {k: v for k, v in TV53_1.items() if k != "spinado_held_by"}
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": "spinado", "players": 4, **deal, "cards_left": {"P1": 2}, "rules": cas})
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("spin.cards_left_needed", "cards_left")
+    ]
+    assert "P2, P4" in caught.value.problems[0].en
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": "spinado", "players": 4, **deal, "intrigue_by": "P1", "rules": cas})
+    found = [(p.code, p.path) for p in caught.value.problems]
+    assert ("spin.intrigue_king", "kings_played.Kd") in found
+    both = score_deal({"game": "spinado", "players": 4, **deal, "intrigue_by": "P2", "rules": cas})
+    assert {ln.detail.get("pot") for ln in both.breakdown["P2"]} >= {"matrimony", "intrigue"}
 
 
 def test_spinado_hands_are_checked_against_the_deck_and_the_events():
@@ -186,6 +213,25 @@ def test_trappola_declarations():
             ("trap.decl_conflict", "declarations[1]"),
         ),
         ({"redraws": {"P1": 3}}, ("trap.redraws", "redraws")),
+        # Q3 (as A4): one declaration per rank; four of a kind replaces three.
+        (
+            {
+                "declarations": [
+                    {"player": "P1", "rank": "A", "count": 3},
+                    {"player": "P1", "rank": "A", "count": 4},
+                ]
+            },
+            ("trap.decl_twice", "declarations[1]"),
+        ),
+        # Q2: a 2 wins only when led. P2 deals, so P1 leads trick 1.
+        ({"twos": [{"player": "P2", "trick": 1}]}, ("trap.two_first_trick", "twos")),
+        (
+            {
+                "last_trick": "P2",
+                "twos": [{"player": "P1", "trick": 8}, {"player": "P2", "trick": 9}],
+            },
+            ("trap.two_after_two", "twos"),
+        ),
     ],
 )
 def test_trappola_rejections(change, code):

@@ -105,7 +105,10 @@ def test_stramazzo_off_and_soloist_only():
 def test_cappotto_directions_and_definitions():
     reverse = {"bids": bids("solo"), "sides": sides(0, 0, 32, 12), "last_trick": "coalition"}
     assert score(reverse).event == "cappotto"
-    assert score(reverse, **{"terz.cappotto": "soloist_only"}).event == "stramazzo" or True
+    # soloist_only (strict PEN): the coalition's clean sweep is a plain win; not a
+    # stramazzo either, which needs a trick for the losers (Z5).
+    strict = score(reverse, **{"terz.cappotto": "soloist_only"})
+    assert (strict.event, strict.points) == (None, {"P1": 0, "P2": 2, "P3": 2})
     all_points = {"bids": bids("solo"), "sides": sides(30, 11, 2, 1), "last_trick": "soloist"}
     assert score(all_points, **{"terz.cappotto_def": "all_points"}).event == "cappotto"
     assert score(all_points).event == "stramazzo"
@@ -286,3 +289,48 @@ def test_chips_match_with_a_fixed_number_of_deals():
 @pytest.mark.parametrize("profile", ["race_21", "chips_1_2_4_8_16", "dma_1_2_3_6_12", "pen_redeal"])
 def test_profiles(profile):
     assert score(TV28, profile=profile).facts["soloist_won"]
+
+
+def test_chiamo_the_card_given_back_may_come_from_the_monte():
+    """2.7.2: the soloist takes the monte (16 or 17 cards), then gives the holder of the
+    called card one card (PAG-C: after taking the monte), so it may be a monte card. The
+    play record was refused with terz.given_not_held before."""
+    import copy
+    import random
+
+    from scorebook.rules import games
+
+    game = games()["terziglio"]
+    rules = game.rules(None)
+    for seed in range(500):
+        record = game.random_deal(random.Random(seed), rules, game.new_match(rules, 3), "play")
+        given = record.get("given")
+        same_suit = (
+            [c for c in record.get("discards", ()) if c in record["monte"] and c[-1:] == given[-1:]]
+            if given
+            else []
+        )
+        if same_suit:
+            break
+    else:  # pragma: no cover - the generator calls often
+        pytest.fail("no chiamo with a monte card of the given card's suit discarded")
+    monte_card = same_suit[0]
+
+    def swap(card):
+        return {given: monte_card, monte_card: given}.get(card, card)
+
+    # The soloist gives the monte card and lays away the card he gave before instead;
+    # the holder plays the monte card where he played the other.
+    other = copy.deepcopy(record)
+    other["given"] = monte_card
+    other["discards"] = [swap(c) for c in record["discards"]]
+    other["tricks"] = [[swap(c) for c in trick] for trick in record["tricks"]]
+    result = score_deal({"game": "terziglio", **other})
+    assert given in result.facts["play"]["final_monte"]
+    assert monte_card not in result.facts["play"]["final_monte"]
+    # A card of the holder's own hand was never the soloist's to give.
+    holder = next(p for p, hand in record["hands"].items() if record["called"] in hand)
+    nowhere = next(c for c in record["hands"][holder] if c != record["called"])
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": "terziglio", **dict(record, given=nowhere)})
+    assert [(p.code, p.path) for p in caught.value.problems] == [("terz.given_not_held", "given")]

@@ -142,6 +142,39 @@ messages(
             "{player} cannot both play the Spinado and be left holding it.",
             "{player} non può sia giocare lo Spinado sia restare con lo Spinado in mano.",
         ),
+        "spin.one_spinado": (
+            "There is one Spinado: {played} played it, so {held} cannot be left holding it.",
+            "Lo Spinado è uno solo: l'ha giocato {played}, quindi {held} non può esserne "
+            "rimasto in possesso.",
+        ),
+        "spin.two_out": (
+            "{player} cannot have 0 cards left: the deal ended when {winner} went out.",
+            "{player} non può avere 0 carte: la smazzata è finita quando è uscito {winner}.",
+        ),
+        "spin.held_cards_left": (
+            "{player} was left holding the Spinado and pays 2 for each card in his hand: "
+            "say how many he had left ('cards_left').",
+            "{player} è rimasto con lo Spinado e paga 2 per ogni carta in mano: indica "
+            "quante gliene restavano ('cards_left').",
+        ),
+        "spin.cards_left_needed": (
+            "Under this house rule everybody pays the first out 1 for each card still in his "
+            "hand: give the cards left of {players}.",
+            "Con questa regola ognuno paga a chi è uscito per primo 1 per ogni carta che ha "
+            "ancora in mano: indica le carte rimaste di {players}.",
+        ),
+        "spin.intrigue_king": (
+            "{player} made Intrigue (king and jack of diamonds), so played the king of "
+            "diamonds himself, not {other}.",
+            "{player} ha fatto l'Intrigo (re e fante di quadri), quindi ha giocato lui il re "
+            "di quadri, non {other}.",
+        ),
+        "spin.pots_split": (
+            "Matrimony and Intrigue both need the {card}: {first} made Matrimony, so "
+            "{second} cannot have made Intrigue.",
+            "Matrimonio e Intrigo richiedono entrambi il {card}: {first} ha fatto il "
+            "Matrimonio, quindi {second} non può aver fatto l'Intrigo.",
+        ),
         "spin.held_dead_hand": (
             "The Spinado is in the dead hand, so nobody played it or held it.",
             "Lo Spinado è nel morto, quindi nessuno l'ha giocato né l'ha tenuto.",
@@ -269,16 +302,38 @@ class Spinado(Game):
         if held is not None:
             if held == played:
                 problems.add("spin.held_and_played", "spinado_held_by", player=held)
+            elif played is not None:  # W4: one Spinado, one player it concerns
+                problems.add("spin.one_spinado", "spinado_held_by", played=played, held=held)
             if held == winner:
                 problems.add("spin.held_by_winner", "spinado_held_by", player=held)
             elif left and left.get(held, 0) == 0:
                 problems.add("spin.held_no_cards", "spinado_held_by", player=held)
         if dead and (held or played):
             problems.add("spin.held_dead_hand", "spinado_in_dead_hand")
+        if winner is not None:
+            for p, n in left.items():
+                if n == 0 and p != winner:
+                    problems.add("spin.two_out", f"cards_left.{p}", player=p, winner=winner)
+        self._counts_needed(rules, winner, held, left, seats, problems)
         kings = self._kings(deal, seats, problems)
         if matrimony is not None and kings.get("Kd", matrimony) != matrimony:
             problems.add(
                 "spin.matrimony_king", "kings_played.Kd", player=matrimony, other=kings["Kd"]
+            )
+        king_jack = rules["spin.intrigue"] == "KJ_diamonds"
+        if king_jack and intrigue is not None and kings.get("Kd", intrigue) != intrigue:
+            problems.add(
+                "spin.intrigue_king", "kings_played.Kd", player=intrigue, other=kings["Kd"]
+            )
+        if matrimony is not None and intrigue is not None and matrimony != intrigue:
+            # W2: the two pairs share a card (Q of diamonds; K of diamonds for CAS), and
+            # only the player who played it can make either.
+            problems.add(
+                "spin.pots_split",
+                "intrigue_by",
+                first=matrimony,
+                second=intrigue,
+                card=_card_name(Card("K" if king_jack else "Q", "d")),
             )
         antes = self.antes(rules, state)
         if deal.get("antes") is not None and deal.get("antes") != antes:
@@ -292,6 +347,26 @@ class Spinado(Game):
         return self._settle(
             rules, state, antes, winner, matrimony, intrigue, played, held, kings, left, level
         )
+
+    def _counts_needed(
+        self,
+        rules: Rules,
+        winner: str | None,
+        held: str | None,
+        left: Mapping[str, int],
+        seats: Sequence[str],
+        problems: Problems,
+    ) -> None:
+        """The payments counted per card left need the counts: never guess them."""
+        if winner is None:
+            return
+        penalty = rules["spin.unplayed_spin_penalty"] == "two_per_card_to_winner"
+        if held is not None and held != winner and penalty and held not in left:
+            problems.add("spin.held_cards_left", f"cards_left.{held}", player=held)
+        if rules["spin.first_out_extra"] == "one_per_card_left":
+            missing = [p for p in seats if p != winner and p not in left]
+            if missing:
+                problems.add("spin.cards_left_needed", "cards_left", players=", ".join(missing))
 
     def _cards_left(
         self, deal: Mapping[str, Any], seats: Sequence[str], size: int, problems: Problems
@@ -588,7 +663,7 @@ class Spinado(Game):
             for p, n in left.items():
                 pay(p, winner, n, "cards_left")
         if held is not None and rules["spin.unplayed_spin_penalty"] == "two_per_card_to_winner":
-            pay(held, winner, 2 * left.get(held, 1), "spinado_held")
+            pay(held, winner, 2 * left[held], "spinado_held")
         return DealResult(
             game=self.key,
             level=level,

@@ -210,8 +210,10 @@ messages(
             "('given'); non si restituisce nulla se era nel monte o nella sua mano.",
         ),
         "terz.given_not_held": (
-            "The soloist cannot give back the {card}: he does not hold it.",
-            "Il giocatore non può restituire il {card}: non ce l'ha.",
+            "The soloist cannot give back the {card}: it is neither in his hand nor in the "
+            "monte he took.",
+            "Il giocatore non può restituire il {card}: non è né nella sua mano né nel monte "
+            "che ha preso.",
         ),
         "terz.discard_not_held": (
             "{player} cannot discard the {card}: it is not in his hand after the exchanges.",
@@ -346,7 +348,11 @@ class Terziglio(Game):
         problems: Problems,
     ) -> list[Card]:
         """Z3 card by card: the call and the card given back, the monte taken and the
-        discards, the aggravato shares. Updates ``held``; returns the final monte."""
+        discards, the aggravato shares. Updates ``held``; returns the final monte.
+
+        The card given back may come from the monte: the soloist takes the monte (16 or
+        17 cards) before he gives it (2.7.2, PAG-C; PEN does not say when)."""
+        monte = list(monte)
         if bid == "chiamo":
             called = parse_card(deal.get("called"))
             if called is None:
@@ -365,10 +371,10 @@ class Terziglio(Game):
                 held[soloist].append(called)
                 if back is None:
                     problems.add("terz.given", "given")
-                elif back not in held[soloist] or back == called:
+                elif back == called or (back not in held[soloist] and back not in monte):
                     problems.add("terz.given_not_held", "given", card=card_name(back))
                 else:
-                    held[soloist].remove(back)
+                    (held[soloist] if back in held[soloist] else monte).remove(back)
                     held[holder].append(back)
         elif deal.get("called") is not None or deal.get("given") is not None:
             problems.add("terz.called_without_chiamo", "called", bid=_bid(bid))

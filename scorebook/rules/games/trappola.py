@@ -97,6 +97,24 @@ messages(
             "{first} and {second} both declared {rank}s: there are only four.",
             "{first} e {second} hanno accusato entrambi dei {rank}: ce ne sono solo quattro.",
         ),
+        "trap.decl_twice": (
+            "{player} declared {rank}s twice: one declaration per rank (four replaces three).",
+            "{player} ha accusato due volte i {rank}: un accuso per figura (quattro "
+            "sostituisce tre).",
+        ),
+        "trap.two_first_trick": (
+            "The non-dealer ({player}) leads the first trick, and a 2 wins only when led: "
+            "only {player} can win trick 1 with a 2.",
+            "Chi non dà ({player}) apre la prima presa, e un due vince solo se è di mano: "
+            "solo {player} può vincere la prima presa con un due.",
+        ),
+        "trap.two_after_two": (
+            "{first} won trick {trick} with a 2, so led trick {next}; a 2 wins only when "
+            "led, so {second} cannot have won trick {next} with a 2.",
+            "{first} ha vinto la presa {trick} con un due, quindi ha aperto la presa {next}; "
+            "un due vince solo se è di mano, quindi {second} non può aver vinto la presa "
+            "{next} con un due.",
+        ),
         "trap.decl_not_held": (
             "{player} declared {count} {rank}s but holds {held} in the hand he played.",
             "{player} ha accusato {count} {rank} ma ne ha {held} nella mano giocata.",
@@ -130,7 +148,7 @@ class Trappola(Game):
         last = deal.get("last_trick")
         if last not in SEATS or (tricks and tricks.get(str(last), 0) == 0):
             problems.add("trap.last_trick", "last_trick", value=last)
-        twos = self._twos(deal, tricks, problems)
+        twos = self._twos(deal, tricks, state.dealer, problems)
         if twos.get(TRICKS) is not None and twos[TRICKS] != last:
             problems.add("trap.last_trick_two", "twos", player=twos[TRICKS])
         declared = self._declarations(deal, problems)
@@ -208,7 +226,7 @@ class Trappola(Game):
         return points, tricks, level
 
     def _twos(
-        self, deal: Mapping[str, Any], tricks: Mapping[str, int], problems: Problems
+        self, deal: Mapping[str, Any], tricks: Mapping[str, int], dealer: str, problems: Problems
     ) -> dict[int, str]:
         raw = listing(deal, "twos", "", problems) or []
         out: dict[int, str] = {}
@@ -226,6 +244,22 @@ class Trappola(Game):
             out[item["trick"]] = str(item["player"])
         if len(out) > 4:
             problems.add("trap.twos_count", "twos", count=len(out))
+        # Q2: a 2 wins only when led, so only the trick's leader wins with it: the
+        # non-dealer at trick 1, the winner of the trick before after that.
+        leader = "P2" if dealer == "P1" else "P1"
+        if out.get(1, leader) != leader:
+            problems.add("trap.two_first_trick", "twos", player=leader)
+        for trick, who in sorted(out.items()):
+            before = out.get(trick - 1)
+            if before is not None and before != who:
+                problems.add(
+                    "trap.two_after_two",
+                    "twos",
+                    first=before,
+                    second=who,
+                    trick=trick - 1,
+                    next=trick,
+                )
         for p in SEATS:
             count = sum(1 for who in out.values() if who == p)
             if p in tricks and count > tricks[p]:
@@ -299,7 +333,9 @@ class Trappola(Game):
                 problems.add("trap.decl", join("declarations", i), value=item)
                 continue
             player, rank = str(item["player"]), str(item["rank"])
-            if rank in seen and seen[rank] != player:
+            if (player, rank) in {(p, r) for p, r, _ in out}:
+                problems.add("trap.decl_twice", join("declarations", i), player=player, rank=rank)
+            elif rank in seen and seen[rank] != player:
                 problems.add(
                     "trap.decl_conflict",
                     join("declarations", i),
