@@ -74,3 +74,13 @@ def test_processes_side_by_side_build_the_same_tables(eager, monkeypatch):
     monkeypatch.setattr(rebuild_standings, "CLUBS_AT_ONCE", 1)  # three groups, two processes
     call_command("rebuild_standings", "--jobs", "2", "--quiet-progress")
     assert [tables(club) for club in clubs] == alone
+
+
+@pytest.mark.postgres
+def test_inside_a_transaction_it_keeps_to_one_process(db, eager, monkeypatch):
+    # Other processes could not see the caller's uncommitted rows, and closing the
+    # connection would throw the caller's transaction away.
+    clubs = _clubs_with_matches(2, seed=5)
+    monkeypatch.setattr(rebuild_standings, "CLUBS_AT_ONCE", 1)
+    call_command("rebuild_standings", "--jobs", "2", "--quiet-progress")
+    assert all(LeaderboardRow.objects.filter(club=club).exists() for club in clubs)

@@ -69,8 +69,16 @@ class Command(BaseCommand):
         seasons = [season] if season else None
         groups = [ids[start : start + CLUBS_AT_ONCE] for start in range(0, len(ids), CLUBS_AT_ONCE)]
         with tqdm(total=len(ids), unit="club", disable=quiet_progress or None) as bar:
-            if jobs == 1 or len(groups) < 2 or connections["default"].vendor == "sqlite":
-                for group in groups:  # SQLite takes one writer at a time anyway
+            default = connections["default"]
+            # SQLite takes one writer at a time anyway; inside a caller's transaction other
+            # processes would not see what it has not committed.
+            if (
+                jobs == 1
+                or len(groups) < 2
+                or default.vendor == "sqlite"
+                or default.in_atomic_block
+            ):
+                for group in groups:
                     bar.update(_rebuild_group(group, seasons))
             else:
                 connections.close_all()  # nothing of ours crosses into the children
