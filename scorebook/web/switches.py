@@ -52,6 +52,7 @@ SWITCHES = {
     "cdt.caller_holds_called": _("The caller calls a card he holds"),
     "cdt.all_threes_held": _("The caller holds all four threes"),
     "cdt.scoring": _("How each player's total grows"),
+    "cdt.deals": _("Deals in the match with WB's scoring (0: open)"),
     "cdt.annul_rule": _("When a poor hand may cancel the deal"),
     "cdt.both_reach_target": _("Several players reach the target in the same deal"),
     "rov.last_trick": _("What the last trick is worth"),
@@ -206,6 +207,10 @@ VALUES = {
     "rejected": _("refused"),
     "score_points_only": _("only its points count"),
     "side_points_to_each_member": _("each member adds the side's points"),
+    "wb_plus_minus": _(
+        "plus or minus every deal (WB): each winner takes 1 from each opponent, doubled for "
+        "a cappotto or a caller alone"
+    ),
     "sits_out_no_share": _("sits out and shares nothing"),
     "sits_out_shares_with_coalition": _("sits out and shares with the coalition"),
     "soloist_always": _("always the soloist"),

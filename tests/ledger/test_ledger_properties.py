@@ -23,6 +23,7 @@ GAMES = [
     ("calabrasella", None, ("P1", "P2", "P3")),
     ("spinado", None, ("P1", "P2", "P3", "P4")),
     ("rovescino", None, ("P1", "P2", "P3")),
+    ("chiamata", {"cdt.scoring": "wb_plus_minus"}, ("P1", "P2", "P3", "P4")),
 ]
 
 

@@ -99,6 +99,27 @@ def test_vision_6_scegliete_cappotto_is_16_x_2_chips_from_each_opponent(people, 
     assert Entry.objects.filter(match=match, kind="deal").count() == 2
 
 
+def test_chiamata_with_wb_scoring_books_every_deal(people, night):
+    """Reference 2.5 (WB) and 4.7 G1: a sola won is 2 x 3 units to the caller, 2 from each
+    of the three, booked with the deal and summing to zero."""
+    match = start(
+        people, night, "chiamata", 4, {"profile": "gg_torneo", "cdt.scoring": "wb_plus_minus"},
+        "0.50", "EUR", "P1",
+    )  # fmt: skip
+    sola = {
+        "dealer": "P1",
+        "called": "Rs",
+        "partner": "P2",
+        "sides": {"callers": {"thirds": 20, "tricks": 6}, "others": {"thirds": 12, "tricks": 4}},
+        "last_trick": "callers",
+    }
+    enter(match, sola, people)
+    balances = nets(Entry.objects.filter(match=match))
+    assert sorted(balances.values()) == [Decimal("-1.00")] * 3 + [Decimal("3.00")]
+    assert sum(balances.values()) == 0
+    assert Entry.objects.filter(match=match, kind="deal").count() == 3  # one per payer
+
+
 def test_a_per_match_game_books_only_at_the_end_with_the_stake(people, night):
     match = start(people, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
     enter(match, A_WINS, people)

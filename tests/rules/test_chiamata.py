@@ -422,3 +422,63 @@ def test_unknown_switch_value_is_refused():
     assert [(p.code, p.path) for p in caught.value.problems] == [
         ("rules.bad_value", "rules.cdt.call")
     ]
+
+
+# -- WB's algebraic scoring (2.5 WB, 4.7 G1) --------------------------------------------
+
+WB = {"cdt.scoring": "wb_plus_minus"}
+ALL_TRICKS = {"callers": {"thirds": 32, "tricks": 10}, "others": {"thirds": 0, "tricks": 0}}
+LOST = {"callers": {"thirds": 15, "tricks": 6}, "others": {"thirds": 17, "tricks": 4}}
+
+
+@pytest.mark.parametrize(
+    "deal,rules,units,multiplier,event",
+    [
+        # The callers make 7 (>= 6): each winner 1 from each of the 2 opponents.
+        (CDT, {}, {"P1": -2, "P2": 2, "P3": -2, "P4": 2}, 1, None),
+        # 5 of 11 is not enough: the others win.
+        ({**CDT, "sides": LOST, "last_trick": "others"}, {},
+         {"P1": 2, "P2": -2, "P3": 2, "P4": -2}, 1, None),
+        # Cappotto di chiamata: doubled.
+        ({**CDT, "sides": ALL_TRICKS}, {}, {"P1": -4, "P2": 4, "P3": -4, "P4": 4}, 2, "cappotto"),
+        # A sola (the caller holds the called card, GG): doubled; 3 opponents pay 2 each.
+        ({**CDT, "called": "Rs", "partner": "P2"}, GG,
+         {"P1": -2, "P2": 6, "P3": -2, "P4": -2}, 2, None),
+        # A sola lost: the caller pays 2 to each of the three.
+        ({**CDT, "called": "Rs", "partner": "P2", "sides": LOST, "last_trick": "others"}, GG,
+         {"P1": 2, "P2": -6, "P3": 2, "P4": 2}, 2, None),
+        # Cappotto di sola: quadrupled.
+        ({**CDT, "called": "Rs", "partner": "P2", "sides": ALL_TRICKS}, GG,
+         {"P1": -4, "P2": 12, "P3": -4, "P4": -4}, 4, "cappotto"),
+    ],
+)  # fmt: skip
+def test_wb_scoring_each_winner_one_from_each_opponent(deal, rules, units, multiplier, event):
+    """Reference 2.5 (WB): the bidder needs 6; the winner scores as many points as there
+    are opponents, the losers the negative; cappotto di chiamata or a sola doubles,
+    cappotto di sola quadruples. 4.7 G1: zero-sum every deal."""
+    result = score(deal, **{**rules, **WB})
+    assert dict(result.units) == units
+    assert result.points == units
+    assert (result.multiplier, result.event) == (multiplier, event)
+    assert sum(result.units.values()) == 0
+    for player, lines in result.breakdown.items():
+        assert sum(line.points for line in lines) == result.points[player]
+
+
+def test_wb_scoring_settles_every_deal_and_ends_after_the_set_deals():
+    game = get_game("chiamata")
+    assert game.settles_per_deal(game.rules(WB))
+    assert not game.settles_per_deal(game.rules(None))
+    second = {**CDT, "dealer": "P2", "caller": "P3", "called": "c", "partner": "P1"}
+    deals = [{"dealer": "P1", "annulled_by": "P2"}, CDT, second]  # an annulled deal: not counted
+    match = play_match(
+        {"game": "chiamata", "rules": {**WB, "cdt.deals": 2}, "first_dealer": "P1", "deals": deals}
+    )
+    assert match.state.totals == {"P1": 0, "P2": 0, "P3": 0, "P4": 0}
+    assert match.state.outcome.reason == "deals"
+    assert match.results[-1].ends_match
+    # Open-ended (cdt.deals 0): the totals may go below zero and the match goes on.
+    third = {**CDT, "dealer": "P3", "caller": "P4", "called": "s", "partner": "P2"}
+    open_match = play_match({"game": "chiamata", "rules": WB, "deals": [CDT, second, third]})
+    assert open_match.state.totals == {"P1": -2, "P2": 2, "P3": -2, "P4": 2}
+    assert not open_match.state.finished

@@ -32,7 +32,7 @@ from ..play import (
     leads_by_4d,
     play_out_hands,
 )
-from ..result import DealResult, MatchState, Outcome
+from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -211,8 +211,18 @@ SWITCHES: tuple[Switch, ...] = (
     choice(
         "cdt.scoring",
         "side_points_to_each_member",
-        help="Each player keeps his own total and adds his side's points (house rule; "
-        "the sources give no scoring).",
+        "wb_plus_minus",
+        help="Each player keeps his own total and adds his side's points (house rule, the "
+        "reference's inferred model), or WB's algebraic scoring: the side with 6 or more "
+        "wins, each winner scores 1 from each opponent and each loser pays 1 to each winner, "
+        "doubled for a cappotto or a caller alone (sola), quadrupled for both; zero-sum, "
+        "settled every deal.",
+    ),
+    Switch(
+        "cdt.deals",
+        0,
+        between=(0, 1000),
+        help="WB scoring: deals in the match (0: open, the club closes it).",
     ),
     choice(
         "cdt.annul_rule",
@@ -315,6 +325,13 @@ class ChiamataDelTre(Game):
                 points[p] = lost
                 breakdown[p] = theirs_lines
                 others.append(p)
+        wb: dict[str, Any] | None = None
+        units: dict[str, int] = {}
+        if values["cdt.scoring"] == "wb_plus_minus":
+            wb = wb_units(callers, others, won, (ours.tricks, theirs.tricks))
+            units = wb.pop("units")
+            points = dict(units)
+            breakdown = {p: (Line("bid", units[p], wb),) for p in seats}
         facts: dict[str, Any] = {
             "caller": caller,
             "called": called.code if called is not None else None,
@@ -331,6 +348,21 @@ class ChiamataDelTre(Game):
             facts["players"] = {
                 p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
             }
+        if wb is not None:
+            limit = values["cdt.deals"]
+            facts["wb"] = wb
+            return DealResult(
+                game=self.key,
+                level=result_level,
+                points=points,
+                breakdown=breakdown,
+                event="cappotto" if wb["cappotto"] else None,
+                multiplier=wb["multiplier"],
+                ends_match=bool(limit) and state.deals_counted + 1 >= limit,
+                units=units,
+                facts=facts,
+                warnings=over_eleven(won + lost),
+            )
         return DealResult(
             game=self.key,
             level=result_level,
@@ -618,7 +650,24 @@ class ChiamataDelTre(Game):
 
     # -- the match ----------------------------------------------------------------------
 
+    def settles_per_deal(self, rules: Rules) -> bool:
+        """WB's algebraic scoring pays every deal; the race to the target pays at the end."""
+        return bool(rules["cdt.scoring"] == "wb_plus_minus")
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
+        if rules["cdt.scoring"] == "wb_plus_minus":
+            limit = rules["cdt.deals"]
+            if not limit or state.deals_counted < limit:
+                return None
+            ranked = sorted(state.seats, key=lambda p: -state.totals[p])
+            return Outcome(
+                "deals",
+                tuple(p for p in ranked if state.totals[p] > 0),
+                tuple(p for p in ranked if state.totals[p] < 0),
+                1,
+                {},
+                {"chips": dict(state.totals)},
+            )
         return first_to_target(state, rules["cdt.target"], rules["cdt.both_reach_target"])
 
     # -- random legal deals -------------------------------------------------------------
@@ -711,6 +760,29 @@ def read_hands(
     if len(problems.items) != before:
         return None
     return out
+
+
+def wb_units(
+    callers: Sequence[str], others: Sequence[str], callers_points: int, tricks: tuple[int, int]
+) -> dict[str, Any]:
+    """WB (2.5, "Tressette a chiamare o Calabresa"): the callers need 6 or more; each
+    winner scores as many points as there are opponents and each loser the negative, i.e.
+    one unit from each opponent (zero-sum, G1). A cappotto (the winners took every trick)
+    or a caller alone (a *sola*) doubles; a cappotto di sola quadruples."""
+    callers_win = callers_points >= 6
+    winners, losers = (callers, others) if callers_win else (others, callers)
+    cappotto = (tricks[0] if callers_win else tricks[1]) == 10
+    alone = len(callers) == 1
+    multiplier = (2 if cappotto else 1) * (2 if alone else 1)
+    units = {p: multiplier * len(losers) for p in winners}
+    units.update({p: -multiplier * len(winners) for p in losers})
+    return {
+        "units": units,
+        "callers_win": callers_win,
+        "cappotto": cappotto,
+        "alone": alone,
+        "multiplier": multiplier,
+    }
 
 
 def merge(side: str, caps: Sequence[Capture]) -> Capture:
