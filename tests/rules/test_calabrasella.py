@@ -78,7 +78,25 @@ def test_revoke_floor_switch():
     ],
 )
 def test_seventy_for_all(condition, deal, result):
-    assert score(deal, **{"cav.double_70_condition": condition}).facts["result"] == result
+    scored = score(deal, **{"cav.double_70_condition": condition})
+    assert scored.facts["result"] == result
+    # 2.8: from (or to) each of the two opponents: the swing of 70 is 140.
+    assert scored.units == {"P1": 2 * result, "P2": -result, "P3": -result}
+
+
+def test_a_bidder_with_all_four_threes_asks_for_a_two():
+    """2.8 (K3): holding all four 3s he may ask for a 2, and cannot ask for a 3."""
+    deal = {**sides(23, 7, 12, 5, "bidder"), "holds_all_threes": True}
+    assert score({**deal, "called": "2s"}).facts["result"] == 11
+    assert codes({**deal, "called": "3s"}) == [("cav.called_own_three", "called")]
+
+
+def test_all_pass_voids_the_deal_and_the_next_player_deals():
+    """2.8: all pass, deal void, next dealer (FOS; no redeal by the same dealer)."""
+    passes = {"dealer": "P3", "bids": [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")]}
+    match = play_match({"game": "calabrasella", "first_dealer": "P3", "deals": [passes]})
+    assert match.state.dealer == "P1"
+    assert match.state.totals == {"P1": 0, "P2": 0, "P3": 0}
 
 
 def test_stock_exposed_too_early_voids_the_deal_and_costs_35_to_each_adversary():

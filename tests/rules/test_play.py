@@ -44,6 +44,7 @@ FORMS = [
     ("terziglio", None, None),
     ("terziglio", {"profile": "chips_1_2_4_8_16"}, 4),
     ("terziglio", {"terz.lead": "soloist_always"}, None),
+    ("terziglio", {"terz.auction": "one_round"}, None),
     ("calabrasella", None, None),
     ("calabrasella", {"profile": "pagat_summary"}, 4),
     ("trappola", None, None),

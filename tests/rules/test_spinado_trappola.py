@@ -152,6 +152,17 @@ def trap(deal, **rules):
 SEATS = {"P1": {"points": 30, "tricks": 5}, "P2": {"points": 20, "tricks": 4}}
 
 
+def test_trappola_card_values_from_the_captured_cards():
+    """2.10: A 6, K 5, C 4, F 3, the rest (10 9 8 7 2) 0; the last trick 6."""
+    p1 = ["Ad", "Rd", "Cd", "Fd", "10d", "9d", "8d", "7d", "2c", "Ac"]
+    p2 = ["Rc", "Cc", "Fc", "10c", "9c", "8c", "7c", "2d"]
+    seats = {"P1": {"cards": p1, "tricks": 5}, "P2": {"cards": p2, "tricks": 4}}
+    result = trap({"seats": seats, "last_trick": "P2"})
+    assert result.level == "cards"
+    assert result.facts["card_points"] == {"P1": 6 + 5 + 4 + 3 + 6, "P2": 5 + 4 + 3}
+    assert result.points == {"P1": 24, "P2": 12 + 6}
+
+
 def test_trappola_plain_deal_with_last_trick_six():
     assert trap({"seats": SEATS, "last_trick": "P1"}).points == {"P1": 36, "P2": 20}
 

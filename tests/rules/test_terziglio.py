@@ -334,3 +334,70 @@ def test_chiamo_the_card_given_back_may_come_from_the_monte():
     with pytest.raises(Rejection) as caught:
         score_deal({"game": "terziglio", **dict(record, given=nowhere)})
     assert [(p.code, p.path) for p in caught.value.problems] == [("terz.given_not_held", "given")]
+
+
+def test_pagc_auction_one_turn_each():
+    """2.7.2, PAG-C: each player, from the eldest, gets one chance to pass or bid higher;
+    PEN's auction goes round until the others have passed (the default)."""
+    pagc = {"terz.auction": "one_round"}
+    one_round = [
+        {"player": "P1", "bid": "chiamo"},
+        {"player": "P2", "bid": "solo"},
+        {"player": "P3", "bid": "pass"},
+    ]
+    deal = {"bids": one_round, "sides": sides(18, 6, 14, 6), "last_trick": "coalition"}
+    assert score(deal, **pagc).facts["soloist"] == "P2"
+    assert codes(deal) == [("terz.auction_open", "bids")]  # PEN: P1 speaks again
+    again = {**deal, "bids": [*one_round, {"player": "P1", "bid": "pass"}]}
+    assert score(again).facts["soloist"] == "P2"
+    assert codes(again, **pagc) == [("terz.auction_over", "bids[3]")]
+    # One turn each even after passes: P3 still speaks after P1 and P2 passed.
+    late = [{"player": "P1", "bid": "pass"}, {"player": "P2", "bid": "pass"}]
+    assert codes({**deal, "bids": late}, **pagc) == [("terz.auction_open", "bids")]
+    last = {**deal, "bids": [*late, {"player": "P3", "bid": "solissimo"}]}
+    assert score(last, **pagc).facts["soloist"] == "P3"
+
+
+@pytest.mark.parametrize(
+    "bid,pen,dma",
+    [
+        ("chiamo", 1, 1),
+        ("solo", 2, 2),
+        ("solissimo", 4, 3),
+        ("solissimo_dividete", 8, 6),
+        ("solissimo_scegliete", 16, 12),
+    ],
+)
+def test_amounts_by_bid(bid, pen, dma):
+    """2.7.5: A(bid), PEN/PAG-C and DMA; a plain win (no multiplier) scores A."""
+    deal = {"bids": bids(bid), "sides": sides(18, 6, 14, 6), "last_trick": "coalition"}
+    if bid == "chiamo":
+        deal.update(called="3s", called_from="P2")
+    if bid == "solissimo_scegliete":
+        deal["monte_shares"] = {"P2": 2, "P3": 2}
+    assert score(deal).points["P1"] == pen
+    assert score(deal, **{"terz.amounts": "1/2/3/6/12"}).points["P1"] == dma
+    chips = score(deal, **CHIPS, **{"terz.amounts": "1/2/3/6/12"}).units
+    assert chips == {"P1": 2 * dma, "P2": -dma, "P3": -dma}
+
+
+def test_race_first_to_the_target_wins():
+    """2.7.5 race: first to terz.target (21, 31, 51) wins; one stake from each other."""
+    seats = ("P1", "P2", "P3")
+    deals = []
+    for dealer in ("P3", "P1", "P2", "P3"):  # the eldest bids solissimo and wins 4
+        eldest = seats.index(dealer) + 1
+        said = ("solissimo", "pass", "pass")
+        deals.append(
+            {
+                "dealer": dealer,
+                "bids": [{"player": seats[(eldest + k) % 3], "bid": b} for k, b in enumerate(said)],
+                "sides": sides(18, 6, 14, 6),
+                "last_trick": "coalition",
+            }
+        )
+    rules = {"terz.target": 8}
+    match = play_match({"game": "terziglio", "rules": rules, "first_dealer": "P3", "deals": deals})
+    assert match.state.totals == {"P1": 8, "P2": 4, "P3": 4}
+    assert match.state.finished and match.state.outcome.winners == ("P1",)
+    assert match.state.outcome.units == {"P1": 2, "P2": -1, "P3": -1}

@@ -152,6 +152,12 @@ messages(
             "Il giocatore può chiedere un due solo se ha tutti e quattro i tre "
             "('holds_all_threes': true).",
         ),
+        "cav.called_own_three": (
+            "The bidder holds all four 3s ('holds_all_threes'), the {card} too, so he asks "
+            "for a 2.",
+            "Il giocatore ha tutti e quattro i tre ('holds_all_threes'), anche il {card}, "
+            "quindi chiede un due.",
+        ),
         "cav.called_from": (
             "The called card comes from an opponent ({allowed}) or the stock, not {value!r}.",
             "La carta chiesta viene da un avversario ({allowed}) o dal monte, non {value!r}.",
@@ -500,6 +506,8 @@ class Calabrasella(Game):
             all_threes = boolean(deal, "holds_all_threes", "", problems)
             if called.rank == "2" and not all_threes:
                 problems.add("cav.called_two", "called")
+            elif called.rank == "3" and all_threes:
+                problems.add("cav.called_own_three", "called", card=card_name(called))
             elif called.rank not in ("3", "2"):
                 problems.add("cav.called", "called", value=deal.get("called"))
         source = deal.get("called_from")

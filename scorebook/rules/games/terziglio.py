@@ -73,6 +73,13 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     choice("terz.lead", "eldest_except_solissimo_soloist", "eldest_always", "soloist_always"),
     choice("terz.pass_out", "next_dealer", "redeal_same_dealer_min_solo"),
+    choice(
+        "terz.auction",
+        "until_all_others_pass",
+        "one_round",
+        help="2.7.2: PEN's auction goes round until all but one have passed; PAG-C gives "
+        "each player one turn (not in section 3: PEN, as before, by default).",
+    ),
     choice("terz.monte_shown_in_solo", True, False, help="Recorded; it changes no score."),
     choice("terz.solissimo_monte_peek", False, True, help="Recorded; it changes no score."),
     choice("terz.called_card", "any_card_lacking", "normally_a_3"),
@@ -268,7 +275,7 @@ class Terziglio(Game):
         problems = Problems()
         known_fields(deal, FIELDS, "", problems)
         players = self.dealt_in(state)
-        auction = self._auction(deal, players, state, problems)
+        auction = self._auction(deal, rules, players, state, problems)
         problems.raise_if_any()
         assert auction is not None
         soloist, bid = auction
@@ -300,7 +307,7 @@ class Terziglio(Game):
         """Level (c): hands and monte as dealt, the auction, the exchanges, the tricks."""
         players = self.dealt_in(state)
         hands, monte = read_deal(deal, players, 12, DECK40, problems, pile=("monte", 4))
-        auction = self._auction(deal, players, state, problems)
+        auction = self._auction(deal, rules, players, state, problems)
         if auction is None or problems:
             return None
         soloist, bid = auction
@@ -458,11 +465,15 @@ class Terziglio(Game):
     def _auction(
         self,
         deal: Mapping[str, Any],
+        rules: Rules,
         players: Sequence[str],
         state: MatchState,
         problems: Problems,
     ) -> tuple[str | None, str | None] | None:
-        """Z2: turn order from eldest, strictly rising bids, no coming back after a pass."""
+        """Z2: turn order from eldest, strictly rising bids, no coming back after a pass.
+
+        ``terz.auction``: PEN's auction goes round until all but the highest bidder have
+        passed; PAG-C's gives each player one turn, and the highest bid then stands."""
         raw = listing(deal, "bids", "", problems)
         if raw is None:
             problems.add("terz.bids_missing", "bids")
@@ -472,9 +483,19 @@ class Terziglio(Game):
         holder: str | None = None
         turn = 0
         min_solo = state.extra.get("min_bid") == "solo"
+        one_round = rules["terz.auction"] == "one_round"
         ok = True
 
+        def over(spoken: int) -> bool:
+            if one_round:
+                return spoken == len(players)
+            return (high is None and len(passed) == len(players)) or (
+                high is not None and len(passed) == len(players) - 1
+            )
+
         def next_speaker(after: int) -> int:
+            if one_round:
+                return (after + 1) % len(players)
             for step in range(1, len(players) + 1):
                 i = (after + step) % len(players)
                 if players[i] not in passed:
@@ -488,10 +509,7 @@ class Terziglio(Game):
                 ok = False
                 break
             known_fields(entry, ("player", "bid"), where, problems)
-            finished = (high is None and len(passed) == len(players)) or (
-                high is not None and len(passed) == len(players) - 1
-            )
-            if finished:
+            if over(n):
                 problems.add("terz.auction_over", where)
                 ok = False
                 break
@@ -528,10 +546,7 @@ class Terziglio(Game):
             turn = next_speaker(turn)
         if not ok:
             return None
-        done = (high is None and len(passed) == len(players)) or (
-            high is not None and len(passed) == len(players) - 1
-        )
-        if not done:
+        if not over(len(raw)):
             problems.add("terz.auction_open", "bids", player=players[turn])
             return None
         return holder, high
@@ -817,7 +832,12 @@ class Terziglio(Game):
         rng.shuffle(deck)
         hands = {p: deck[i * 12 : (i + 1) * 12] for i, p in enumerate(players)}
         monte = deck[36:]
-        bids, soloist, bid = _random_auction(rng, players, state.extra.get("min_bid") == "solo")
+        bids, soloist, bid = _random_auction(
+            rng,
+            players,
+            state.extra.get("min_bid") == "solo",
+            rules["terz.auction"] == "one_round",
+        )
         deal: dict[str, Any] = {"dealer": state.dealer, "bids": bids}
         if level == "play":
             deal["level"] = "play"  # a pass-out record has no tricks to say so
@@ -901,7 +921,7 @@ def _first_leader(rules: Rules, bid: str, soloist: str, players: Sequence[str]) 
 
 
 def _random_auction(
-    rng: random.Random, players: Sequence[str], min_solo: bool
+    rng: random.Random, players: Sequence[str], min_solo: bool, one_round: bool = False
 ) -> tuple[list[dict[str, str]], str | None, str | None]:
     bids: list[dict[str, str]] = []
     passed: set[str] = set()
@@ -909,6 +929,8 @@ def _random_auction(
     holder: str | None = None
     turn = 0
     while True:
+        if one_round and len(bids) == len(players):
+            return bids, holder, high
         if high is None and len(passed) == len(players):
             return bids, None, None
         if high is not None and len(passed) == len(players) - 1:
@@ -923,6 +945,9 @@ def _random_auction(
             said = "pass"
             passed.add(player)
         bids.append({"player": player, "bid": said})
+        if one_round:
+            turn += 1
+            continue
         for step in range(1, len(players) + 1):
             i = (turn + step) % len(players)
             if players[i] not in passed:
