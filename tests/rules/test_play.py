@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorebook.rules import Rejection, games, score_deal
+from scorebook.rules import Rejection, games, get_game, score_deal
 from scorebook.rules.__main__ import run
 from scorebook.rules.cards import Card
 from scorebook.rules.games.spinado import random_plays
@@ -563,3 +563,40 @@ def test_the_documented_play_records_score_what_the_page_says(expected, body):
 def test_every_game_has_a_documented_play_record():
     bodies = [json.loads(body) for _, body in documented_records()]
     assert {b["game"] for b in bodies} == set(games())
+
+
+@pytest.mark.parametrize(
+    "key,rules_spec,players",
+    [
+        ("rovescino", None, 4),
+        ("rovescino", None, 6),  # 6 each and a monte of 4: the 4 of coins may lie in it
+        ("traversone_pairs", None, 4),
+        ("tressette3", {"profile": "col_morto"}, 3),
+    ],
+)
+def test_the_holder_of_the_4_of_coins_leads_when_the_switch_says_so(key, rules_spec, players):
+    """Reference 3.1 core.first_lead and P2: the switch is offered by every game of the
+    family; Rovescino, Traversone in pairs and col morto used to let the eldest lead
+    whatever it said (a record led by the holder of the 4 of coins was refused)."""
+    from scorebook.rules.cards import FOUR_OF_COINS, parse_card
+
+    game = get_game(key)
+    plain = game.rules(rules_spec)
+    by_4d = game.rules({**(rules_spec or {}), "core.first_lead": "holder_of_4d"})
+    refused = 0
+    for seed in range(12):
+        state = game.new_match(by_4d, players)
+        deal = game.random_deal(random.Random(seed), by_4d, state, "play")
+        holder = next(
+            (p for p, h in deal["hands"].items() if FOUR_OF_COINS.code in h), game.eldest(state)
+        )
+        first = parse_card(deal["tricks"][0][0])
+        assert first.code in deal["hands"][holder]
+        game.score_deal(deal, by_4d, state)  # the 4d holder's lead is accepted
+        led_by_eldest = game.random_deal(random.Random(seed), plain, state, "play")
+        try:
+            game.score_deal(led_by_eldest, by_4d, state)
+        except Rejection as caught:
+            assert "play.wrong_leader" in [p.code for p in caught.problems]
+            refused += 1
+    assert refused  # some deal had the 4 of coins away from the eldest

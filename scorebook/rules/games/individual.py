@@ -788,8 +788,7 @@ class Tressette3(IndividualGame):
         rng.shuffle(deck)
         order = morto_order(state.seats, partner)
         hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(order)}
-        eldest = self.eldest(state)
-        start = order.index(eldest)
+        start = order.index(first_leader(rules, state, hands, self.eldest(state)))
         played: list[list[Card]] = []
         taken: dict[str, list[Card]] = {p: [] for p in order}
         tricks = dict.fromkeys(order, 0)
@@ -829,9 +828,8 @@ class Tressette3(IndividualGame):
         scorer[DUMMY] = partner
         side = {p: "A" if p in (partner, DUMMY) else "B" for p in order}
         options = ReplayOptions(rank_order(rules), DECK40_SET, 10)
-        return Dealt(
-            hands, order, self.eldest(state), options, scorer.__getitem__, context={"side": side}
-        )
+        leader = first_leader(rules, state, hands, self.eldest(state))
+        return Dealt(hands, order, leader, options, scorer.__getitem__, context={"side": side})
 
     def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
         if rules["t3.mode"] != "col_morto":

@@ -24,6 +24,7 @@ from ..play import (
     Replay,
     ReplayOptions,
     codes,
+    first_leader,
     play_out_hands,
     read_deal,
     side_captures,
@@ -263,7 +264,7 @@ class Rovescino(Game):
         options = ReplayOptions(
             rank_order(rules), frozenset(deck), layout.each, piles={"monte": monte}
         )
-        leader = self.eldest_of(state, seats)
+        leader = first_leader(rules, state, hands, self.eldest_of(state, seats))
         return Dealt(hands, seats, leader, options, context={"monte": monte})
 
     def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
@@ -407,8 +408,8 @@ class Rovescino(Game):
         n = len(seats)
         hands = {p: deck[i * layout.each : (i + 1) * layout.each] for i, p in enumerate(seats)}
         monte = deck[n * layout.each :]
-        eldest = self.eldest_of(state, seats)
-        order = [seats[(seats.index(eldest) + k) % n] for k in range(n)]
+        leader = first_leader(rules, state, hands, self.eldest_of(state, seats))
+        order = [seats[(seats.index(leader) + k) % n] for k in range(n)]
         played: list[list[Card]] = []
         taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
         taken[last].extend(monte)
@@ -533,7 +534,8 @@ class TraversonePairs(Game):
         """Level (c): the four hands and the tricks."""
         hands, _ = read_deal(deal, state.seats, 10, DECK40, problems)
         options = ReplayOptions(rank_order(rules), DECK40_SET, 10)
-        return Dealt(hands, state.seats, self.eldest(state), options, TEAM.__getitem__)
+        leader = first_leader(rules, state, hands, self.eldest(state))
+        return Dealt(hands, state.seats, leader, options, TEAM.__getitem__)
 
     def play_entry(self, deal: Deal, rules: Rules, dealt: Dealt, found: Replay) -> dict[str, Any]:
         return {
@@ -561,7 +563,7 @@ class TraversonePairs(Game):
         rng.shuffle(deck)
         seats = state.seats
         hands = {p: deck[i * 10 : (i + 1) * 10] for i, p in enumerate(seats)}
-        first = seats[(seats.index(state.dealer) + 1) % 4]
+        first = first_leader(rules, state, hands, self.eldest(state))
         order = [seats[(seats.index(first) + k) % 4] for k in range(4)]
         played: list[list[Card]] = []
         taken, tricks, last = play_out_hands(rng, hands, order, rank_order(rules), played)
