@@ -204,3 +204,36 @@ def test_partnership_cappotto_needs_all_11_points():
     deal = {"sides": {"A": {"thirds": 29, "tricks": 9}, "B": {"thirds": 3, "tricks": 1}}}
     result = score_deal({"game": "traversone_pairs", **deal, "last_trick": "A"})
     assert (result.points, result.event) == ({"A": 10, "B": 1}, None)
+
+
+def test_entered_points_are_checked_against_the_thirds_s3():
+    """Reference 4.3 S3: points entered beside the thirds must be what the thirds make
+    under the house rules (Rovescino refused a 'points' field outright)."""
+    seats = per(P1=(5, 2), P2=(9, 3), P3=(7, 2), P4=(11, 3))
+    seats["P1"]["points"], seats["P4"]["points"] = 1, 4
+    assert score({**TV47, "seats": seats}).points == {"P1": 1, "P2": 3, "P3": 2, "P4": 4}
+    seats["P4"]["points"] = 5  # the leftover rule's figure under the floor rule
+    assert codes({**TV47, "seats": seats}) == [("ind.points_mismatch", "seats.P4.points")]
+    assert score({**TV47, "seats": seats}, **{"rov.last_trick": "plus_one_and_all_leftovers"})
+    # A cappotto sheet may carry the reversed points or the card points.
+    full = per(P1=(0, 0), P2=(0, 0), P3=(0, 0), P4=(32, 10))
+    rules = {"rov.cappotto": "taker_zero_others_plus_11"}
+    for taker in (0, 11):
+        full["P4"]["points"] = taker
+        assert score({**TV47, "seats": full}, **rules).points["P4"] == 0
+    full["P4"]["points"] = 10
+    assert codes({**TV47, "seats": full}, **rules) == [("ind.points_mismatch", "seats.P4.points")]
+
+
+def test_traversone_pairs_entered_points_are_checked_s3():
+    deal = {
+        "sides": {"A": {"thirds": 20, "tricks": 5, "points": 7}, "B": {"thirds": 12, "tricks": 5}}
+    }
+    assert score_deal({"game": "traversone_pairs", **deal, "last_trick": "A"}).points == {
+        "A": 7,
+        "B": 4,
+    }
+    deal["sides"]["B"]["points"] = 5
+    assert codes({**deal, "last_trick": "A"}, game="traversone_pairs") == [
+        ("ind.points_mismatch", "sides.B.points")
+    ]

@@ -32,10 +32,13 @@ from ..play import (
 from ..result import DealResult, Line, MatchState, Outcome
 from ..tricks import (
     CORE_SWITCHES,
+    POINTS,
     Capture,
     capture_entry,
     check_captures,
     check_last_trick,
+    check_points,
+    entered_points,
     over_eleven,
     rank_order,
     read_captures,
@@ -201,10 +204,13 @@ class Rovescino(Game):
             for seat in raw:
                 if seat in state.extra.get("out", ()):
                     problems.add("rov.out_player", f"seats.{seat}", player=seat)
-        captures = read_captures(deal, "seats", seats, "", problems, what=("player", "giocatore"))
+        captures = read_captures(
+            deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
+        )
         last = check_last_trick(
             deal.get("last_trick"), captures, seats, layout.each, "last_trick", problems
         )
+        entered = entered_points(deal, "seats", seats, problems)
         if len(captures) == len(seats):
             cards_level = all(c.cards is not None for c in captures.values())
             deck = [c for c in DECK40 if c not in removed] if cards_level else ()
@@ -223,8 +229,9 @@ class Rovescino(Game):
                         problems.add("rov.removed_captured", cap.path, card=card_name(card))
         problems.raise_if_any()
         thirds = {s: captures[s].thirds for s in seats}
-        lines = score_thirds(thirds, last, penalty_rounding(rules))
-        points = {s: total(lines[s]) for s in seats}
+        rounding = penalty_rounding(rules)
+        lines = score_thirds(thirds, last, rounding)
+        points = card_points = {s: total(lines[s]) for s in seats}
         deal_total = sum(points.values())
         event = None
         if rules["rov.cappotto"] == "taker_zero_others_plus_11" and has_all_points(points, last):
@@ -233,6 +240,7 @@ class Rovescino(Game):
             event = "cappotto"
             lines = {s: [Line("event", 0 if s == last else 11, {"cappotto": last})] for s in seats}
             points = {s: total(lines[s]) for s in seats}
+        check_entered(entered, points, card_points, thirds, last, rounding, "seats", problems)
         return DealResult(
             game=self.key,
             level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
@@ -436,6 +444,23 @@ def penalty_rounding(rules: Rules) -> str:
     return str(rules["core.rounding"])
 
 
+def check_entered(
+    entered: Mapping[str, int],
+    points: Mapping[str, int],
+    card_points: Mapping[str, int],
+    thirds: Mapping[str, int],
+    last: str | None,
+    rounding: str,
+    key: str,
+    problems: Problems,
+) -> None:
+    """S3: entered penalty points must be what the thirds make (the points of the cards,
+    or after a cappotto reversal the reversed ones: a sheet may carry either)."""
+    if entered and any(entered[s] != points[s] for s in entered):
+        check_points(entered, card_points, thirds, last, rounding, key, problems)
+        problems.raise_if_any()
+
+
 def has_all_points(points: Mapping[str, int], last: str | None) -> bool:
     """Cappotto (OAS, BIS): the last-trick taker holds all 11 points, the others none."""
     return (
@@ -495,7 +520,10 @@ class TraversonePairs(Game):
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.FIELDS, "", problems)
-        captures: dict[str, Capture] = read_captures(deal, "sides", ("A", "B"), "", problems)
+        captures: dict[str, Capture] = read_captures(
+            deal, "sides", ("A", "B"), "", problems, extra_fields=POINTS
+        )
+        entered = entered_points(deal, "sides", ("A", "B"), problems)
         if len(captures) == 2:
             check_captures(
                 captures, problems, tricks_in_deal=10, cards_per_trick=4, counting_cards=DECK40
@@ -507,7 +535,7 @@ class TraversonePairs(Game):
         thirds = {s: captures[s].thirds for s in ("A", "B")}
         lines = score_thirds(thirds, last, rules["core.rounding"])
         event = None
-        points = {s: total(lines[s]) for s in ("A", "B")}
+        points = card_points = {s: total(lines[s]) for s in ("A", "B")}
         deal_total = sum(points.values())
         if rules["rov.cappotto"] == "team_zero_other_team_plus_11" and has_all_points(points, last):
             assert last is not None
@@ -515,6 +543,9 @@ class TraversonePairs(Game):
             other = "B" if last == "A" else "A"
             lines = {last: [Line("event", 0, {"cappotto": last})], other: [Line("event", 11)]}
             points = {last: 0, other: DEAL_POINTS}
+        check_entered(
+            entered, points, card_points, thirds, last, rules["core.rounding"], "sides", problems
+        )
         return DealResult(
             game=self.key,
             level="cards" if all(c.cards is not None for c in captures.values()) else "totals",
