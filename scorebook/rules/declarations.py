@@ -167,6 +167,13 @@ class Declaration:
     def cards(self) -> frozenset[Card]:
         return _required(self.kind, self.suit, self.rank, self.missing, self.coda)
 
+    def own_cards(self, coda_from_partner: bool) -> frozenset[Card]:
+        """The cards the declarer himself must hold: under PE's coda (2.1.3, "PE even
+        counts the partner's cards") the coda's cards may be his partner's."""
+        if coda_from_partner and self.coda:
+            return _required(self.kind, self.suit, self.rank, self.missing, 0)
+        return self.cards()
+
     @property
     def base_points(self) -> int:
         return {"napoletana": 3, "three": 3, "four": 4}.get(self.kind, 0)
@@ -461,8 +468,13 @@ def check_declarations(
     hand_size: int = 10,
     sides: Mapping[str, Sequence[str]] | None = None,
     hands: Mapping[str, Collection[Card]] | None = None,
+    coda_from_partner: bool = False,
 ) -> None:
-    """A2-A6 (and A8 when the dealt hands are known)."""
+    """A2-A6 (and A8 when the dealt hands are known).
+
+    ``coda_from_partner`` (PE): a coda may be made of the partner's cards, so its cards
+    need not fit in the declarer's hand.
+    """
     by_player: dict[str, list[Declaration]] = {}
     for decl in declarations:
         by_player.setdefault(decl.player, []).append(decl)
@@ -489,7 +501,7 @@ def check_declarations(
                         rank=_rank(decl.rank),
                         suit=_suit(decl.missing),
                     )
-        needed = frozenset().union(*(d.cards() for d in own))
+        needed = frozenset().union(*(d.own_cards(coda_from_partner) for d in own))
         if len(needed) > hand_size:  # A2
             problems.add(
                 "decl.too_many_cards",

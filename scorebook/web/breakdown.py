@@ -38,6 +38,8 @@ ANOMALY = {
     ("contested", True): _("contested"),
     ("cured", True): _("it stands"),
     ("lost", True): _("its points are lost"),
+    # A claim before the declaration was scored (reference 2.1.6): it counts nothing.
+    ("not_yet_scored", True): _("not yet scored at the claim"),
 }
 
 

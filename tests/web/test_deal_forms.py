@@ -407,3 +407,22 @@ def test_a_call_out_and_a_declaration_gone_wrong_in_words():
         (line,) = [ln for ln in row["lines"] if ln["points"] == 0]
         assert line["detail"] == "napoletana of cups; declared late, contested, its points are lost"
     assert claim_words(score(t, late).as_dict(), t) == ""
+
+
+def test_a_declaration_not_yet_scored_at_a_claim_says_so():
+    """Reference 2.1.6: a claim before the first trick is complete counts no declaration;
+    the deal page says why its line is worth 0."""
+    from scorebook.web.breakdown import describe
+
+    t = table("tressette4", names=NAMES)
+    early = {
+        "sides": {"A": {"thirds": 0, "tricks": 0}, "B": {"thirds": 0, "tricks": 0}},
+        "claim": {"side": "A", "after_trick": 0},
+        "declarations": [{"player": "N", "type": "napoletana", "suit": "c"}],
+    }
+    result = score(t, early).as_dict()
+    for lang, words in (("en", "not yet scored at the claim"), ("it", "non ancora contato")):
+        with translation.override(lang):
+            (row,) = [r for r in describe(result, t) if r["scorer"] == "A"]
+            (line,) = [ln for ln in row["lines"] if ln["kind"] in ("declaration", "accuso")]
+            assert line["points"] == 0 and words in line["detail"]

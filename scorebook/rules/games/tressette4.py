@@ -50,12 +50,16 @@ from ..stakes import CAPPOTTO, STAKE_SWITCHES, match_stake
 from ..tricks import (
     ANNUL_RULE,
     CORE_SWITCHES,
+    POINTS,
     Capture,
     capture_entry,
     check_captures,
     check_last_trick,
+    check_points,
+    entered_points,
     may_annul,
     merge_captures,
+    over_eleven,
     rank_order,
     read_captures,
     score_thirds,
@@ -67,6 +71,8 @@ SIDE_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}
 MEMBERS = {"A": ("N", "S"), "B": ("E", "W")}
 OTHER = {"A": "B", "B": "A"}
 TRICKS = 10
+#: The lines that make up a deal's 11 points (cards and last trick), not the extras.
+DEAL_LINES = frozenset({"cards", "last_trick", "leftover"})
 
 MULTIPLIERS: dict[str, dict[str, int]] = {
     "PEN": {"cappotto": 2, "cappottone": 6, "stramazzo": 3, "stramazzone": 8, "collatondrione": 16},
@@ -402,6 +408,18 @@ messages(
             "La chiamata fuori dopo la presa {trick} viene dopo l'ultima presa registrata "
             "({tricks}).",
         ),
+        "t4.claim_lead_no_trick": (
+            "Side {side} cannot have been on lead after trick {after}: it had not won a "
+            "trick, and the lead goes to the side that won the last one.",
+            "La coppia {side} non poteva essere di mano dopo la presa {after}: non aveva "
+            "fatto prese, ed è di mano chi ha vinto l'ultima presa.",
+        ),
+        "t4.claim_tricks": (
+            "The tricks entered add up to {total}, but the claim came after trick {after}: "
+            "enter the tricks each side had taken by then.",
+            "Le prese inserite sommano {total}, ma la chiamata è venuta dopo la presa "
+            "{after}: inserisci le prese che ogni coppia aveva fatto fino a lì.",
+        ),
         "t4.hand_bad_cards": (
             "The hand holds the {card} twice.",
             "La mano contiene due volte la carta {card}.",
@@ -470,8 +488,25 @@ class Tressette4(Game):
                 problems,
                 required=decima is None or bool(deal.get("sides") or deal.get("seats")),
             )
+        entered = entered_points(deal, "sides", SIDES, problems)
+        if claim and sides and rules["t4.claim_mode"] == "only_when_on_lead":
+            # G4: on lead after a trick means its side won that trick.
+            caller = claim.get("by", claim["side"])
+            if claim["after_trick"] and not sides[caller].tricks:
+                problems.add(
+                    "t4.claim_lead_no_trick", "claim.on_lead", side=caller,
+                    after=claim["after_trick"],
+                )  # fmt: skip
         problems.raise_if_any()
         result = self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+        if entered:  # S3: points entered beside the thirds are the cards' and last trick's
+            dealt = {s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES)
+                     for s in SIDES}  # fmt: skip
+            thirds = {s: sides[s].thirds for s in SIDES}
+            check_points(
+                entered, dealt, thirds, last_trick, rules["core.rounding"], "sides", problems
+            )
+            problems.raise_if_any()
         if claim:
             self._check_call(result, sides, rules, problems)
         if failed:
@@ -861,12 +896,17 @@ class Tressette4(Game):
         if rules["t4.false_claim"] != "claimant_loses_game" or claim.get("cappotto") != "made":
             return entry
         side = claim["side"]
-        declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
+        made = self._declarations(entry, rules, Problems())
         progress = context["progress"]
-        base = state.totals.get(side, 0) + declared[side]
 
         def total(after: int) -> int:
-            return base + (progress[after - 1][side] // 3 if after else 0)
+            scored = [d for d in made if scored_by(d, after)]
+            declared = self._declared_points(scored, rules, state)[side]
+            return (
+                state.totals.get(side, 0)
+                + declared
+                + (progress[after - 1][side] // 3 if after else 0)
+            )
 
         target = rules["t4.target"]
         if total(claim["after_trick"]) < target and total(laid_after) < target:
@@ -987,8 +1027,12 @@ class Tressette4(Game):
         if scratch:
             return []  # the entry's own checks will name what is wrong
         penalised: list[dict[str, Any]] = []
+        from_partner = rules["t4.decl_coda"] == "on_own_and_partner_cards"
         for decl in found:
             held = set(hands[decl.player])
+            if from_partner and decl.coda:  # PE: the coda may be the partner's cards
+                partner = next(p for p in MEMBERS[SIDE_OF[decl.player]] if p != decl.player)
+                held |= decl.cards() & set(hands[partner])
             if decl.kind == "three" and decl.missing and Card(str(decl.rank), decl.missing) in held:
                 # A3: holding all four, he must declare four. PE: he loses the undeclared
                 # point (his three scores 3); otherwise the entry is refused.
@@ -1079,7 +1123,12 @@ class Tressette4(Game):
             coda=rules["t4.decl_coda"],
             anomalies=rules["t4.decl_anomalies"] == "code",
         )
-        check_declarations(found, problems, sides=MEMBERS)
+        check_declarations(
+            found,
+            problems,
+            sides=MEMBERS,
+            coda_from_partner=rules["t4.decl_coda"] == "on_own_and_partner_cards",
+        )
         window = rules["t4.decl_window"]
         for decl in found:
             late = decl.when == "late" or decl.fixed == "after_first_trick"
@@ -1235,7 +1284,7 @@ class Tressette4(Game):
             else:
                 sides = {}
         else:
-            sides = read_captures(deal, "sides", SIDES, "", problems)
+            sides = read_captures(deal, "sides", SIDES, "", problems, extra_fields=POINTS)
         if len(sides) == 2:
             check_captures(
                 players or sides,
@@ -1245,6 +1294,9 @@ class Tressette4(Game):
                 complete=complete,
                 counting_cards=DECK40,
             )
+            won = sum(c.tricks for c in sides.values())
+            if not complete and won < tricks_played:  # D7 at a claim: the tricks so far
+                problems.add("t4.claim_tricks", "", total=won, after=tricks_played)
         return sides, players
 
     # -- scoring ------------------------------------------------------------------------
@@ -1285,6 +1337,11 @@ class Tressette4(Game):
                 and side != winner
                 and rules["t4.decl_void_on_cappotto"] == "void"
             )
+            if claim and not scored_by(decl, claim["after_trick"]):
+                # G3: a claim counts the declarations scored so far (2.1.6); PEN scores
+                # them once the first trick is complete.
+                lines[side].append(Line("declaration", 0, {**detail, "not_yet_scored": True}))
+                continue
             lines[side].append(
                 Line(
                     "declaration",
@@ -1309,6 +1366,8 @@ class Tressette4(Game):
             )
         )
         points = {s: sum(line.points for line in lines[s]) for s in SIDES}
+        # S5: rounding two thirds up can make a deal's cards and last trick worth 12.
+        dealt = sum(ln.points for s in SIDES for ln in lines[s] if ln.kind in DEAL_LINES)
         claim_out = None
         if claim:
             side = claim["side"]
@@ -1339,6 +1398,7 @@ class Tressette4(Game):
             ends_match=ends,
             claim=claim_out,
             facts=facts,
+            warnings=over_eleven(dealt),
         )
 
     def _scored_declarations(
@@ -1600,6 +1660,13 @@ class Tressette4(Game):
             and rules["t4.false_claim"] == "play_on"
             and rules["t4.claim_mode"] != "off"
         )
+
+
+def scored_by(decl: Declaration, after_trick: int) -> bool:
+    """Whether a declaration is scored once ``after_trick`` tricks are complete: after the
+    first trick (PEN: stated and scored once it is complete, whoever won it), or after
+    the trick it was made in when a later window allows that (VC, TORG, DNX)."""
+    return after_trick >= max(1, decl.trick or 0)
 
 
 def _after_trick(trick: int) -> Localized:
