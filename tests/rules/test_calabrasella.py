@@ -84,6 +84,28 @@ def test_seventy_for_all(condition, deal, result):
     assert scored.units == {"P1": 2 * result, "P2": -result, "P3": -result}
 
 
+def test_cards_level_counts_the_cards_and_says_so():
+    """2.8: values x3, A 3, 3 2 K Q J 1, the last trick 3 (with the stock it carries)."""
+    every = [f"{r}{s}" for r in "32ARCF7654" for s in "dcsb"]
+    # 3s, 2s, aces, kings, knights, 5s and 4s: 8 tricks and the stock
+    bidder, opponents = every[:20] + every[-8:], every[20:-8]
+    deal = {
+        "sides": {
+            "bidder": {"cards": bidder, "tricks": 8},
+            "opponents": {"cards": opponents, "tricks": 4},
+        },
+        "last_trick": "bidder",
+    }
+    scored = score(deal)
+    assert scored.facts["points"] == {"bidder": 4 + 4 + 12 + 4 + 4 + 3, "opponents": 4}
+    assert scored.facts["result"] == 31 - 4
+    assert scored.level == "cards"
+    # D8: 4 tricks hold 12 cards; the opponents cannot have taken 16.
+    deal["sides"]["opponents"]["cards"] = every[20:]
+    deal["sides"]["bidder"]["cards"] = every[:20]
+    assert codes(deal) == [("capture.too_many_cards", "sides.opponents.cards")]
+
+
 def test_a_bidder_with_all_four_threes_asks_for_a_two():
     """2.8 (K3): holding all four 3s he may ask for a 2, and cannot ask for a 3."""
     deal = {**sides(23, 7, 12, 5, "bidder"), "holds_all_threes": True}

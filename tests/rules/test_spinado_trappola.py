@@ -161,6 +161,13 @@ def test_trappola_card_values_from_the_captured_cards():
     assert result.level == "cards"
     assert result.facts["card_points"] == {"P1": 6 + 5 + 4 + 3 + 6, "P2": 5 + 4 + 3}
     assert result.points == {"P1": 24, "P2": 12 + 6}
+    # D8: two cards a trick, so P2's 4 tricks cannot hold 10 cards.
+    seats["P2"] = {"cards": p2 + ["9b", "8b"], "tricks": 4}
+    with pytest.raises(Rejection) as caught:
+        trap({"seats": seats, "last_trick": "P2"})
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("capture.too_many_cards", "seats.P2.cards")
+    ]
 
 
 def test_trappola_plain_deal_with_last_trick_six():

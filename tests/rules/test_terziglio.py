@@ -182,6 +182,13 @@ def test_four_players_dealer_sits_out_and_may_share():
         }
     )
     assert shared.units == {"P1": 6, "P2": -2, "P3": -2, "P4": -2}
+    # 2.7.1: the dealer gets no cards, so he does not bid either.
+    dealer_bids = {**deal, "bids": [{"player": "P4", "bid": "solo"}]}
+    with pytest.raises(Rejection) as caught:
+        score_deal({"game": "terziglio", "players": 4, **dealer_bids})
+    assert [(p.code, p.path) for p in caught.value.problems] == [
+        ("terz.bid_turn", "bids[0].player")
+    ]
 
 
 @pytest.mark.parametrize(
@@ -204,6 +211,11 @@ def test_four_players_dealer_sits_out_and_may_share():
         ({"monte": ["Ad", "Ac"]}, ("terz.monte_size", "monte")),
         ({"discards": ["Ad"]}, ("terz.discards_size", "discards")),
         ({"monte_shares": {"P2": 2, "P3": 2}}, ("terz.shares_not_aggravato", "monte_shares")),
+        # 2.7.1: no declarations in the three-hander (PEN).
+        (
+            {"declarations": [{"player": "P1", "type": "napoletana", "suit": "d"}]},
+            ("input.unknown_field", "declarations"),
+        ),
     ],
 )
 def test_chiamo_rejections(change, code):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import (
@@ -276,7 +277,8 @@ class Calabrasella(Game):
         if len(piles) == 2:
             no_duplicates({f"sides.{s}.cards": piles[s] for s in SIDES}, problems)
         problems.raise_if_any()
-        return self._score(rules, state, bidder, opponents, points, tricks, last, revoke, stop)
+        result = self._score(rules, state, bidder, opponents, points, tricks, last, revoke, stop)
+        return replace(result, level="cards") if len(piles) == 2 else result
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): hands and stock, the call and exchange, discards and picks, tricks."""
@@ -592,6 +594,16 @@ class Calabrasella(Game):
                     side_it=SIDE_IT[last].capitalize(),
                 )
             for side in SIDES:
+                room = 3 * tricks[side] + (4 if side == last else 0)  # D8: the stock to LT
+                if side in piles and len(piles[side]) > room:
+                    problems.add(
+                        "capture.too_many_cards",
+                        f"sides.{side}.cards",
+                        scorer=side,
+                        tricks=tricks[side],
+                        limit=room,
+                        count=len(piles[side]),
+                    )
                 if side in points:
                     extra = LAST_TRICK_THIRDS + STOCK_THIRDS if side == last else 0
                     limit = 9 * tricks[side] + extra

@@ -213,6 +213,16 @@ class Trappola(Game):
         if len(points) == 2 and sum(points.values()) > MAX_CARD_POINTS:
             problems.add("trap.points_total", "seats", total=sum(points.values()))
         for p in SEATS:
+            taken = piles.get(f"seats.{p}.cards")
+            if taken is not None and p in tricks and len(taken) > 2 * tricks[p]:
+                problems.add(
+                    "capture.too_many_cards",
+                    f"seats.{p}.cards",
+                    scorer=p,
+                    tricks=tricks[p],
+                    limit=2 * tricks[p],
+                    count=len(taken),
+                )
             if p in points and p in tricks and points[p] > 12 * tricks[p]:
                 problems.add(
                     "trap.points_over_tricks",
