@@ -179,3 +179,18 @@ def test_a_director_withdraws_from_a_knockout_page_and_the_other_entry_walks_ove
     body = director.get(page).content.decode()
     assert "walkover (withdrawal)" in body
     assert '<td class="num">1</td>' in body  # NE champion
+
+
+def test_the_player_page_names_games_in_words_and_says_when_there_are_no_matches(
+    club, people, four
+):
+    nino, ettore, salvo, walter = four
+    member = client_for(people, "member")
+    empty = member.get(f"/c/{club.slug}/players/{nino.pk}/stats").content.decode()
+    assert "No matches yet." in empty  # the "Recent matches" heading stood over nothing
+    pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
+    text = member.get(f"/c/{club.slug}/players/{nino.pk}/stats").content.decode()
+    assert "Tressette, 4 players in pairs" in text
+    assert "tressette4" not in text.split("<main", 1)[1]
+    italian = member.get(f"/c/{club.slug}/players/{nino.pk}/stats", HTTP_ACCEPT_LANGUAGE="it")
+    assert "Tressette a coppie" in italian.content.decode()

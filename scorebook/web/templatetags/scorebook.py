@@ -8,6 +8,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language
 
 from scorebook.clubs.models import Role
+from scorebook.web import scores
 from scorebook.web.forms import ROLE_LABELS
 
 register = template.Library()
@@ -29,6 +30,12 @@ def local_date(value, arg=None) -> str:
     language = (get_language() or "")[:2]
     text = date_filter(value, FORMATS.get(language, {}).get(arg or "DATE_FORMAT", arg))
     return text.lower() if language in LOWERCASE_DATE_NAMES else text
+
+
+@register.filter
+def game_name(key: str) -> str:
+    """A game's name in the page's language, from its key ("tressette4")."""
+    return scores.game_name(key)
 
 
 @register.filter

@@ -15,8 +15,8 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Club, Player
@@ -33,6 +33,7 @@ from scorebook.standings.selectors import sides_of
 from scorebook.web.access import club_for, page_context
 from scorebook.web.charts import Series, line_chart
 from scorebook.web.errors import refused
+from scorebook.web.scores import game_name
 
 GAME_CHOICES = [("", gettext_lazy("any game"))]
 
@@ -80,7 +81,7 @@ class LeagueForm(forms.ModelForm):
         self.fields["game"] = forms.ChoiceField(
             label=_("Game"),
             required=False,
-            choices=GAME_CHOICES + [(key, game_name(g)) for key, g in sorted(games().items())],
+            choices=GAME_CHOICES + [(key, game_name(key)) for key in sorted(games())],
         )
         self.fields["legs"].widget = forms.Select(
             choices=[(1, _("single")), (2, _("double (home and away)"))]
@@ -141,10 +142,6 @@ class KnockoutStageForm(forms.Form):
 class LinkForm(forms.Form):
     fixture = forms.IntegerField(widget=forms.HiddenInput)
     match = forms.IntegerField(label=gettext_lazy("Match number"), min_value=1)
-
-
-def game_name(game: Any) -> str:
-    return game.name_it if get_language() == "it" else game.name_en
 
 
 def _league(request: HttpRequest, slug: str, league_id: int) -> tuple[Any, League]:
@@ -313,7 +310,8 @@ def player_stats(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
             game,
             line_chart(
                 [Series(player.name, [(i, c["display_after"]) for i, c in enumerate(changes)])],
-                title=_("Rating of %(player)s in %(game)s") % {"player": player.name, "game": game},
+                title=_("Rating of %(player)s in %(game)s")
+                % {"player": player.name, "game": game_name(game)},
             ),
         )
         for game, changes in found.ratings.items()
