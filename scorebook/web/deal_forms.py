@@ -568,6 +568,9 @@ def _auction(table: Table) -> Section:
                   % {"who": table.seat_label(p)})
             for p in players
         ]  # fmt: skip
+        inputs.append(Input("card_not_given_back",
+                            _("The soloist forgot to give a card back (the hand is lost)"),
+                            "check"))  # fmt: skip
     else:
         cards = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40 if c.rank in "32")]
         inputs += [

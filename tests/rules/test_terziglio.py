@@ -413,3 +413,23 @@ def test_race_first_to_the_target_wins():
     assert match.state.totals == {"P1": 8, "P2": 4, "P3": 4}
     assert match.state.finished and match.state.outcome.winners == ("P1",)
     assert match.state.outcome.units == {"P1": 2, "P2": -1, "P3": -1}
+
+
+def test_forgetting_to_hand_a_card_back_costs_the_stake_as_if_lost():
+    """2.7.5 (PE): forgetting to hand a card back to the holder of the called card costs
+    the stake as if the hand were lost: TV26's win becomes a loss of 1 to each opponent."""
+    forgot = {**TV26, "card_not_given_back": True}
+    result = score(forgot)
+    assert result.points == {"P1": 0, "P2": 1, "P3": 1}
+    assert not result.facts["soloist_won"] and result.facts["card_not_given_back"]
+    assert score(forgot, **CHIPS).units == {"P1": -2, "P2": 1, "P3": 1}
+    # A hand lost anyway stands as played (TV27); a cappotto in his favour is void.
+    lost = {**TV27, "called_from": "P2", "card_not_given_back": True}
+    assert score(lost).points == {"P1": 0, "P2": 1, "P3": 1}
+    sweep = {**forgot, "sides": sides(32, 12, 0, 0)}
+    assert (score(sweep).event, score(sweep).points["P2"]) == (None, 1)
+    # Only a chiamo with the card taken from an opponent has a card to give back.
+    for deal in ({**TV26, "called_from": "monte"}, TV28):
+        assert codes({**deal, "card_not_given_back": True}) == [
+            ("terz.nothing_to_give_back", "card_not_given_back")
+        ]

@@ -182,6 +182,27 @@ def test_terziglio_auction_result_becomes_the_bids():
     assert result.units == {"P1": 64, "P2": -32, "P3": -32}
 
 
+def test_terziglio_card_not_given_back_is_a_lost_hand():
+    """2.7.5 (PE): the soloist forgot to hand a card back for the called one."""
+    t = table("terziglio", None, 3, "P3")
+    _, deal = forms.read(
+        t,
+        "totals",
+        {
+            "auction.winner": "P1",
+            "auction.bid": "chiamo",
+            "called": "3s",
+            "called_from": "P2",
+            "card_not_given_back": "on",
+            "sides.soloist.thirds": "15",
+            "sides.soloist.tricks": "6",
+            "last_trick": "soloist",
+        },
+    )
+    assert deal["card_not_given_back"] is True
+    assert score(t, deal).points == {"P1": 0, "P2": 1, "P3": 1}
+
+
 def test_terziglio_pass_out():
     t = table("terziglio", None, 3, "P3")
     _, deal = forms.read(t, "totals", {"auction.bid": "pass"})

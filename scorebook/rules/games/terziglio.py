@@ -16,7 +16,7 @@ from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
-from ..parse import card_name, cards, integer, join, known_fields, listing, obj
+from ..parse import boolean, card_name, cards, integer, join, known_fields, listing, obj
 from ..play import (
     REVOKE_SWITCHES,
     Dealt,
@@ -114,6 +114,7 @@ FIELDS = (
     "monte_shares",
     "sides",
     "last_trick",
+    "card_not_given_back",
 )
 
 messages(
@@ -236,6 +237,12 @@ messages(
             "Con il solissimo aggravato indica le carte del monte prese da ciascun avversario "
             "('monte_taken': {{giocatore: [carte]}}), {rule_it}.",
         ),
+        "terz.nothing_to_give_back": (
+            "Only a chiamo whose called card came from an opponent has a card to give back "
+            "('card_not_given_back').",
+            "Solo con chiamo e la carta chiamata presa a un avversario c'è una carta da "
+            "restituire ('card_not_given_back').",
+        ),
         "terz.monte_not_with_last_trick": (
             "The monte goes with the last trick, but the {card} is not in the {side}'s pile.",
             "Il monte va a chi fa l'ultima presa, ma il {card} non è tra le prese del {side_it}.",
@@ -284,6 +291,9 @@ class Terziglio(Game):
         assert bid is not None
         opponents = tuple(p for p in players if p != soloist)
         warnings = self._exchanges(deal, rules, bid, soloist, opponents, problems)
+        forgot = boolean(deal, "card_not_given_back", "", problems)
+        if forgot and (bid != "chiamo" or deal.get("called_from") not in opponents):
+            problems.add("terz.nothing_to_give_back", "card_not_given_back")
         captures = read_captures(deal, "sides", SIDES, "", problems)
         if len(captures) == 2:
             check_captures(
@@ -301,7 +311,7 @@ class Terziglio(Game):
         if last is not None and len(captures) == 2:
             self._monte_with_last_trick(deal, bid, captures[last], problems)
         problems.raise_if_any()
-        return self._score(rules, state, bid, soloist, opponents, captures, last, warnings)
+        return self._score(rules, state, bid, soloist, opponents, captures, last, warnings, forgot)
 
     def read_play(self, deal: Deal, rules: Rules, state: MatchState, problems: Problems) -> Start:
         """Level (c): hands and monte as dealt, the auction, the exchanges, the tricks."""
@@ -680,7 +690,11 @@ class Terziglio(Game):
         captures: Mapping[str, Capture],
         last: str | None,
         warnings: tuple[Any, ...],
+        forgot: bool = False,
     ) -> DealResult:
+        """``forgot``: the soloist did not hand a card back for the called one, which
+        costs the stake as if the hand were lost (2.7.5, PE): a win becomes a plain loss,
+        a loss stands as played."""
         thirds = {s: captures[s].thirds for s in SIDES}
         tricks = {s: captures[s].tricks for s in SIDES}
         lines = score_thirds(thirds, last, "floor_per_scorer")
@@ -688,6 +702,8 @@ class Terziglio(Game):
         won = side_points["soloist"] >= 6
         winner = "soloist" if won else "coalition"
         event = self._event(rules, captures, side_points, last, winner)
+        if forgot and won:
+            won, event = False, None
         multiplier = {"cappotto": 2, "stramazzo": 3}.get(event or "", 1)
         amount = AMOUNTS[rules["terz.amounts"]][bid]
         value = amount * multiplier
@@ -736,6 +752,7 @@ class Terziglio(Game):
                 "last_trick": last,
                 "side_points": side_points,
                 "soloist_won": won,
+                "card_not_given_back": forgot,
                 "amount": amount,
                 "value": value,
             },
