@@ -98,7 +98,10 @@ class ClubSettingsForm(forms.Form):
 
 
 class NightForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    # A date input takes only ISO dates; the Italian input format (25/11/2026) left it empty.
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
 
 

@@ -98,3 +98,14 @@ def test_no_template_formats_a_date_with_djangos_own_filter():
         if re.search(r"\|date\b", line)
     ]
     assert not found, found
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_new_night_form_offers_today_in_the_date_input(club, people, language):
+    """A date input takes only an ISO date: Italian's 25/11/2026 left it blank, so the
+    director had to pick today's date by hand."""
+    client = client_for(people, "director")
+    body = client.get(f"/c/{club.slug}/nights/new", HTTP_ACCEPT_LANGUAGE=language)
+    assert (
+        f'type="date" name="date" value="{timezone.localdate():%Y-%m-%d}"' in body.content.decode()
+    )
