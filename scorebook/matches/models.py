@@ -8,6 +8,7 @@ current versions by the rules engine and only cached on the match.
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from scorebook.clubs.models import Club, Player
 
@@ -49,7 +50,8 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name or f"Table {self.number}"
+        # In the reader's language: the Italian night page said "Table 1".
+        return self.name or gettext("Table %(number)s") % {"number": self.number}
 
 
 class Match(models.Model):

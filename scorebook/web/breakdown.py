@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.web.deal_forms import Table, card_name
+from scorebook.web.deal_forms import Table, suit_name
 
 KINDS = {
     "cards": _("cards"),
@@ -43,14 +43,39 @@ ANOMALY = {
 }
 
 
+#: The ranks a three or four of a kind is made of, counted ("three 3s", "tris di 3").
+RANKS_COUNTED = {"3": _("3s"), "2": _("2s"), "A": _("aces")}
+
+
+def declaration_words(line: Mapping[str, Any]) -> str:
+    """A declaration as a player says it: "napoletana di denari", "tris di 3, senza
+    denari" (the pages showed the engine's codes: "three", "d")."""
+    kind, suit, rank = line.get("type") or "", line.get("suit"), line.get("rank")
+    ranks = RANKS_COUNTED.get(str(rank), rank or "")
+    if kind == "napoletana":
+        said = _("napoletana of %(suit)s") % {"suit": suit_name(suit)} if suit else kind
+    elif kind == "decima":
+        said = _("decima of %(suit)s") % {"suit": suit_name(suit)} if suit else kind
+    elif kind == "three":
+        said = _("three %(ranks)s") % {"ranks": ranks}
+    elif kind == "four":
+        said = _("four %(ranks)s") % {"ranks": ranks}
+    else:
+        said = str(kind)
+    if line.get("missing"):
+        said = _("%(declaration)s, no %(suit)s") % {
+            "declaration": said,
+            "suit": suit_name(line["missing"]),
+        }
+    return str(said)
+
+
 def _detail(line: Mapping[str, Any]) -> str:
     """The one fact a player wants beside a line (thirds, the declaration...)."""
     if line.get("kind") == "cards" and "thirds" in line:
         return str(_("%(thirds)s thirds") % {"thirds": line["thirds"]})
     if line.get("kind") == "declaration":
-        what = line.get("type") or ""
-        suit = line.get("suit")
-        said = f"{what} {card_name('3' + suit).split(' ', 1)[1] if suit else ''}".strip()
+        said = declaration_words(line)
         went = [str(w) for (key, value), w in ANOMALY.items() if line.get(key) == value]
         return f"{said}; {', '.join(went)}" if went else said
     if line.get("kind") == "event":

@@ -97,6 +97,12 @@ def card_name(code: str) -> str:
     return f"{RANK_NAMES_EN.get(rank, rank)} of {SUIT_NAMES_EN.get(suit, suit)}"
 
 
+def suit_name(suit: str) -> str:
+    """A suit in a sentence, in the user's language: "denari", "coins"."""
+    names = SUIT_NAMES_IT if get_language() == "it" else SUIT_NAMES_EN
+    return names.get(suit, suit)
+
+
 def rank_short(rank: str) -> str:
     """What a grid button shows: the rank as printed on Italian cards."""
     names = RANK_NAMES_IT if get_language() == "it" else RANK_NAMES_EN

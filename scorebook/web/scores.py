@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scorebook.matches.models import Match
 from scorebook.rules import describe_games
 from scorebook.standings.selectors import seats_in_order, sides_of
+from scorebook.web.breakdown import declaration_words
 from scorebook.web.charts import Series, line_chart
 
 _CATALOGUE = {game["key"]: game for game in describe_games()["games"]}
@@ -138,11 +139,14 @@ def breakdown(result: dict[str, Any], labels: dict[str, str]) -> list[dict[str, 
         parts = []
         for item in items:
             detail = _words(item.get("kind"))
-            extra = [
-                _words(item[key])
-                for key in ("type", "suit", "bid", "event")
-                if item.get(key) not in (None, "")
-            ]
+            if item.get("kind") == "declaration":  # "tris di 3, senza denari", not "three, d"
+                extra = [declaration_words(item)]
+            else:
+                extra = [
+                    _words(item[key])
+                    for key in ("type", "suit", "bid", "event")
+                    if item.get(key) not in (None, "")
+                ]
             if extra:
                 detail += f" ({', '.join(extra)})"
             parts.append({"what": detail, "points": item.get("points", 0)})

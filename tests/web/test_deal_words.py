@@ -113,3 +113,25 @@ def test_a_deal_stored_by_another_phone_names_the_players_in_both_versions(peopl
     body = answer.content.decode()
     assert "Points" in body and re.search(r"(Nino|Ettore|Salvo|Walter) \([NESW]\) leads", body)
     assert Deal.objects.filter(match=match).count() == 1
+
+
+def test_declarations_are_said_in_words_on_the_deal_and_match_pages(people):
+    """The pages said "accuso (three)" and "accuso (napoletana, d)": the engine's codes."""
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    data = {
+        "level": "totals",
+        "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+        "last_trick": "A",
+        "declarations": [
+            {"player": "N", "type": "napoletana", "suit": "d"},
+            {"player": "E", "type": "three", "rank": "3", "missing": "d"},
+        ],
+    }
+    deal = services.deal_create(match=match, data=data, expected_number=1, user=people.director)
+    client = as_(people, "member")
+    for url in (f"/d/{deal.pk}/", f"/m/{match.pk}/"):
+        italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        assert "napoletana di denari" in italian and "tris di 3, senza denari" in italian, url
+        assert "(three" not in italian and ", d)" not in italian, url
+        english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert "napoletana of coins" in english and "three 3s, no coins" in english, url
