@@ -378,6 +378,8 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
             services.deal_confirm(deal=deal, user=signed_in(request))
     except Refusal as refusal:
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
+    if request.POST.get("back") == "match":  # confirmed from the match page: stay there
+        return see_other(reverse("web:match", args=[deal.match_id]))
     return see_other(reverse("web:deal", args=[deal.pk]))
 
 

@@ -17,7 +17,7 @@ from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import selectors as ledger_reads
 from scorebook.matches import services
-from scorebook.matches.models import Match
+from scorebook.matches.models import Match, Night
 from scorebook.rules import get_game
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
@@ -253,4 +253,14 @@ def match(request, pk):
     membership = member_of(request, the_match.night.club_id)
     context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
     context |= match_context(the_match)
+    # The player across the table confirms from here, in one tap (the match page did not
+    # say a deal awaited them: they had to know to open it). Not the one who entered it.
+    seated = Player.objects.filter(pk__in=the_match.seats.values(), user=request.user).exists()
+    # The newest deal nobody has confirmed yet, one at a time.
+    if seated and the_match.night.status == Night.Status.OPEN:
+        context["to_confirm"] = [
+            shown
+            for shown in context["deals"]
+            if not shown["confirmed"] and shown["deal"].entered_by_id != request.user.pk
+        ][:1]
     return render(request, "web/matches/match.html", context)
