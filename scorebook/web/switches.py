@@ -269,3 +269,51 @@ def value_label(key: str, value: Any) -> str:
     if text in VALUES:
         return str(VALUES[text])
     return text.replace("_", " ")
+
+
+#: Each game's house-rule profiles by what they play (the form offered the bare codes:
+#: "accuso_41", "pe", "gg_torneo"). Keyed by game and profile, as two games share a code.
+PROFILES = {
+    ("tressette4", "classic_21"): _("to 21, no declarations"),
+    ("tressette4", "accusi_31"): _("to 31 with declarations"),
+    ("tressette4", "accuso_41"): _("41 with declarations (41 con l'accuso)"),
+    ("tressette4", "torneo_31"): _("tournament: to 31, no declarations, no calling out"),
+    ("tressette4", "pe"): _("Piccola Enciclopedia: stramazzo, cappotto, collatondrione"),
+    ("tressette2", "classic_21"): _("to 21 with the stock, drawn card shown"),
+    ("tressette2", "ti_two_rounds"): _("two rounds, no stock, one last trick"),
+    ("tressette2", "two_rounds_point_each_round"): _(
+        "two rounds, no stock, a last trick each round"
+    ),
+    ("tressette3", "vc_13_each"): _("13 cards each, the 4 of batons out"),
+    ("tressette3", "ti_two_rounds"): _("two rounds (7 then 6 cards), a 4 out as announced"),
+    ("tressette3", "col_morto"): _("col morto: the dealer plays with the dummy"),
+    ("tressette4i", "floor"): _("thirds rounded down for each player"),
+    ("tressette4i", "ti_leftover"): _("leftover thirds to the last trick"),
+    ("chiamata", "pen"): _("to 21, the caller calls the suit of a 3 he lacks"),
+    ("chiamata", "gg_torneo"): _("Genoa tournament: call a 3, a 2 or any card but an ace"),
+    ("rovescino", "pen_21"): _("to 21 (Parlett)"),
+    ("rovescino", "traversone_31"): _("Traversone to 31, leftovers to the last trick"),
+    ("rovescino", "oas_41"): _("to 41, a cappotto gives 11 to the others"),
+    ("rovescino", "37no"): _("37no: the lowest wins when someone reaches the target"),
+    ("traversone_pairs", "bis_11"): _("to 11"),
+    ("traversone_pairs", "bis_21"): _("to 21"),
+    ("traversone_pairs", "bis_31"): _("to 31"),
+    ("spinado", "DNX"): _("Denexa"),
+    ("spinado", "PKW"): _("pokerwiner: the dealer's pool of 12, 6 and 6"),
+    ("spinado", "CAS"): _("Cassell's: Intrigue is king and jack of diamonds"),
+    ("spinado", "PCG"): _("Spin: 2 of hearts and 8 of diamonds out"),
+    ("terziglio", "race_21"): _("a race to 21 points"),
+    ("terziglio", "chips_1_2_4_8_16"): _("chips every deal: 1, 2, 4, 8, 16"),
+    ("terziglio", "dma_1_2_3_6_12"): _("stakes 1, 2, 3, 6, 12"),
+    ("terziglio", "pen_redeal"): _("Parlett: when all pass the same dealer deals again"),
+    ("calabrasella", "cavendish"): _("Cavendish (Foster)"),
+    ("calabrasella", "pagat_summary"): _("pagat.com's summary"),
+    ("trappola", "cardano_single_deal"): _("a single deal"),
+    ("trappola", "cardano_to_101"): _("to 101"),
+}
+
+
+def profile_label(game: str, profile: str) -> str:
+    """A house-rule profile in words; a profile with no words yet shows its code."""
+    label = PROFILES.get((game, profile))
+    return str(label) if label is not None else profile.replace("_", " ")

@@ -7,7 +7,7 @@ import re
 from django.utils import translation
 
 from scorebook.rules.engine import describe_games
-from scorebook.web.switches import SWITCHES, VALUES, value_label
+from scorebook.web.switches import PROFILES, SWITCHES, VALUES, profile_label, value_label
 
 
 def _is_code(value):
@@ -48,3 +48,26 @@ def test_the_words_are_italian_in_italian():
                 untranslated.append(key)
         assert value_label("t4.cappotto_points", "double") == "doppi (22)"
     assert not untranslated, untranslated
+
+
+def test_every_profile_has_words_in_english_and_italian():
+    """The match form offered the bare codes ("accuso_41", "pe", "gg_torneo")."""
+    profiles = [(g["key"], p) for g in describe_games()["games"] for p in g["profiles"]]
+    missing = sorted(f"{g}:{p}" for g, p in profiles if (g, p) not in PROFILES)
+    assert not missing, f"profiles without words in scorebook/web/switches.py: {missing}"
+    with translation.override("it"):
+        assert profile_label("tressette4", "accuso_41") == "41 con l'accuso"
+        assert profile_label("traversone_pairs", "bis_21") == "a 21"
+
+
+def test_the_match_form_names_the_profiles_and_keeps_the_table(people, world):
+    from tests.web.test_pages import client_for
+
+    client = client_for(people, "director")
+    url = f"/n/{world['night']}/matches/new?game=tressette4&players=4&table=7&profile=accuso_41"
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<option value="accuso_41" selected>41 con l&#x27;accuso</option>' in body
+    assert ">accuso_41<" not in body and ">pe<" not in body
+    assert "Regole della casa: 41 con l&#x27;accuso (cambiale una per una)" in body
+    # choosing the house rules reloads the form: the table it was started from stays chosen
+    assert '<input type="hidden" name="table" value="7">' in body

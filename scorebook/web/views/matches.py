@@ -31,7 +31,7 @@ from scorebook.web.scores import (
     scoreboard,
     scorer_labels,
 )
-from scorebook.web.switches import switch_label, value_label
+from scorebook.web.switches import profile_label, switch_label, value_label
 from scorebook.web.views.nights import night_for
 
 CURRENCIES = [("", gettext_lazy("points (no money)")), ("EUR", "EUR"), ("CHF", "CHF")]
@@ -178,7 +178,9 @@ def match_new(request, pk):
         "game_label": game_name(key),
         "count": count,
         "profile": profile,
-        "profiles": list(game["profiles"]),
+        "profile_label": profile_label(key, profile) if profile else "",
+        "profiles": [(p, profile_label(key, p)) for p in game["profiles"]],
+        "table": request.GET.get("table", ""),
         "form": form,
         "pots": ledger_reads.night_pots(night) if key == "tressette4" else [],
     }
