@@ -212,6 +212,16 @@ class Section:
     errors: list[str] = field(default_factory=list)
     open: bool = True
 
+    @property
+    def expanded(self) -> bool:
+        """Open by default, or holding a problem or what was entered: a correction showed
+        the deal's declarations folded away, and a refused form hid the note in red."""
+        return (
+            self.open
+            or bool(self.errors)
+            or any(inp.errors or inp.value not in ("", None, False, []) for inp in self.inputs)
+        )
+
     def blocks(self) -> list[tuple[Any, list[Input]]]:
         """The inputs in runs of one group (a fieldset each) or of none."""
         runs: list[tuple[Any, list[Input]]] = []

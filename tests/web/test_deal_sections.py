@@ -1,0 +1,44 @@
+"""A folded section of the deal form opens when it holds something: correcting a deal
+with declarations showed "Declarations" folded, as if there were none, and a form sent
+back refused hid its note in red inside a folded section."""
+
+import re
+
+from scorebook.matches import services
+from tests.web.test_deal_pages import as_, save
+from tests.web.test_deal_words import _match
+
+DEAL = {
+    "level": "totals",
+    "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+    "last_trick": "A",
+    "declarations": [{"player": "N", "type": "napoletana", "suit": "d"}],
+}
+
+
+def _open(body, title):
+    """Whether the section titled ``title`` is rendered open."""
+    tag = re.search(r"<details class=\"section\"( open)?>\s*<summary>" + title, body)
+    assert tag, title
+    return bool(tag.group(1))
+
+
+def test_a_correction_opens_the_sections_it_fills(people):
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    deal = services.deal_create(match=match, data=DEAL, expected_number=1, user=people.director)
+    client = as_(people, "director")
+    body = client.get(f"/d/{deal.pk}/correct", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert _open(body, "Declarations") and not _open(body, "Deal annulled")
+    fresh = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert not _open(fresh, "Declarations") and _open(fresh, "Cards taken")
+
+
+def test_a_refused_declaration_is_shown_open(people):
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    answer = save(
+        as_(people, "director"),
+        match,
+        **{"declarations[0].player": "N", "declarations[0].type": "napoletana"},  # no suit
+    )
+    assert answer.status_code == 400
+    assert _open(answer.content.decode(), "Declarations")
