@@ -449,7 +449,9 @@ def _piles(table: Table, level: str) -> Section:
         if level == "cards" and table.game in GRID_GAMES
         else _("Leave one blank: it gets the rest.")
     )
-    return Section(_("Cards taken"), inputs, note=note, claims=(group,))
+    # At the totals level the title said "Cards taken", the name of the other level's tab.
+    title = _("Cards taken") if level == "cards" else _("Points and tricks")
+    return Section(title, inputs, note=note, claims=(group,))
 
 
 def _declarations(
@@ -874,7 +876,8 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
         path = _local(str(error.get("path") or ""))
         target = _owner(inputs, names, path)
         if target is not None:
-            target.errors.append(_in_words(message, path, target))
+            said = _said_on_the_form(form, str(error.get("code") or ""), path, target)
+            target.errors.append(said or _in_words(message, path, target))
             continue
         section = next(
             (s for s in form.sections if path and any(path.startswith(c) for c in s.claims)),
@@ -883,6 +886,25 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
         (section.errors if section is not None else form.errors).append(message)
         if section is not None:
             section.open = True
+
+
+#: Engine problems whose words speak of the deal format ("'sides' is required", "give
+#: how many each took ('monte_shares', e.g. {"P1": 3})"): on the form, what to fill in.
+ON_THE_FORM = {
+    "input.missing": _("Fill in «%(what)s»."),
+    "terz.shares": _("With scegliete, write how many monte cards each opponent chose."),
+    "terz.called_missing": _("With chiamo, say which card was called and who held it."),
+}
+
+
+def _said_on_the_form(form: DealForm, code: str, path: str, target: Input) -> str:
+    words = ON_THE_FORM.get(code)
+    if words is None:
+        return ""
+    what = target.label
+    if target.name != path:  # a group ('sides'): the section that holds it
+        what = next((s.title for s in form.sections if target in s.inputs), target.label)
+    return str(words) % {"what": what} if "%(what)s" in str(words) else str(words)
 
 
 def _in_words(message: str, path: str, target: Input) -> str:

@@ -30,7 +30,7 @@ def test_a_correction_opens_the_sections_it_fills(people):
     body = client.get(f"/d/{deal.pk}/correct", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert _open(body, "Declarations") and not _open(body, "Deal annulled")
     fresh = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert not _open(fresh, "Declarations") and _open(fresh, "Cards taken")
+    assert not _open(fresh, "Declarations") and _open(fresh, "Points and tricks")
 
 
 def test_a_refused_declaration_is_shown_open(people):
@@ -42,3 +42,21 @@ def test_a_refused_declaration_is_shown_open(people):
     )
     assert answer.status_code == 400
     assert _open(answer.content.decode(), "Declarations")
+
+
+def test_the_checks_say_what_to_fill_in_not_the_deal_formats_keys(people):
+    """A Terziglio solissimo aggravato scegliete, bid chosen and nothing else yet: the notes
+    said "'sides' è obbligatorio" and "('monte_shares', es. {"P1": 3, "P3": 1})"."""
+    match = _match(people, "terziglio", 3, {"profile": "chips_1_2_4_8_16"})
+    client = as_(people, "scorer")
+    fields = {"level": "totals", "auction.winner": "P2", "auction.bid": "solissimo_scegliete"}
+    italian = client.post(
+        f"/m/{match.pk}/deals/check", fields, HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
+    assert "Compila «Punti e prese»." in italian
+    assert "quante carte del monte ha scelto ciascun avversario" in italian
+    assert "&#x27;sides&#x27;" not in italian and "&quot;P1&quot;" not in italian
+    english = client.post(
+        f"/m/{match.pk}/deals/check", fields, HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert "Fill in «Points and tricks»." in english and "monte_shares" not in english
