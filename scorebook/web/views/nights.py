@@ -106,7 +106,19 @@ def night_close(request, pk):
         services.night_close(night=the_night, user=signed_in(request))
         messages.success(request, _("The night is closed."))
         return redirect("web:settlement", pk=the_night.pk)
-    return _sheet_page(request, the_night, membership, "web/nights/close.html")
+    # The matches still being played, named before they are shut (the page listed only
+    # the money, and a match left at 15 to 13 was closed without a word).
+    names = _names(the_night.club_id)
+    unfinished = [
+        {"match": match, "game": game_name(match.game), "board": scoreboard(match, names)}
+        for match in Match.objects.filter(night=the_night)
+        .exclude(status=Match.Status.FINISHED)
+        .select_related("table")
+        .order_by("table__number", "id")
+    ]
+    return _sheet_page(
+        request, the_night, membership, "web/nights/close.html", unfinished=unfinished
+    )
 
 
 @login_required
@@ -123,9 +135,14 @@ def settlement(request, pk):
     return _sheet_page(request, the_night, membership, "web/nights/settlement.html")
 
 
-def _sheet_page(request, the_night, membership, template):
+def _sheet_page(request, the_night, membership, template, **extra):
     context = page_context(
-        the_night.club, membership, nav="club", night=the_night, sheet=selectors.sheet(the_night)
+        the_night.club,
+        membership,
+        nav="club",
+        night=the_night,
+        sheet=selectors.sheet(the_night),
+        **extra,
     )
     return render(request, template, context)
 

@@ -1,0 +1,34 @@
+"""Closing the night names the matches still being played: the page showed only the
+money, and a match left at 15 to 13 was shut without a word."""
+
+from scorebook.matches import services
+from tests.api.common import SIDES, SMALL
+from tests.web.test_pages import client_for
+
+
+def test_the_close_page_names_the_unfinished_matches(people, world):
+    client = client_for(people, "director")
+    url = f"/n/{world['night']}/close"
+    italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    warning = italian.split('role="note"', 1)[1].split("</section>", 1)[0]
+    assert "1 partita non è finita: dopo la chiusura non si potranno aggiungere smazzate." in (
+        warning
+    )
+    assert "Tavolo 1 · Tressette a coppie" in warning and f"/m/{world['match']}/" in warning
+    assert f"/m/{world['finished']}/" not in warning  # the finished one is not named
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "1 match is not finished: after closing, no deal can be added to it." in english
+
+
+def test_no_warning_when_every_match_is_finished(people, club):
+    director = people["director"]
+    night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=director)
+    n, e, s, w = people.seated
+    match = services.match_create(
+        night=night, game="tressette4", rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=director,
+    )  # fmt: skip
+    for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
+        services.deal_create(match=match, data=data, expected_number=number, user=director)
+    body = client_for(people, "director").get(f"/n/{night.pk}/close").content.decode()
+    assert f"/m/{match.pk}/" not in body and "not finished" not in body
