@@ -1,5 +1,7 @@
 """Forms of the pages: they check the shape of the input; the services decide the rest."""
 
+import datetime
+
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
@@ -103,6 +105,24 @@ class NightForm(forms.Form):
         label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
     )
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=_("Name of the season"), max_length=80)
+    starts_on = forms.DateField(
+        label=_("First day"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
+    )
+    ends_on = forms.DateField(
+        label=_("Last day (optional)"),
+        required=False,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
+
+    @staticmethod
+    def initial_for(today: datetime.date) -> dict[str, object]:
+        """The season a club is most likely in: September to August ("2026-27")."""
+        year = today.year if today.month >= 9 else today.year - 1
+        return {"name": f"{year}-{(year + 1) % 100:02d}", "starts_on": datetime.date(year, 9, 1)}
 
 
 class TableForm(forms.Form):

@@ -9,14 +9,22 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import BooleanField, ExpressionWrapper, Q
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.clubs.models import Role
+from scorebook.clubs.services import require_role
+from scorebook.core.people import signed_in
+from scorebook.core.refusals import Refusal
 from scorebook.rules import games
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
+from scorebook.web.deal_forms import BID_LABELS
+from scorebook.web.errors import refused
+from scorebook.web.forms import SeasonForm
 from scorebook.web.scores import game_name
 from scorebook.web.switches import VALUES
 from scorebook.web.views.public import public_club_or_404
@@ -55,9 +63,11 @@ def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
             )  # fmt: skip
     bids = sorted({b for row in rows for b in (row.bids or {})})
     for bid in bids:
+        # in words: the column said "solissimo_scegliete (bid)"
+        name = BID_LABELS.get(bid) or VALUES.get(bid) or bid.replace("_", " ")
         for side, word in BID_SIDES.items():
             columns.append(
-                {"key": f"bids:{bid}:{side}", "label": f"{bid} ({word})",
+                {"key": f"bids:{bid}:{side}", "label": f"{name} ({word})",
                  "path": ("bids", bid, side)}
             )  # fmt: skip
     if not public:
@@ -110,14 +120,26 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
 @login_required
 def leaderboard(request, slug):
     """The season's leaderboard: ranked players first, then the unranked; tap a column
-    heading to sort by it."""
+    heading to sort by it. A director opens a season here (the page said "a director
+    opens one", and no page let them)."""
     club, membership = club_for(request, slug)
-    context = _leaderboard(request, club, public=False)
-    return render(
-        request,
-        "web/standings/leaderboard.html",
-        page_context(club, membership, nav="standings", **context),
-    )
+    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(timezone.localdate()))
+    context = page_context(club, membership, nav="standings", form=form)
+    if request.method == "POST":
+        require_role(request.user, club.pk, Role.DIRECTOR)
+        if form.is_valid():
+            try:
+                season = services.season_create(
+                    club_id=club.pk, user=signed_in(request), **form.cleaned_data
+                )
+            except Refusal as refusal:
+                context |= _leaderboard(request, club, public=False)
+                return refused(
+                    request, refusal, template="web/standings/leaderboard.html", context=context
+                )
+            return redirect(f"{reverse('web:standings', args=[club.slug])}?season={season.pk}")
+    context |= _leaderboard(request, club, public=False)
+    return render(request, "web/standings/leaderboard.html", context)
 
 
 def public_leaderboard(request, slug):
