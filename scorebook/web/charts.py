@@ -36,7 +36,7 @@ def line_chart(
     """An SVG line chart of ``series`` scaled to fit, with the y range labelled, an
     optional horizontal ``reference`` line (a target score) and a legend. ``step``
     draws each change as a step (running totals change deal by deal)."""
-    pad_left, pad_right, pad_top, pad_bottom = 40, 8, 8, 24 + 18 * len(series)
+    pad_left, pad_right, pad_top, pad_bottom = 40, 8, 8, 24 + 22 * len(series)
     plot_w, plot_h = width - pad_left - pad_right, height - pad_top - pad_bottom
     xs = [x for s in series for x, _ in s.points]
     ys = [y for s in series for _, y in s.points]
@@ -73,13 +73,13 @@ def line_chart(
             pad_top + plot_h,
         ),
         format_html(
-            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="13">{}</text>',
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="14">{}</text>',
             pad_left - 4,
             pad_top + 10,
             _number(y_hi),
         ),
         format_html(
-            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="13">{}</text>',
+            '<text class="chart-tick" x="{}" y="{}" text-anchor="end" font-size="14">{}</text>',
             pad_left - 4,
             pad_top + plot_h,
             _number(y_lo),
@@ -119,14 +119,14 @@ def line_chart(
                     s.label,
                 )
             )
-        legend_y = height - pad_bottom + 24 + 18 * i
+        legend_y = height - pad_bottom + 26 + 22 * i
         last = f" {_number(s.points[-1][1])}" if s.points else ""
         parts.append(
             format_html(
                 '<rect x="{}" y="{}" width="12" height="4" fill="{}"/>'
-                '<text class="chart-legend" x="{}" y="{}" font-size="14">{}{}</text>',
+                '<text class="chart-legend" x="{}" y="{}" font-size="17">{}{}</text>',
                 pad_left,
-                legend_y - 4,
+                legend_y - 7,
                 colour,
                 pad_left + 18,
                 legend_y,
