@@ -60,3 +60,18 @@ def test_the_checks_say_what_to_fill_in_not_the_deal_formats_keys(people):
         f"/m/{match.pk}/deals/check", fields, HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert "Fill in «Points and tricks»." in english and "monte_shares" not in english
+
+
+def test_every_piece_the_check_sends_has_its_place_on_the_page(people):
+    """The check sent a "rest" for every select and tick box too, which the page does not
+    have: htmx logged an error for each (htmx:oobErrorNoTarget) on every keystroke."""
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    client = as_(people, "scorer")
+    page = client.get(f"/m/{match.pk}/deals/new").content.decode()
+    check = client.post(
+        f"/m/{match.pk}/deals/check", {"level": "totals", "sides.A.thirds": "20"}
+    ).content.decode()
+    sent = re.findall(r'id="([^"]+)"[^>]*hx-swap-oob', check)
+    assert "f-sides-B-thirds-rest" in sent
+    missing = [i for i in sent if f'id="{i}"' not in page]
+    assert not missing, missing
