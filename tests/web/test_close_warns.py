@@ -1,6 +1,8 @@
 """Closing the night names the matches still being played: the page showed only the
 money, and a match left at 15 to 13 was shut without a word."""
 
+import re
+
 from scorebook.matches import services
 from tests.api.common import SIDES, SMALL
 from tests.web.test_pages import client_for
@@ -32,3 +34,15 @@ def test_no_warning_when_every_match_is_finished(people, club):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
     body = client_for(people, "director").get(f"/n/{night.pk}/close").content.decode()
     assert f"/m/{match.pk}/" not in body and "not finished" not in body
+
+
+def test_the_transfer_button_says_what_it_does(people, world):
+    """The button beside "Carmelo paga Pina" said "Pagato", which reads as a state (is it
+    paid already?) rather than what the tap does."""
+    client = client_for(people, "director")
+    client.post(f"/n/{world['night']}/close")
+    url = f"/n/{world['night']}/settlement"
+    italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert re.search(r'name="transfer" value="\d+">Segna come pagato</button>', italian)
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert re.search(r'name="transfer" value="\d+">Mark as paid</button>', english)
