@@ -70,3 +70,14 @@ def test_another_error_keeps_them_closed_and_counts_the_changes(club, people, wo
         # the changes are kept for the next try
         assert re.search(r'name="rules.t4.target" value="31"', body)
         assert re.search(r'<option value="clockwise" selected>', body)
+
+
+def test_the_clubs_own_games_come_first(club, people, world):
+    """Tressette a coppie, the game of every match the club has played, was tenth of
+    eleven on "Which game?", under games the club never plays."""
+    client = client_for(people, "scorer")
+    body = client.get(f"/n/{world['night']}/matches/new", HTTP_ACCEPT_LANGUAGE="it")
+    games = re.findall(r'href="\?game=(\w+)&amp;players=', body.content.decode())
+    assert games[0] == "tressette4"
+    rest = list(dict.fromkeys(games[1:]))
+    assert rest[:2] == ["calabrasella", "chiamata"]  # then by name

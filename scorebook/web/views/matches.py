@@ -6,6 +6,7 @@ from decimal import Decimal
 from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
+from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -147,9 +148,18 @@ def match_new(request, pk):
     games = catalogue()
     key = request.GET.get("game")
     if key not in games:
-        context["games"] = [
-            {"key": k, "name": game_name(k), "players": g["players"]} for k, g in games.items()
-        ]
+        # The club's own games first, the most played at the top (Tressette a coppie sat
+        # tenth of eleven, under games the club never plays), then the rest by name.
+        played = dict(
+            Match.objects.filter(night__club_id=night.club_id)
+            .values_list("game")
+            .annotate(n=Count("id"))
+            .values_list("game", "n")
+        )
+        context["games"] = sorted(
+            ({"key": k, "name": game_name(k), "players": g["players"]} for k, g in games.items()),
+            key=lambda g: (-played.get(g["key"], 0), g["name"].casefold()),
+        )
         context["table"] = request.GET.get("table", "")
         return render(request, "web/matches/choose_game.html", context)
     game = games[key]
