@@ -16,6 +16,7 @@ from scorebook.rules import describe_games
 from scorebook.standings.selectors import seats_in_order, sides_of
 from scorebook.web.breakdown import declaration_words
 from scorebook.web.charts import Series, line_chart
+from scorebook.web.switches import profile_label
 
 _CATALOGUE = {game["key"]: game for game in describe_games()["games"]}
 
@@ -90,6 +91,16 @@ def chart(match: Match, results: list[dict[str, Any]], names: dict[int, str]) ->
         reference_label=_("target %(points)s") % {"points": target} if target else "",
         step=True,
     )
+
+
+def rules_words(match: Match) -> str:
+    """What the table plays to, in a few words: the profile's ("41 con l'accuso"), else
+    the target ("a 31 punti"), else nothing (the match page did not say it at all)."""
+    profile = (match.rules or {}).get("profile")
+    if profile:
+        return profile_label(match.game, profile)
+    target = _target(match)
+    return _("to %(points)s points") % {"points": target} if target else ""
 
 
 def _target(match: Match) -> int | None:

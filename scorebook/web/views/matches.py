@@ -29,6 +29,7 @@ from scorebook.web.scores import (
     deal_summary,
     dealer_name,
     game_name,
+    rules_words,
     scoreboard,
     scorer_labels,
 )
@@ -265,6 +266,7 @@ def match(request, pk):
     membership = member_of(request, the_match.night.club_id)
     context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
     context |= match_context(the_match)
+    context["rules_words"] = rules_words(the_match)  # members only: the public page has no stakes
     # The player across the table confirms from here, in one tap (the match page did not
     # say a deal awaited them: they had to know to open it). Not the one who entered it.
     seated = Player.objects.filter(pk__in=the_match.seats.values(), user=request.user).exists()
