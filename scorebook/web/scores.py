@@ -38,6 +38,7 @@ class Side:
     label: str
     points: int
     leading: bool = False
+    won: bool = False
 
 
 def scorer_labels(match: Match, names: dict[int, str]) -> dict[str, str]:
@@ -52,7 +53,8 @@ def scorer_labels(match: Match, names: dict[int, str]) -> dict[str, str]:
 
 
 def scoreboard(match: Match, names: dict[int, str]) -> list[Side]:
-    """The running total of each side or player, the leader marked (none on a tie)."""
+    """The running total of each side or player, the leader marked (none on a tie); at
+    the end the winners instead (the page still said "leading" over a finished match)."""
     state = match.state or {}
     totals = state.get("totals", {})
     labels = scorer_labels(match, names)
@@ -60,7 +62,13 @@ def scoreboard(match: Match, names: dict[int, str]) -> list[Side]:
         Side(scorer, labels.get(scorer, scorer), int(totals.get(scorer, 0)))
         for scorer in state.get("scorers", list(totals))
     ]
-    if board:
+    winners = (match.result or {}).get("winners") if match.status == "finished" else None
+    if winners:  # a finished match names its winners (not always the most points)
+        sides = sides_of(match)
+        won = {sides.get(seat, seat) for seat in winners}
+        for side in board:
+            side.won = side.scorer in won
+    elif board:
         top = max(side.points for side in board)
         leaders = [side for side in board if side.points == top]
         if len(leaders) == 1 and any(side.points != top for side in board):

@@ -24,3 +24,14 @@ def test_without_a_profile_the_target_is_said(people):
     match = _match(people, "tressette4", 4, {"t4.target": 31})
     page = client_for(people, "member").get(f"/m/{match.pk}/", HTTP_ACCEPT_LANGUAGE="it")
     assert '<p class="meta">a 31 punti</p>' in page.content.decode()
+
+
+def test_a_finished_match_names_its_winners_not_a_leader(people, world):
+    """Over a finished match the scoreboard still said "in testa" (leading)."""
+    client = client_for(people, "member")
+    italian = client.get(f"/m/{world['finished']}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert italian.count("<strong>vittoria</strong>") == 1 and "in testa" not in italian
+    english = client.get(f"/m/{world['finished']}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert english.count("<strong>winner</strong>") == 1 and ">leading<" not in english
+    running = client.get(f"/m/{world['match']}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "winner" not in running
