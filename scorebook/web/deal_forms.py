@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
@@ -441,7 +442,7 @@ def _piles(table: Table, level: str) -> Section:
             Input("dummy_partner", _("The dummy's partner"), "choice",
                   [("", "—"), *table.seat_choices()])
         )  # fmt: skip
-    note = (
+    note: Any = (
         _(
             "Tap the cards each side took (the aces, 3s, 2s and figures at least); "
             "a pile left empty gets the counting cards nobody else took."
@@ -449,6 +450,13 @@ def _piles(table: Table, level: str) -> Section:
         if level == "cards" and table.game in GRID_GAMES
         else _("Leave one blank: it gets the rest.")
     )
+    if unit == "thirds" and not (level == "cards" and table.game in GRID_GAMES):
+        # what a third is, for whoever keeps the score tonight for the first time
+        note = format_lazy(
+            "{} {}",
+            note,
+            _("Thirds: an ace is 3, a 3, a 2 or a figure is 1; the last trick is given below."),
+        )
     # At the totals level the title said "Cards taken", the name of the other level's tab.
     title = _("Cards taken") if level == "cards" else _("Points and tricks")
     return Section(title, inputs, note=note, claims=(group,))

@@ -75,3 +75,13 @@ def test_every_piece_the_check_sends_has_its_place_on_the_page(people):
     assert "f-sides-B-thirds-rest" in sent
     missing = [i for i in sent if f'id="{i}"' not in page]
     assert not missing, missing
+
+
+def test_the_totals_say_what_a_third_is(people):
+    """The form asked for "terzi" without a word on what a third is worth."""
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    client = as_(people, "scorer")
+    italian = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Terzi: l&#x27;asso vale 3; il 3, il 2 e ogni figura valgono 1" in italian
+    cards = client.get(f"/m/{match.pk}/deals/new?level=cards", HTTP_ACCEPT_LANGUAGE="en")
+    assert "an ace is 3" not in cards.content.decode()  # the grid counts for itself
