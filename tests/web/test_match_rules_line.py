@@ -35,3 +35,11 @@ def test_a_finished_match_names_its_winners_not_a_leader(people, world):
     assert english.count("<strong>winner</strong>") == 1 and ">leading<" not in english
     running = client.get(f"/m/{world['match']}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "winner" not in running
+
+
+def test_only_a_match_being_played_asks_for_its_score_again(people, world):
+    client = client_for(people, "member")
+    running = client.get(f"/m/{world['match']}/").content.decode()
+    assert f'<div id="live" hx-get="/m/{world["match"]}/" hx-trigger="every 15s"' in running
+    finished = client.get(f"/m/{world['finished']}/").content.decode()
+    assert '<div id="live">' in finished and "hx-trigger" not in finished

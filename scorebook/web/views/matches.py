@@ -260,12 +260,18 @@ def match_context(match):
     }
 
 
+#: How often an open match's page asks for the score again: the deal entered across the
+#: table shows on every phone without a reload.
+MATCH_REFRESH_SECONDS = 15
+
+
 @login_required
 def match(request, pk):
     the_match = get_object_or_404(Match.objects.select_related("night__club", "table"), pk=pk)
     membership = member_of(request, the_match.night.club_id)
     context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
     context |= match_context(the_match)
+    context["refresh"] = MATCH_REFRESH_SECONDS
     context["rules_words"] = rules_words(the_match)  # members only: the public page has no stakes
     # The player across the table confirms from here, in one tap (the match page did not
     # say a deal awaited them: they had to know to open it). Not the one who entered it.
