@@ -243,6 +243,7 @@ class DealForm:
     sections: list[Section]
     errors: list[str] = field(default_factory=list)  # problems no field owns
     record: str = ""
+    names: Mapping[str, str] = field(default_factory=dict)  # seat -> player, for the notes
 
     def inputs(self) -> Iterable[Input]:
         for section in self.sections:
@@ -326,6 +327,12 @@ def scorers(table: Table) -> tuple[str, tuple[str, ...]]:
 
 def build(table: Table, level: str) -> DealForm:
     """The empty form of the next deal of ``table`` at ``level``."""
+    form = _build(table, level)
+    form.names = {seat: name for seat, name in table.names.items() if name}
+    return form
+
+
+def _build(table: Table, level: str) -> DealForm:
     if level == "play":
         return DealForm(game=table.game, level=level, sections=[])
     sections: list[Section] = []
@@ -880,7 +887,7 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
     inputs = list(form.inputs())
     names = [i.name for i in inputs]
     for error in errors:
-        message = str(error["message"])
+        message = _with_names(str(error["message"]), error.get("params"), form.names)
         path = _local(str(error.get("path") or ""))
         target = _owner(inputs, names, path)
         if target is not None:
@@ -903,6 +910,18 @@ ON_THE_FORM = {
     "terz.shares": _("With scegliete, write how many monte cards each opponent chose."),
     "terz.called_missing": _("With chiamo, say which card was called and who held it."),
 }
+
+
+def _with_names(message: str, params: Any, names: Mapping[str, str]) -> str:
+    """The seats a problem names, with the players' names: the engine says "N ha accusato
+    napoletana di denari e E ha accusato ...", where E reads as the word "e"."""
+    seats = {
+        value for value in (params or {}).values() if isinstance(value, str) and value in names
+    }
+    if not seats:
+        return message
+    pattern = r"(?<![\w(])(" + "|".join(re.escape(s) for s in sorted(seats)) + r")(?![\w)])"
+    return re.sub(pattern, lambda m: f"{names[m.group(1)]} ({m.group(1)})", message)
 
 
 def _said_on_the_form(form: DealForm, code: str, path: str, target: Input) -> str:

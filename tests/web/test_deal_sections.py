@@ -4,6 +4,7 @@ back refused hid its note in red inside a folded section."""
 
 import re
 
+from scorebook.clubs.models import Player
 from scorebook.matches import services
 from tests.web.test_deal_pages import as_, save
 from tests.web.test_deal_words import _match
@@ -85,3 +86,24 @@ def test_the_totals_say_what_a_third_is(people):
     assert "Terzi: l&#x27;asso vale 3; il 3, il 2 e ogni figura valgono 1" in italian
     cards = client.get(f"/m/{match.pk}/deals/new?level=cards", HTTP_ACCEPT_LANGUAGE="en")
     assert "an ace is 3" not in cards.content.decode()  # the grid counts for itself
+
+
+def test_a_rejection_names_the_players_not_only_their_seats(people):
+    """VISION's example: E cannot declare three 3s that N's napoletana already holds. The
+    note said "N ha accusato napoletana di denari e E ha accusato ...", E read as "e"."""
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    name = {seat: Player.objects.get(pk=pk).name for seat, pk in match.seats.items()}
+    fields = {
+        "level": "totals", "sides.A.thirds": "20", "sides.A.tricks": "6", "last_trick": "A",
+        "declarations[0].player": "N", "declarations[0].type": "napoletana",
+        "declarations[0].suit": "d",
+        "declarations[1].player": "E", "declarations[1].type": "three",
+        "declarations[1].rank": "3", "declarations[1].missing": "c",
+    }  # fmt: skip
+    body = as_(people, "scorer").post(
+        f"/m/{match.pk}/deals/check", fields, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    text = body.content.decode()
+    assert f"{name['N']} (N) ha accusato napoletana di denari e {name['E']} (E) ha accusato" in (
+        text
+    )
