@@ -245,6 +245,17 @@ class DealForm:
     record: str = ""
     names: Mapping[str, str] = field(default_factory=dict)  # seat -> player, for the notes
 
+    @property
+    def notes(self) -> list[str]:
+        """Every problem once, in the form's order: repeated beside the save button, as the
+        notes in their sections may be a long scroll above it."""
+        found = [*self.errors]
+        for section in self.sections:
+            found += section.errors
+            for inp in section.inputs:
+                found += inp.errors
+        return list(dict.fromkeys(str(note) for note in found))
+
     def inputs(self) -> Iterable[Input]:
         for section in self.sections:
             yield from section.inputs

@@ -107,3 +107,20 @@ def test_a_rejection_names_the_players_not_only_their_seats(people):
     assert f"{name['N']} (N) ha accusato napoletana di denari e {name['E']} (E) ha accusato" in (
         text
     )
+
+
+def test_the_verdict_beside_the_save_button_repeats_the_notes(people):
+    """ "Not accepted yet: see the notes in red" sat under a long form whose notes were a
+    scroll above, out of sight."""
+    match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
+    body = (
+        as_(people, "scorer")
+        .post(
+            f"/m/{match.pk}/deals/check",
+            {"level": "totals", "sides.A.thirds": "40", "sides.B.thirds": "1"},
+            HTTP_ACCEPT_LANGUAGE="it",
+        )
+        .content.decode()
+    )
+    verdict = body.split('<div class="verdict" role="status">', 1)[1].split("</div>", 1)[0]
+    assert '<ul class="notes"><li>' in verdict and "deve essere tra" in verdict
