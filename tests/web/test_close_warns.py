@@ -46,3 +46,17 @@ def test_the_transfer_button_says_what_it_does(people, world):
     assert re.search(r'name="transfer" value="\d+">Segna come pagato</button>', italian)
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert re.search(r'name="transfer" value="\d+">Mark as paid</button>', english)
+
+
+def test_the_sheet_names_the_games_and_the_winners(people, world):
+    """The page's CSV and PDF sheet said "tressette4" and "N S" (the API's keeps codes)."""
+    client = client_for(people, "director")
+    client.post(f"/n/{world['night']}/close")
+    csv = client.get(f"/n/{world['night']}/settlement.csv", HTTP_ACCEPT_LANGUAGE="it")
+    text = csv.content.decode()
+    finished = next(line for line in text.splitlines() if line.startswith(f"{world['finished']},"))
+    assert finished.startswith(f"{world['finished']},Tressette a coppie,Tavolo 2,")
+    assert "tressette4" not in text and ",N S," not in text and ",E W," not in text
+    assert re.search(r",(Nino & Salvo|Ettore & Walter),0\.50 EUR", finished)
+    pdf = client.get(f"/n/{world['night']}/settlement.pdf", HTTP_ACCEPT_LANGUAGE="it")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

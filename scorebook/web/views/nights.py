@@ -147,10 +147,29 @@ def _sheet_page(request, the_night, membership, template, **extra):
     return render(request, template, context)
 
 
+def _sheet_in_words(night):
+    """The sheet's rows for people (the page's CSV and PDF): each game by its name and the
+    winners by theirs (the sheet said "tressette4" and "N S"). The API's CSV keeps the
+    codes, for the programs that read it."""
+    name = f"settlement-{night.club.slug}-{night.date.isoformat()}"  # as the API's
+    names = _names(night.club_id)
+    lines = [
+        {
+            **line,
+            "game": game_name(line["game"]),
+            "winners": [" & ".join(names.get(line["seats"].get(w), w) for w in line["winners"])]
+            if line["winners"]
+            else [],
+        }
+        for line in selectors.match_lines(night)
+    ]
+    return exports.sheet_rows(night.club.name, selectors.sheet(night), lines, names), name
+
+
 @login_required
 def settlement_csv(request, pk):
     the_night, _membership = night_for(request, pk)
-    rows, name = selectors.sheet_export(the_night)
+    rows, name = _sheet_in_words(the_night)
     response = HttpResponse(exports.as_csv(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     return response
@@ -159,7 +178,7 @@ def settlement_csv(request, pk):
 @login_required
 def settlement_pdf(request, pk):
     the_night, _membership = night_for(request, pk)
-    rows, name = selectors.sheet_export(the_night)
+    rows, name = _sheet_in_words(the_night)
     title = f"{the_night.club.name} · {the_night.date.isoformat()}"
     response = HttpResponse(exports.as_pdf(title, rows), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
