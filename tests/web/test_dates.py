@@ -109,3 +109,17 @@ def test_the_new_night_form_offers_today_in_the_date_input(club, people, languag
     assert (
         f'type="date" name="date" value="{timezone.localdate():%Y-%m-%d}"' in body.content.decode()
     )
+
+
+def test_the_standings_time_has_no_double_full_stop_in_english(club, people, world):
+    """Django's English time ends "p.m.": the sentence's own full stop made it "p.m.."."""
+    standings.season_create(
+        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        user=people["director"],
+    )  # fmt: skip
+    standings.rebuild(club_id=club.pk)
+    client = client_for(people, "member")
+    english = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Brought up to date" in english and ".." not in english.split("Brought up", 1)[1][:60]
+    italian = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert re.search(r"Aggiornata il [a-zì]+ \d+ [a-z]+ \d{4}, \d\d:\d\d\s", italian)
