@@ -3,10 +3,20 @@
 import datetime
 
 import pytest
+from django.utils import translation
 
 from scorebook.clubs import services as clubs
 from scorebook.matches import services
 from tests.api.common import SIDES, SMALL
+
+
+@pytest.fixture(autouse=True)
+def _language_reset():
+    """A request in Italian leaves Italian active in the test's thread (LocaleMiddleware
+    activates it and nothing deactivates it): the tests after it, in other folders too,
+    read English words in Italian. Each page test ends in the default language."""
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture

@@ -3,9 +3,13 @@ deals (never the stakes), and the café's TV view that refreshes itself."""
 
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Match, Night
+from scorebook.standings import selectors
+from scorebook.standings import services as standings_services
+from scorebook.standings.models import ALL_GAMES, Season
 from scorebook.web.scores import game_name, scoreboard
 from scorebook.web.views.matches import match_context
 
@@ -59,8 +63,36 @@ def tv(request, slug):
     )
     shown = _nights_with_scores(club, [night])[0] if night else None
     template = "web/public/tv_scores.html" if request.htmx else "web/public/tv.html"
+    season, standing = _tv_standings(club)
     return render(
         request,
         template,
-        {"public_club": club, "shown": shown, "refresh": TV_REFRESH_SECONDS},
+        {
+            "public_club": club,
+            "shown": shown,
+            "refresh": TV_REFRESH_SECONDS,
+            "season": season,
+            "standing": standing,
+        },
     )
+
+
+#: How many of the season's leaderboard the TV shows under tonight's scores.
+TV_STANDINGS = 10
+
+
+def _tv_standings(club):
+    """The current season's first players (VISION, step 8: the TV shows the standings; it
+    showed only tonight's scores). The leaderboard's own order, no money."""
+    today = timezone.localdate()
+    seasons = list(Season.objects.filter(club=club).order_by("-starts_on"))
+    season = next((s for s in seasons if s.covers(today)), seasons[0] if seasons else None)
+    if season is None:
+        return None, []
+    min_matches = standings_services.settings_of(club.pk).min_matches
+    rows = list(selectors.leaderboard(season, ALL_GAMES, ["-won", "-win_rate"], min_matches))
+    position = 0
+    for row in rows:
+        position += row.ranked
+        row.position = position if row.ranked else None
+    return season, rows[:TV_STANDINGS]
