@@ -454,6 +454,20 @@ def would_end(state: MatchState, points: Mapping[str, int], target: int, rule: s
     return winner is not None
 
 
+def chips_after_deals(state: MatchState) -> Outcome:
+    """The result of a zero-sum chips match played for a set number of deals: those up
+    have won, those down have lost (the chips already settled each deal)."""
+    ranked = sorted(state.seats, key=lambda p: -state.totals[p])
+    return Outcome(
+        "deals",
+        tuple(p for p in ranked if state.totals[p] > 0),
+        tuple(p for p in ranked if state.totals[p] < 0),
+        1,
+        {},
+        {"chips": dict(state.totals)},
+    )
+
+
 def first_to_target(state: MatchState, target: int, rule: str) -> Outcome | None:
     """The match result once a player has won: he receives one stake from every other."""
     winner, overtime = decide(state.totals, target, rule, bool(state.extra.get("overtime")))

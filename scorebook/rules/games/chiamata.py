@@ -19,7 +19,16 @@ from typing import Any, ClassVar
 
 from ..cards import DECK40, DECK40_SET, FOUR_OF_COINS, SUITS, Card, parse_card, thirds_of
 from ..errors import Localized, Problems, messages
-from ..game import Deal, Game, Start, first_to_target, target_switch, tie_switch, would_end
+from ..game import (
+    Deal,
+    Game,
+    Start,
+    chips_after_deals,
+    first_to_target,
+    target_switch,
+    tie_switch,
+    would_end,
+)
 from ..houserules import Rules, Switch, choice
 from ..parse import card_name, cards, join, known_fields, no_duplicates, obj
 from ..play import (
@@ -659,15 +668,7 @@ class ChiamataDelTre(Game):
             limit = rules["cdt.deals"]
             if not limit or state.deals_counted < limit:
                 return None
-            ranked = sorted(state.seats, key=lambda p: -state.totals[p])
-            return Outcome(
-                "deals",
-                tuple(p for p in ranked if state.totals[p] > 0),
-                tuple(p for p in ranked if state.totals[p] < 0),
-                1,
-                {},
-                {"chips": dict(state.totals)},
-            )
+            return chips_after_deals(state)
         return first_to_target(state, rules["cdt.target"], rules["cdt.both_reach_target"])
 
     # -- random legal deals -------------------------------------------------------------

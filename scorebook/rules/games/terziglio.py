@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
 from ..errors import Localized, Problems, messages
-from ..game import Deal, Game, Start
+from ..game import Deal, Game, Start, chips_after_deals
 from ..houserules import Rules, Switch, choice
 from ..parse import boolean, card_name, cards, integer, join, known_fields, listing, obj
 from ..play import (
@@ -809,17 +809,7 @@ class Terziglio(Game):
         if rules["terz.settlement"] == "chips_zero_sum":
             limit = rules["terz.deals"]
             played = state.deals_played - state.extra["passed_out"]
-            if limit and played >= limit:
-                ranked = sorted(state.seats, key=lambda p: -state.totals[p])
-                return Outcome(
-                    "deals",
-                    tuple(p for p in ranked if state.totals[p] > 0),
-                    tuple(p for p in ranked if state.totals[p] < 0),
-                    1,
-                    {},
-                    {"chips": dict(state.totals)},
-                )
-            return None
+            return chips_after_deals(state) if limit and played >= limit else None
         target = rules["terz.target"]
         reached = [p for p in state.seats if state.totals[p] >= target]
         if not reached:
