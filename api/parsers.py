@@ -23,6 +23,9 @@ from scorebook.core.refusals import Refusal
 
 #: Deep enough for every body the API reads (a play record is 5 levels deep).
 MAX_DEPTH = 32
+#: No number the API reads needs more digits than a bigint id (19); the standard library
+#: would raise ValueError past 4,300 digits (a 500 before).
+MAX_DIGITS = 20
 #: Tab, line feed and carriage return are text; every other C0 control, DEL and the
 #: surrogates are not.
 _ALLOWED_CONTROLS = frozenset("\t\n\r")
@@ -40,6 +43,11 @@ class TooLarge(Refusal):
     code = "http.too_large"
     status = 413
     message = _("The request body is larger than %(limit)s bytes.")
+
+
+class NumberTooLarge(Refusal):
+    code = "input.number_too_large"
+    message = _("A number in the JSON has more than %(digits)s digits.")
 
 
 class TooDeep(Refusal):
@@ -99,13 +107,19 @@ class StrictJSONParser(parsers.JSONParser):
             raise TooLarge(limit=limit)
         try:
             text = raw.decode(encoding)
-            data = json.loads(text, parse_constant=_no_constant)
+            data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
         except RecursionError:
             raise TooDeep(depth=MAX_DEPTH) from None
         except (json.JSONDecodeError, UnicodeDecodeError) as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
         check(data)
         return data
+
+
+def _bounded_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise NumberTooLarge(digits=MAX_DIGITS)
+    return int(text)
 
 
 def _no_constant(name: str) -> Any:
