@@ -310,6 +310,11 @@ def stale_clubs(older_than_seconds: float = 0) -> list[int]:
     return sorted(set(marks.values_list("club_id", flat=True)))
 
 
+#: Marks deleted per statement after a rebuild (a backlog left by a long broker outage
+#: may hold many).
+MARKS_AT_ONCE = 5000
+
+
 def rebuild(*, club_id: int, season_ids: Iterable[int] | None = None) -> None:
     """Rebuild one club from the deal log (see ``rebuild_clubs``)."""
     rebuild_clubs([club_id], season_ids=season_ids)
@@ -318,8 +323,14 @@ def rebuild(*, club_id: int, season_ids: Iterable[int] | None = None) -> None:
 def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None = None) -> None:
     """Rebuild from the deal log (``manage.py rebuild_standings``), in one transaction:
     every match's contribution, the given seasons' leaderboards (all when None) and the
-    clubs' ratings from their first match. Clears the marks it covers. Set-based: a few
-    queries for all the clubs given, the matches streamed in chunks, bulk writes."""
+    clubs' ratings from their first match. Set-based: a few queries for all the clubs
+    given, the matches streamed in chunks, bulk writes.
+
+    Safe beside live deal entry: it clears only the marks it saw before reading the deal
+    log. A mark is written in its deal's transaction, so every mark seen then belongs to
+    a deal the reads below see; a deal committed later (the reads may or may not have
+    seen it) keeps its mark, and the refresh that follows counts it (on top of the
+    rebuilt tables, as after any deal)."""
     ids = sorted(club_ids)
     with transaction.atomic():
         have = set(Freshness.objects.filter(club_id__in=ids).values_list("club_id", flat=True))
@@ -327,9 +338,12 @@ def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None =
             [Freshness(club_id=c) for c in ids if c not in have], ignore_conflicts=True
         )
         list(Freshness.objects.select_for_update().filter(club_id__in=ids).order_by("club_id"))
-        _rebuild_clubs(ids, None if season_ids is None else set(season_ids))
+        seen: list[int] = []
         if season_ids is None:
-            StaleMark.objects.filter(club_id__in=ids).delete()
+            seen = list(StaleMark.objects.filter(club_id__in=ids).values_list("pk", flat=True))
+        _rebuild_clubs(ids, None if season_ids is None else set(season_ids))
+        for start in range(0, len(seen), MARKS_AT_ONCE):
+            StaleMark.objects.filter(pk__in=seen[start : start + MARKS_AT_ONCE]).delete()
         Freshness.objects.filter(club_id__in=ids).update(
             built_at=timezone.now(), rebuilds=F("rebuilds") + 1
         )
