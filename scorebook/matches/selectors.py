@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Count, QuerySet
+
 from scorebook.rules import DealResult, MatchState, Rejection, start_match
 
-from .models import Deal, Match
+from .models import Deal, Match, Night
 from .refusals import RulesRejected
 
 
@@ -35,3 +37,14 @@ def fold(match: Match, inputs: list[Any]) -> Folded:
 
 def current_deals(match: Match) -> list[Deal]:
     return list(match.deals.filter(is_current=True).order_by("number"))
+
+
+def club_nights(club_id: int, *, status: str) -> QuerySet[Night]:
+    """A club's nights of one status, newest first, each with its ``match_count``. The
+    order is explicit: with an aggregate Django drops ``Meta.ordering``, and the club home
+    showed 30 arbitrary nights (a club's 31st night was nowhere)."""
+    return (
+        Night.objects.filter(club_id=club_id, status=status)
+        .annotate(match_count=Count("matches"))
+        .order_by("-date", "-id")
+    )

@@ -2,7 +2,7 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count
+from django.core.paginator import Paginator
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
@@ -12,6 +12,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Night
+from scorebook.matches.selectors import club_nights
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
 from scorebook.web.forms import ClubSettingsForm, LoginForm, PlayerForm, RoleForm, role_choices
@@ -28,17 +29,22 @@ def home(request):
     return render(request, "web/clubs/choose.html", {"clubs": clubs})
 
 
+PAST_PER_PAGE = 30
+
+
 @login_required
 def club(request, slug):
-    """The club home: tonight's night if one is open, the past nights."""
+    """The club home: every open night (however many nights the club has played), then
+    the past nights newest first, PAST_PER_PAGE to a page."""
     the_club, membership = club_for(request, slug)
-    nights = list(Night.objects.filter(club=the_club).annotate(match_count=Count("matches"))[:30])
-    tonight = [n for n in nights if n.status == Night.Status.OPEN]
-    past = [n for n in nights if n.status != Night.Status.OPEN]
+    tonight = list(club_nights(the_club.pk, status=Night.Status.OPEN))
+    past = Paginator(club_nights(the_club.pk, status=Night.Status.CLOSED), PAST_PER_PAGE)
+    # get_page: a page that is not a number is the first, one out of range the last.
+    page = past.get_page(request.GET.get("page"))
     return render(
         request,
         "web/clubs/club.html",
-        page_context(the_club, membership, nav="club", tonight=tonight, past=past),
+        page_context(the_club, membership, nav="club", tonight=tonight, past=page),
     )
 
 
