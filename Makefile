@@ -16,7 +16,6 @@ install: $(STAMP)
 
 run: install
 	$(PY) manage.py migrate --noinput
-	$(PY) manage.py createcachetable
 	$(PY) manage.py help load_demo >/dev/null 2>&1 && $(PY) manage.py load_demo || true
 	$(PY) manage.py runserver 127.0.0.1:8000
 

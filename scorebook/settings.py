@@ -203,7 +203,8 @@ AXES_CLIENT_IP_CALLABLE = "scorebook.core.clientip.client_address"
 # host) must share it. Production: Redis (CACHE_URL=redis://...). The embedded default is
 # Django's database cache: it works across processes and hosts with nothing but the
 # database already configured, and it is transactional (a file cache is per host and can
-# be read half-written). Its table comes from `manage.py createcachetable`.
+# be read half-written). `migrate` makes its table (scorebook/core/migrations/0002); a deploy
+# that moves from Redis to db:// later runs Django's `createcachetable` once.
 CACHE_URL = envstr("CACHE_URL")
 if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     CACHES = {
