@@ -22,8 +22,8 @@ from scorebook.clubs.services import require_role
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Deal, Match, Night, Table
-from scorebook.rules import DealResult, MatchState, get_game
-from scorebook.rules.stakes import MARCIO_E_BATUFFA, POT, PotMatch, PotMove, piatto
+from scorebook.rules import DealResult, MatchState, games, get_game
+from scorebook.rules.stakes import POT, PotMatch, PotMove, piatto
 
 from . import transfers as math
 from .models import Account, Entry, Settlement, Transfer, Unit
@@ -177,9 +177,12 @@ def match_book(
 
 def has_piatto(match: Match) -> bool:
     """Tressette in pairs under marcio e batuffa plays for a pot as well as the stake."""
-    return match.game == "tressette4" and (
-        (match.rules or {}).get("values", {}).get("t4.stake") == MARCIO_E_BATUFFA
-    )
+    return get_game(match.game).plays_for_pot((match.rules or {}).get("values", {}))
+
+
+def _pot_games() -> list[str]:
+    """The games whose matches may play for a table's pot (the engine says which)."""
+    return [key for key, game in games().items() if game.pot_game]
 
 
 def _pot_name(table_number: int | None) -> str:
@@ -198,7 +201,7 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
     """
     night = Night.objects.get(pk=night_id)
     number = None
-    at_table = Match.objects.filter(night=night, game="tressette4").order_by("id")
+    at_table = Match.objects.filter(night=night, game__in=_pot_games()).order_by("id")
     if table_id is None:
         at_table = at_table.filter(table__isnull=True)
     else:
@@ -274,7 +277,7 @@ def night_pots_book(*, night: Night, user: User) -> None:
     """Book every table's pot of a night again (at its close what is left goes back)."""
     tables = {
         m.table_id
-        for m in Match.objects.filter(night=night, game="tressette4")
+        for m in Match.objects.filter(night=night, game__in=_pot_games())
         if has_piatto(m) and m.status == Match.Status.FINISHED
     }
     for table_id in sorted(tables, key=lambda t: (t is None, t or 0)):

@@ -44,6 +44,38 @@ def run(command: str, text: str, lang: str | None = None) -> tuple[int, dict[str
         return 2, rejection.as_dict(lang)
 
 
+NEW_GAME = [
+    "## Adding a game: the files it touches",
+    "",
+    "A game's rules and the shape of its table live in its engine module; the pages, the",
+    "standings and the ledger read the engine's description (`Game.table_shape`, a",
+    "`TableShape` in `scorebook/rules/table.py`) and never name a game (a layer test,",
+    "`tests/core/test_layers.py`, fails on a game key outside `scorebook/rules/`). A new",
+    "game touches four places:",
+    "",
+    "1. **Its module**, `scorebook/rules/games/<family>.py`: the `Game` subclass (key,",
+    "   names in English and Italian, players, switches, profiles, `score_entry`, the play",
+    "   record's hooks, `random_deal`) listed in the module's `GAMES`, and its table:",
+    "   `table_shape` (sides or seats with their members, who is dealt in, the pack, tricks",
+    "   per deal, the unit people count in and a deal's whole, the parts of the entry form",
+    "   at each level, built from the kinds the pages know: `piles`, `auction`, `call`,",
+    "   `declarations`, `claim`, `annulled`...), and where they apply the hooks the other",
+    "   apps read: `deal_contest`, `event_by_last_trick`, `ranked_by_chips`, `pot_game` with",
+    "   `plays_for_pot`, `counts_in_chips`.",
+    "2. **Its words**, `scorebook/web/switches.py`: every switch, value and profile in words",
+    "   (a test checks each has an entry), then the Italian catalogue (`locale/it/`).",
+    "3. **Its docs**: `docs/games/<family>.md` (the deal format, the source of each switch),",
+    "   and this page, regenerated.",
+    "4. **Its tests**, `tests/rules/test_<family>.py`: the reference's examples, failing",
+    "   first. The page form (`tests/web/test_deal_forms.py`), the catalogue and the layer",
+    "   tests take the game from the registry: a game the form cannot enter fails there.",
+    "",
+    "A part of a new kind (a form section no game had) also needs its layout: one function",
+    "in `scorebook/web/deal_forms.py`'s `PARTS`, with its words.",
+    "",
+]
+
+
 def games_markdown() -> str:
     """The catalogue as the Markdown page docs/games.md (kept in step by a test)."""
     out = [
@@ -53,6 +85,7 @@ def games_markdown() -> str:
         "Each game's page in `docs/games/` explains its deal format and the source of every",
         "switch. Defaults are the reference's bold values.",
         "",
+        *NEW_GAME,
     ]
     for game in describe_games()["games"]:
         players = ", ".join(str(n) for n in game["players"])

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from .cards import CARD_THIRDS_IN_DECK, DECK40, THIRDS
 from .errors import Localized, Problems, Rejection, messages
 from .houserules import Rules, Switch, choice, resolve
 from .irregularities import (
@@ -27,6 +28,7 @@ from .irregularities import (
 from .parse import known_fields
 from .play import Dealt, Replay, judge_revokes, mark_contested, replay, with_play
 from .result import DealResult, MatchState, Outcome
+from .table import Part, TableShape
 
 messages(
     {
@@ -49,6 +51,9 @@ messages(
     }
 )
 
+
+#: The cards of the Italian pack that score (an empty pile gets those nobody else took).
+COUNTING_CARDS = tuple(c.code for c in DECK40 if c.rank in THIRDS)
 
 #: A deal as entered: the JSON object of one deal.
 Deal = Mapping[str, Any]
@@ -79,6 +84,18 @@ class Game:
     #: What the opponents score when a deal is forfeited for conduct (the whole deal "per
     #: cappotto"); None where a deal cannot be forfeited.
     forfeit_points: ClassVar[int | None] = None
+    #: What each deal is for the ratings and the bids' counts, beside the match itself:
+    #: "" (nothing: the match is the contest), "bid" (the bidder against the others, with
+    #: the contract), "sides" (the sides formed for the deal, such as Chiamata's call).
+    deal_contest: ClassVar[str] = ""
+    #: Whether a deal's event, when the engine names no side, was made by the taker of the
+    #: last trick (Rovescino's "all the points") rather than by the best score of the deal.
+    event_by_last_trick: ClassVar[bool] = False
+    #: Whether players are ranked by the chips they end the match with (the state's units)
+    #: rather than by what the match's result settles.
+    ranked_by_chips: ClassVar[bool] = False
+    #: Whether a match of this game may play for a night's pot at its table (the piatto).
+    pot_game: ClassVar[bool] = False
 
     # -- set-up -------------------------------------------------------------------------
 
@@ -97,6 +114,29 @@ class Game:
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         """Who keeps a running total: the players, unless the game has fixed sides."""
         return seats
+
+    def plays_for_pot(self, rules: Mapping[str, Any]) -> bool:
+        """Whether a match under these house rules (the values) feeds the table's pot."""
+        return False
+
+    def counts_in_chips(self, rules: Mapping[str, Any]) -> bool:
+        """Whether a deal's numbers are chips that change hands (else points of a race)."""
+        return False
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """The table as its score keeper sees it, under these house rules (the values):
+        who scores, the pack, the unit, the parts of the entry form (``table``).
+        By default every seat scores its own pile of the Italian pack, in thirds."""
+        return TableShape(
+            self.key,
+            seats,
+            "seats",
+            seats,
+            counting=COUNTING_CARDS,
+            unit="thirds",
+            whole=CARD_THIRDS_IN_DECK,
+            parts=(Part("piles"),),
+        )
 
     def default_players(self, rules: Rules) -> int:
         return self.player_counts[0]

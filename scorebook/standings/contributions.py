@@ -29,11 +29,15 @@ from django.db.models.functions import JSONObject
 
 from scorebook.ledger.models import Entry, Unit
 from scorebook.matches.models import Deal, Match
+from scorebook.rules import games
 
 from .selectors import deal_facts, finished_at_of, match_results
 
-BIDDING = ("terziglio", "calabrasella")
-PER_DEAL_CONTESTS = ("chiamata", *BIDDING)
+#: The games whose every deal is a contest of its own (the engine's ``deal_contest``): a
+#: bidder against the others, with a contract ...
+BIDDING = tuple(key for key, game in games().items() if game.deal_contest == "bid")
+#: ... or the sides a deal forms (Chiamata's caller and partner).
+PER_DEAL_CONTESTS = tuple(key for key, game in games().items() if game.deal_contest)
 CENT = Decimal("0.01")
 
 Line = dict[str, Any]  # one player's counts: see ``blank``

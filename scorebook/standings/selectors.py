@@ -188,7 +188,8 @@ def deal_facts(match: Match, result: dict[str, Any]) -> DealFacts:
         members.setdefault(name, []).append(seat)
     facts = result.get("facts") or {}
     out = DealFacts()
-    if match.game in ("terziglio", "calabrasella"):
+    game = get_game(match.game)
+    if game.deal_contest == "bid":
         bidder = facts.get("soloist") or facts.get("bidder")
         if bidder:
             won = bool(facts.get("soloist_won", facts.get("won", False)))
@@ -198,7 +199,7 @@ def deal_facts(match: Match, result: dict[str, Any]) -> DealFacts:
             opponents = tuple(facts.get("opponents") or ())
             out.teams = ((bidder,), opponents)
             out.winner = 0 if won else 1
-    elif match.game == "chiamata":
+    elif game.deal_contest == "sides":
         sides = facts.get("members") or {}
         callers, others = tuple(sides.get("callers", ())), tuple(sides.get("others", ()))
         points = facts.get("side_points") or {}
@@ -213,7 +214,7 @@ def deal_facts(match: Match, result: dict[str, Any]) -> DealFacts:
             made = _seats_of(members, [facts["event_side"]])
         elif out.teams and out.winner is not None:
             made = out.teams[out.winner]
-        elif match.game == "rovescino" and facts.get("last_trick"):
+        elif game.event_by_last_trick and facts.get("last_trick"):
             made = _seats_of(members, [facts["last_trick"]])
         else:
             points = result.get("points") or {}

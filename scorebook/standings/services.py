@@ -33,6 +33,7 @@ from scorebook.clubs.services import require_role
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Match
+from scorebook.rules import get_game
 
 from . import contributions as cb
 from . import ratings as rt
@@ -610,7 +611,7 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
         if won or lost:
             return [rt.Contest(pairs, places)]
         return []
-    units = (match.state or {}).get("units", {}) if match.game == "spinado" else None
+    units = (match.state or {}).get("units", {}) if get_game(match.game).ranked_by_chips else None
     scores = {
         r.player_id: float(units.get(r.seat, 0) if units is not None else r.units) for r in results
     }

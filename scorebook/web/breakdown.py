@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.rules import get_game
 from scorebook.web.deal_forms import Table, suit_name
 
 KINDS = {
@@ -143,9 +144,7 @@ def claim_words(result: Mapping[str, Any] | None, table: Table) -> str:
 def unit_heading(table: Table) -> str:
     """What a deal's numbers count: chips in Spinado and in Terziglio settled in chips
     every deal (the column said "Points" over a Spinado deal's chips), points elsewhere."""
-    chips = table.game == "spinado" or (
-        table.game == "terziglio" and table.rules.get("terz.settlement") == "chips_zero_sum"
-    )
+    chips = get_game(table.game).counts_in_chips(table.rules)
     return str(_("Chips") if chips else _("Points"))
 
 

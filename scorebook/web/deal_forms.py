@@ -12,48 +12,31 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.rules import MatchState, Rejection
+from scorebook.rules import MatchState, Rejection, get_game
 from scorebook.rules.cards import (
-    CARD_THIRDS_IN_DECK,
     DECK40,
     RANK_NAMES_EN,
     RANK_NAMES_IT,
     SUIT_NAMES_EN,
     SUIT_NAMES_IT,
     SUITS,
-    THIRDS,
 )
 from scorebook.rules.games import spinado as spinado_rules
 from scorebook.rules.games import trappola as trappola_rules
-from scorebook.rules.games.calabrasella import TOTAL as CALABRASELLA_POINTS
-from scorebook.rules.games.terziglio import BIDS as TERZIGLIO_BIDS
+from scorebook.rules.table import Part, TableShape
 
 LEVELS = ("totals", "cards", "play")
-#: Games whose piles are cards of the 40-card Italian pack (a grid per side at level b).
-GRID_GAMES = frozenset(
-    {
-        "tressette4",
-        "tressette2",
-        "tressette3",
-        "tressette4i",
-        "chiamata",
-        "rovescino",
-        "traversone_pairs",
-        "terziglio",
-        "calabrasella",
-        "trappola",
-    }
-)
-#: Tricks in a deal, where a game always plays the same number (for "the rest").
-TRICKS = {"tressette4": 10, "traversone_pairs": 10, "chiamata": 10, "terziglio": 12}
+#: The levels entered field by field (the engine's description lists their parts).
+
 
 SUIT_LABELS = {
     "c": _("Cups"),
@@ -155,9 +138,9 @@ def _french(deck: Iterable[Any]) -> Pack:
 #: The packs a grid can show: the Italian 40, Trappola's 36, Spinado's French 47 or 50.
 PACKS = {
     "italian": Pack(tuple(DECK40), GRID_SUITS),
-    "trappola": Pack(tuple(trappola_rules.DECK_ORDER), GRID_SUITS),
-    "spinado47": _french(spinado_rules.DECKS[47]),
-    "spinado50": _french(spinado_rules.DECKS[50]),
+    "italian36": Pack(tuple(trappola_rules.DECK_ORDER), GRID_SUITS),
+    "french47": _french(spinado_rules.DECKS[47]),
+    "french50": _french(spinado_rules.DECKS[50]),
 }
 
 
@@ -273,6 +256,11 @@ class Table:
     state: MatchState
     names: Mapping[str, str]  # seat -> player name
 
+    @cached_property
+    def shape(self) -> TableShape:
+        """The engine's description of this game's table (who scores, the form's parts)."""
+        return get_game(self.game).table_shape(self.rules, self.state.seats)
+
     def seat_label(self, seat: str) -> str:
         name = self.names.get(seat)
         return f"{seat} · {name}" if name else seat
@@ -281,7 +269,7 @@ class Table:
         return [(s, self.seat_label(s)) for s in (seats or self.state.seats)]
 
     def side_label(self, side: str) -> Any:
-        members = SIDE_MEMBERS.get(self.game, {}).get(side)
+        members = self.shape.members.get(side)
         if members:
             names = ", ".join(self.names.get(s, s) for s in members)
             return f"{side} ({names})"
@@ -293,18 +281,10 @@ class Table:
 
     def dealt_in(self) -> tuple[str, ...]:
         """Who plays this deal, eldest first (a four-handed three-hander leaves the dealer out)."""
-        seats = self.state.seats
-        start = seats.index(self.state.dealer)
-        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
-        if self.game in ("terziglio", "calabrasella") and len(seats) == 4:
-            order.remove(self.state.dealer)
-        return tuple(order)
+        return self.shape.dealt_in(self.state.dealer)
 
 
-SIDE_MEMBERS = {
-    "tressette4": {"A": ("N", "S"), "B": ("E", "W")},
-    "traversone_pairs": {"A": ("P1", "P3"), "B": ("P2", "P4")},
-}
+#: The sides' role codes of the engine's description, in words.
 SIDE_LABELS = {
     "soloist": _("the soloist"),
     "coalition": _("the other two"),
@@ -319,18 +299,7 @@ SIDE_LABELS = {
 
 def scorers(table: Table) -> tuple[str, tuple[str, ...]]:
     """Whose piles the form asks for: ``("sides", ...)`` or ``("seats", ...)``."""
-    game, rules = table.game, table.rules
-    if game in ("tressette4", "traversone_pairs"):
-        return "sides", ("A", "B")
-    if game == "tressette3" and rules.get("t3.mode") == "col_morto":
-        return "sides", ("A", "B")
-    if game == "chiamata":
-        return "sides", ("callers", "others")
-    if game == "terziglio":
-        return "sides", ("soloist", "coalition")
-    if game == "calabrasella":
-        return "sides", ("bidder", "opponents")
-    return "seats", table.state.seats
+    return table.shape.scored_by, table.shape.scorers
 
 
 # -- the form of each game ----------------------------------------------------------------
@@ -344,118 +313,45 @@ def build(table: Table, level: str) -> DealForm:
 
 
 def _build(table: Table, level: str) -> DealForm:
+    """The sections the engine's description lists for ``level``, in its order."""
     if level == "play":
         return DealForm(game=table.game, level=level, sections=[])
     sections: list[Section] = []
-    game = table.game
-    if game in ("terziglio", "calabrasella"):
-        sections.append(_auction(table))
-    if game == "chiamata":
-        sections.append(_call(table))
-    if game == "spinado":
-        sections.extend(_spinado(table))
-        if level == "cards":
-            sections.append(_spinado_hands(table))
-        return DealForm(game=game, level=level, sections=sections)
-    sections.append(_piles(table, level))
-    if game == "terziglio" and level == "cards":
-        sections.append(
-            Section(
-                _("Monte and discards"),
-                [
-                    Input("monte", _("The monte (4 cards)"), "cards"),
-                    Input("discards", _("The soloist's discards"), "cards"),
-                ],
-            )
-        )
-    if game == "tressette4":
-        if table.rules.get("t4.declarations"):
-            anomalies = table.rules.get("t4.decl_anomalies") == "code"
-            sections.append(_declarations(table, anomalies=anomalies))
-        if table.rules.get("t4.claim_mode", "off") != "off":
-            sections.append(_claim(table))
-            if (
-                table.rules.get("t4.claim_by") == "opponents"
-                and table.rules.get("t4.false_claim") == "play_on"
-            ):
-                sections.append(_failed_callouts(table))
-        if table.rules.get("t4.reaching_target") == "first_in_trick_order":
-            sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
-            sections.append(
-                Section(
-                    _("The target"),
-                    [Input("first_to_target", _("Reached the target first"), "choice", sides)],
-                    note=_("Only when both sides reach the target in this deal."),
-                    open=False,
-                )
-            )
-        if table.rules.get("t4.cappotto_after_win") == "ordinary_stake":
-            sections.append(
-                Section(
-                    _("A cappotto after the win"),
-                    [
-                        Input(
-                            "cappotto_after_win",
-                            _("The side had reached the target before its cappotto was complete"),
-                            "check",
-                        )
-                    ],
-                    note=_("Only for a cappotto: it then pays the ordinary stake."),
-                    open=False,
-                )
-            )
-        sections.append(
-            Section(
-                _("Deal annulled"),
-                [
-                    Input(
-                        "annulled_by",
-                        _("Annulled by (a poor hand)"),
-                        "choice",
-                        [("", "—"), *table.seat_choices()],
-                    )
-                ],
-                open=False,
-            )
-        )
-    if (game == "tressette2" and table.rules.get("t2.declarations")) or (
-        game == "tressette4i" and table.rules.get("t4i.declarations", True)
-    ):
-        # Each player's own, from the ten cards first dealt: napoletana, three or four of
-        # a kind (no decima).
-        sections.append(_declarations(table, kinds=("napoletana", "three", "four")))
-    if game == "trappola":
-        sections.extend(_trappola(table))
-    return DealForm(game=game, level=level, sections=sections)
+    for part in table.shape.entry(level):
+        sections.extend(PARTS[part.kind](table, part, level))
+    return DealForm(game=table.game, level=level, sections=sections)
 
 
-def _piles(table: Table, level: str) -> Section:
+def _piles(table: Table, part: Part, level: str) -> list[Section]:
+    shape = table.shape
     group, who = scorers(table)
-    unit = "points" if table.game in ("calabrasella", "trappola") else "thirds"
+    grid = level == "cards" and shape.pack is not None
     inputs: list[Input] = []
     for scorer in who:
         label = table.side_label(scorer) if group == "sides" else table.seat_label(scorer)
         where = f"{group}.{scorer}"
-        if level == "cards" and table.game in GRID_GAMES:
-            pack = "trappola" if table.game == "trappola" else "italian"
-            inputs.append(Input(f"{where}.cards", label, "cards", pack=pack))
-        elif unit == "thirds":
+        if grid:
+            inputs.append(Input(f"{where}.cards", label, "cards", pack=shape.pack or ""))
+        elif shape.unit == "thirds":
             inputs.append(Input(f"{where}.thirds", _("%(who)s: thirds") % {"who": label},
-                                high=CARD_THIRDS_IN_DECK))  # fmt: skip
+                                high=shape.whole))  # fmt: skip
         else:
             inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": label}))
         inputs.append(Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label}))
     last = [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
     inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
-    if table.game == "tressette3" and table.rules.get("t3.removed_four") == "any_announced":
-        fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
-        inputs.append(Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours]))
-    if table.game == "rovescino" and len(table.state.seats) == 3:
+    if part.get("round_one_last_trick"):
+        inputs.append(
+            Input("last_trick_round1", _("Last trick of the first round"), "choice",
+                  [("", "—"), *last])
+        )  # fmt: skip
+    if part.get("removed_four"):
         fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
         inputs.append(
-            Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours], many=True)
-        )
-    if table.game == "tressette3" and table.rules.get("t3.mode") == "col_morto":
+            Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours],
+                  many=part.get("removed_four") == "many")
+        )  # fmt: skip
+    if part.get("dummy_partner"):
         inputs.append(
             Input("dummy_partner", _("The dummy's partner"), "choice",
                   [("", "—"), *table.seat_choices()])
@@ -465,10 +361,10 @@ def _piles(table: Table, level: str) -> Section:
             "Tap the cards each side took (the aces, 3s, 2s and figures at least); "
             "a pile left empty gets the counting cards nobody else took."
         )
-        if level == "cards" and table.game in GRID_GAMES
+        if grid
         else _("Leave one blank: it gets the rest.")
     )
-    if unit == "thirds" and not (level == "cards" and table.game in GRID_GAMES):
+    if shape.unit == "thirds" and not grid:
         # what a third is, for whoever keeps the score tonight for the first time
         note = format_lazy(
             "{} {}",
@@ -477,15 +373,72 @@ def _piles(table: Table, level: str) -> Section:
         )
     # At the totals level the title said "Cards taken", the name of the other level's tab.
     title = _("Cards taken") if level == "cards" else _("Points and tricks")
-    return Section(title, inputs, note=note, claims=(group,))
+    return [Section(title, inputs, note=note, claims=(group,))]
 
 
-def _declarations(
-    table: Table,
-    rows: int = 3,
-    kinds: Iterable[str] = tuple(DECLARATION_TYPES),
-    anomalies: bool = False,
-) -> Section:
+def _monte_discards(table: Table, part: Part, level: str) -> list[Section]:
+    return [
+        Section(
+            _("Monte and discards"),
+            [
+                Input("monte", _("The monte (4 cards)"), "cards", pack=table.shape.pack or ""),
+                Input("discards", _("The soloist's discards"), "cards",
+                      pack=table.shape.pack or ""),
+            ],
+        )
+    ]  # fmt: skip
+
+
+def _first_to_target(table: Table, part: Part, level: str) -> list[Section]:
+    sides = [("", "—"), *((s, table.side_label(s)) for s in table.shape.scorers)]
+    return [
+        Section(
+            _("The target"),
+            [Input("first_to_target", _("Reached the target first"), "choice", sides)],
+            note=_("Only when both sides reach the target in this deal."),
+            open=False,
+        )
+    ]
+
+
+def _cappotto_after_win(table: Table, part: Part, level: str) -> list[Section]:
+    return [
+        Section(
+            _("A cappotto after the win"),
+            [
+                Input(
+                    "cappotto_after_win",
+                    _("The side had reached the target before its cappotto was complete"),
+                    "check",
+                )
+            ],
+            note=_("Only for a cappotto: it then pays the ordinary stake."),
+            open=False,
+        )
+    ]
+
+
+def _annulled(table: Table, part: Part, level: str) -> list[Section]:
+    return [
+        Section(
+            _("Deal annulled"),
+            [
+                Input(
+                    "annulled_by",
+                    _("Annulled by (a poor hand)"),
+                    "choice",
+                    [("", "—"), *table.seat_choices()],
+                )
+            ],
+            open=False,
+        )
+    ]
+
+
+def _declarations(table: Table, part: Part, level: str) -> list[Section]:
+    """Declarations of the kinds the game plays; with ``anomalies``, the tournament code's
+    handling of a declaration gone wrong."""
+    rows, kinds, anomalies = 3, part.get("kinds", tuple(DECLARATION_TYPES)), part.get("anomalies")
     inputs: list[Input] = []
     types = [("", "—"), *((k, DECLARATION_TYPES[k]) for k in kinds)]
     suits = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
@@ -516,135 +469,172 @@ def _declarations(
             "declaration made early or late, incomplete or wrong: say so, how it was put "
             "right and whether an opponent contested it; the tournament code scores it."
         )
-    return Section(_("Declarations"), inputs, note=note, claims=("declarations",), open=False)
+    return [Section(_("Declarations"), inputs, note=note, claims=("declarations",), open=False)]
 
 
-def _claim(table: Table) -> Section:
-    sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
-    if table.rules.get("t4.claim_by") != "opponents":
-        return Section(
-            _("Claim (chiamarsi fuori)"),
-            [
-                Input("claim.side", _("Side that claimed"), "choice", sides),
-                Input("claim.after_trick", _("After trick number")),
-                Input("claim.on_lead", _("The side was on lead"), "check"),
-            ],
-            claims=("claim",),
-            open=False,
-        )
+def _claim(table: Table, part: Part, level: str) -> list[Section]:
+    sides = [("", "—"), *((s, table.side_label(s)) for s in table.shape.scorers)]
+    if part.get("by") != "opponents":
+        return [
+            Section(
+                _("Claim (chiamarsi fuori)"),
+                [
+                    Input("claim.side", _("Side that claimed"), "choice", sides),
+                    Input("claim.after_trick", _("After trick number")),
+                    Input("claim.on_lead", _("The side was on lead"), "check"),
+                ],
+                claims=("claim",),
+                open=False,
+            )
+        ]
     cappotto = [
         ("", "—"),
         ("made", _("made")),
         ("failed", _("failed")),
         ("laid_down", _("made by laying the cards down, after a wrong call")),
     ]
-    return Section(
-        _("Call-out (chiamata fuori)"),
-        [
-            Input("claim.side", _("Side called out"), "choice", sides),
-            Input("claim.by", _("Called out by (blank: the side itself)"), "choice", sides),
-            Input("claim.after_trick", _("After trick number")),
-            Input("claim.on_lead", _("The side that called was on lead"), "check"),
-            Input("claim.cappotto", _("Then went on for cappotto"), "choice", cappotto),
-        ],
-        note=_(
-            "The side called out is the one said to have reached the target. Going for "
-            "cappotto: enter the cards taken up to the call."
-        ),
-        claims=("claim",),
-        open=False,
-    )
+    return [
+        Section(
+            _("Call-out (chiamata fuori)"),
+            [
+                Input("claim.side", _("Side called out"), "choice", sides),
+                Input("claim.by", _("Called out by (blank: the side itself)"), "choice", sides),
+                Input("claim.after_trick", _("After trick number")),
+                Input("claim.on_lead", _("The side that called was on lead"), "check"),
+                Input("claim.cappotto", _("Then went on for cappotto"), "choice", cappotto),
+            ],
+            note=_(
+                "The side called out is the one said to have reached the target. Going for "
+                "cappotto: enter the cards taken up to the call."
+            ),
+            claims=("claim",),
+            open=False,
+        )
+    ]
 
 
-def _failed_callouts(table: Table, rows: int = 4) -> Section:
-    sides = [("", "—"), *((s, table.side_label(s)) for s in ("A", "B"))]
+def _failed_callouts(table: Table, part: Part, level: str) -> list[Section]:
+    sides = [("", "—"), *((s, table.side_label(s)) for s in table.shape.scorers)]
     inputs: list[Input] = []
-    for i in range(rows):
+    for i in range(4):
         where, group = f"failed_callouts[{i}]", _("Wrong call-out %(n)d") % {"n": i + 1}
         inputs += [
             Input(f"{where}.by", _("called by"), "choice", sides, group=group),
             Input(f"{where}.after_trick", _("after trick"), group=group),
         ]
-    return Section(
-        _("Wrong call-outs (play went on)"),
-        inputs,
-        note=_("Two wrong call-outs take away a side's right to a third."),
-        claims=("failed_callouts",),
-        open=False,
-    )
+    return [
+        Section(
+            _("Wrong call-outs (play went on)"),
+            inputs,
+            note=_("Two wrong call-outs take away a side's right to a third."),
+            claims=("failed_callouts",),
+            open=False,
+        )
+    ]
 
 
-def _call(table: Table) -> Section:
-    if str(table.rules.get("cdt.call", "")).startswith("suit"):
+def _call(table: Table, part: Part, level: str) -> list[Section]:
+    if part.get("by") == "suit":
         called = [("", "—"), *((s, SUIT_LABELS[s]) for s in GRID_SUITS)]
         called_label = _("Suit of the 3 called")
     else:
-        called = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40 if c.rank != "A")]
+        called = [("", "—"), *((c, card_name(c)) for c in part.get("cards", ()))]
         called_label = _("Card called")
     seats = [("", "—"), *table.seat_choices()]
-    return Section(
-        _("The call"),
-        [
-            Input("caller", _("Caller"), "choice", seats),
-            Input("called", called_label, "choice", called),
-            Input("partner", _("Partner (held the called card)"), "choice", seats),
-        ],
-    )
+    return [
+        Section(
+            _("The call"),
+            [
+                Input("caller", _("Caller"), "choice", seats),
+                Input("called", called_label, "choice", called),
+                Input("partner", _("Partner (held the called card)"), "choice", seats),
+            ],
+        )
+    ]
 
 
-def _auction(table: Table) -> Section:
-    """The auction's result (who won it with which contract); the form writes the bids."""
+#: Where a called card may have been, beside the players' hands.
+CALLED_FROM = {
+    "monte": _("the monte"),
+    "own_hand": _("the soloist's own hand"),
+    "stock": _("the stock"),
+}
+REVOKES = {"bidder": _("the bidder"), "opponents": _("the opponents"), "both": _("both sides")}
+
+
+def _auction(table: Table, part: Part, level: str) -> list[Section]:
+    """The auction's result (who won it, with which contract where there are several);
+    the form writes the bids. The rest as the description lists it."""
     players = table.dealt_in()
     inputs = [Input("auction.winner", _("Who won the auction"), "choice",
                     [("", "—"), *table.seat_choices(players)])]  # fmt: skip
-    if table.game == "terziglio":
-        contracts = [(b, BID_LABELS[b]) for b in ("pass", *TERZIGLIO_BIDS)]
-        inputs.append(Input("auction.bid", _("Contract"), "choice", [("", "—"), *contracts]))
-        cards = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40)]
+    contracts = part.get("contracts", ())
+    if contracts:
+        choices = [(b, BID_LABELS[b]) for b in contracts]
+        inputs.append(Input("auction.bid", _("Contract"), "choice", [("", "—"), *choices]))
+    cards = [("", "—"), *((c, card_name(c)) for c in part.get("called", ()))]
+    whence = [(w, CALLED_FROM[w]) for w in part.get("called_from", ())]
+    if contracts:
         inputs += [
             Input("called", _("Card called (chiamo)"), "choice", cards),
             Input("called_from", _("Who held it"), "choice",
-                  [("", "—"), *table.seat_choices(players), ("monte", _("the monte")),
-                   ("own_hand", _("the soloist's own hand"))]),
+                  [("", "—"), *table.seat_choices(players), *whence]),
         ]  # fmt: skip
+    else:
+        inputs += [
+            Input("called", _("Card asked for"), "choice", cards),
+            Input("called_from", _("Who held it"), "choice",
+                  [("", "—"), *table.seat_choices(players), *whence]),
+        ]  # fmt: skip
+    if part.get("monte_shares"):
         inputs += [
             Input(f"monte_shares.{p}", _("%(who)s: monte cards chosen (scegliete)")
                   % {"who": table.seat_label(p)})
             for p in players
         ]  # fmt: skip
+    if part.get("card_not_given_back"):
         inputs.append(Input("card_not_given_back",
                             _("The soloist forgot to give a card back (the hand is lost)"),
                             "check"))  # fmt: skip
-    else:
-        cards = [("", "—"), *((c.code, card_name(c.code)) for c in DECK40 if c.rank in "32")]
-        inputs += [
-            Input("called", _("Card asked for"), "choice", cards),
-            Input("called_from", _("Who held it"), "choice",
-                  [("", "—"), *table.seat_choices(players), ("stock", _("the stock"))]),
-            Input("holds_all_threes", _("The bidder held all four 3s"), "check"),
-            Input("discards", _("Cards discarded (1-4)")),
-            Input("revoke", _("Revoke (renounce) by"), "choice",
-                  [("", "—"), ("bidder", _("the bidder")), ("opponents", _("the opponents")),
-                   ("both", _("both sides"))]),
-        ]  # fmt: skip
-    return Section(_("The auction"), inputs, claims=("bids", "auction"))
+    if part.get("holds_all_threes"):
+        inputs.append(Input("holds_all_threes", _("The bidder held all four 3s"), "check"))
+    if part.get("discards"):
+        inputs.append(Input("discards", _("Cards discarded (1-4)")))
+    if part.get("revoke"):
+        revokes = [("", "—"), *((r, REVOKES[r]) for r in part.get("revoke"))]
+        inputs.append(Input("revoke", _("Revoke (renounce) by"), "choice", revokes))
+    return [Section(_("The auction"), inputs, claims=("bids", "auction"))]
 
 
-def _trappola(table: Table) -> list[Section]:
+def _redraws(table: Table, part: Part, level: str) -> list[Section]:
+    redraws = [
+        Input(f"redraws.{p}", _("%(who)s: redraws") % {"who": table.seat_label(p)})
+        for p in table.state.seats
+    ]
+    return [Section(_("Redraws"), redraws, claims=("redraws",), open=False)]
+
+
+def _twos(table: Table, part: Part, level: str) -> list[Section]:
     seats = [("", "—"), *table.seat_choices()]
     twos = [
         inp
-        for i in range(3)
+        for i in range(part.get("rows", 3))
         for group in [_("Trick won with a 2 (%(n)d)") % {"n": i + 1}]
         for inp in (
             Input(f"twos[{i}].player", _("who"), "choice", seats, group=group),
             Input(f"twos[{i}].trick", _("trick number"), group=group),
         )
     ]
-    ranks = [("", "—"), *((r, r) for r in ("A", "R", "C", "F", "10", "9", "8", "7", "2"))]
+    return [Section(_("Tricks won with a 2"), twos, claims=("twos",), open=False)]
+
+
+def _sets(table: Table, part: Part, level: str) -> list[Section]:
+    """Declarations of three or four cards of a rank (Trappola's)."""
+    seats = [("", "—"), *table.seat_choices()]
+    ranks = [("", "—"), *((r, r) for r in part.get("ranks", ()))]
     declarations = [
         inp
-        for i in range(2)
+        for i in range(part.get("rows", 2))
         for group in [_("Declaration %(n)d") % {"n": i + 1}]
         for inp in (
             Input(f"declarations[{i}].player", _("who"), "choice", seats, group=group),
@@ -652,18 +642,10 @@ def _trappola(table: Table) -> list[Section]:
             Input(f"declarations[{i}].count", _("how many (3 or 4)"), group=group),
         )
     ]
-    redraws = [
-        Input(f"redraws.{p}", _("%(who)s: redraws") % {"who": table.seat_label(p)})
-        for p in table.state.seats
-    ]
-    return [
-        Section(_("Redraws"), redraws, claims=("redraws",), open=False),
-        Section(_("Tricks won with a 2"), twos, claims=("twos",), open=False),
-        Section(_("Declarations"), declarations, claims=("declarations",), open=False),
-    ]
+    return [Section(_("Declarations"), declarations, claims=("declarations",), open=False)]
 
 
-def _spinado(table: Table) -> list[Section]:
+def _runs(table: Table, part: Part, level: str) -> list[Section]:
     seats = [("", "—"), *table.seat_choices()]
     events = [
         Input("out_first", _("Went out first"), "choice", seats),
@@ -673,38 +655,65 @@ def _spinado(table: Table) -> list[Section]:
         Input("spinado_held_by", _("Spinado left in the hand of"), "choice", seats),
         Input("spinado_in_dead_hand", _("The Spinado was in the dead hand"), "check"),
     ]
+    return [Section(_("Who did what"), events)]
+
+
+def _kings_played(table: Table, part: Part, level: str) -> list[Section]:
+    seats = [("", "—"), *table.seat_choices()]
     kings = [
-        Input(f"kings_played.K{s}", _("King played: %(card)s") % {"card": SUIT_LABELS_FR[s]},
+        Input(f"kings_played.{k}", _("King played: %(card)s") % {"card": SUIT_LABELS_FR[k[-1]]},
               "choice", seats)
-        for s in SUITS
+        for k in part.get("kings", ())
     ]  # fmt: skip
+    return [Section(_("Kings played"), kings, claims=("kings_played",))]
+
+
+def _cards_left(table: Table, part: Part, level: str) -> list[Section]:
     left = [
         Input(f"cards_left.{s}", _("%(who)s: cards left") % {"who": table.seat_label(s)})
         for s in table.state.seats
     ]
+    return [Section(_("Cards left in each hand"), left, claims=("cards_left",))]
+
+
+def _hands_dealt(table: Table, part: Part, level: str) -> list[Section]:
+    """The cards each player was dealt (the dead hand is the rest): where a deal is runs
+    of cards, not tricks, there is no pile of captured cards to tap."""
+    hands = [
+        Input(f"hands.{s}", _("%(who)s: cards dealt") % {"who": table.seat_label(s)}, "cards",
+              pack=table.shape.pack or "")
+        for s in table.state.seats
+    ]  # fmt: skip
     return [
-        Section(_("Who did what"), events),
-        Section(_("Kings played"), kings, claims=("kings_played",)),
-        Section(_("Cards left in each hand"), left, claims=("cards_left",)),
+        Section(
+            _("Cards dealt"),
+            hands,
+            note=_("Tap each player's cards; the cards nobody holds are the dead hand."),
+            claims=("hands", "dead_hand"),
+        )
     ]
 
 
-def _spinado_hands(table: Table) -> Section:
-    """Level (b) of Spinado is the deal itself: the cards each player was dealt (the dead
-    hand is the rest). A Spinado deal is runs of cards, not tricks, so there is no pile of
-    captured cards to tap."""
-    pack = f"spinado{table.rules.get('spin.deck', 47)}"
-    hands = [
-        Input(f"hands.{s}", _("%(who)s: cards dealt") % {"who": table.seat_label(s)}, "cards",
-              pack=pack)
-        for s in table.state.seats
-    ]  # fmt: skip
-    return Section(
-        _("Cards dealt"),
-        hands,
-        note=_("Tap each player's cards; the cards nobody holds are the dead hand."),
-        claims=("hands", "dead_hand"),
-    )
+#: How each part of the engine's description is laid out (``TableShape.parts``).
+PARTS: dict[str, Callable[[Table, Part, str], list[Section]]] = {
+    "piles": _piles,
+    "auction": _auction,
+    "call": _call,
+    "monte_discards": _monte_discards,
+    "declarations": _declarations,
+    "claim": _claim,
+    "failed_callouts": _failed_callouts,
+    "first_to_target": _first_to_target,
+    "cappotto_after_win": _cappotto_after_win,
+    "annulled": _annulled,
+    "redraws": _redraws,
+    "twos": _twos,
+    "sets": _sets,
+    "runs": _runs,
+    "kings_played": _kings_played,
+    "cards_left": _cards_left,
+    "hands_dealt": _hands_dealt,
+}
 
 
 SUIT_LABELS_FR = {
@@ -804,39 +813,39 @@ def _put(target: dict[str, Any], path: str, value: Any) -> None:
 
 def _rest(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
     """The one pile, score or trick count left blank is the rest: shown and entered."""
-    if table.game == "spinado":
-        hands = deal.get("hands")
-        if form.level == "cards" and isinstance(hands, dict):
-            held = {c for h in hands.values() if isinstance(h, list) for c in h}
-            pack = PACKS[f"spinado{table.rules.get('spin.deck', 47)}"]
-            deal["dead_hand"] = [c.code for c in pack.cards if c.code not in held]
-        return
+    shape = table.shape
+    hands = deal.get("hands")
+    if form.level == "cards" and shape.part("hands_dealt") and isinstance(hands, dict):
+        held = {c for h in hands.values() if isinstance(h, list) for c in h}
+        pack = PACKS[shape.pack or ""]
+        deal["dead_hand"] = [c.code for c in pack.cards if c.code not in held]
     group, who = scorers(table)
     piles = deal.get(group)
-    if not isinstance(piles, dict):
+    if shape.part("piles") is None or not isinstance(piles, dict):
         return
     by_name = {inp.name: inp for inp in form.inputs()}
-    if form.level == "cards" and table.game in GRID_GAMES:
+    if form.level == "cards" and shape.pack is not None:
+        for pile in piles.values():  # who took no trick took no card (two may be empty)
+            if isinstance(pile, dict) and pile.get("tricks") == 0 and "cards" not in pile:
+                pile["cards"] = []
         taken = {c for p in piles.values() if isinstance(p, dict) for c in p.get("cards", [])}
-        extra = {
-            c for key in ("monte", "discards") if isinstance(deal.get(key), list) for c in deal[key]
+        piles_at = {f"{group}.{s}.cards" for s in who}
+        extra = {  # the other cards tapped (the monte, the discards) are in no pile
+            c
+            for inp in form.inputs()
+            if inp.kind == "cards" and inp.name not in piles_at
+            for c in inp.value or ()
         }
-        if table.game == "trappola":  # the counting cards: A 6, R 5, C 4, F 3
-            counting = [c for c in trappola_rules.DECK_ORDER if c.rank in ("A", "R", "C", "F")]
-        else:
-            counting = [c for c in DECK40 if c.rank in THIRDS]
-        rest = [c.code for c in counting if c.code not in taken | extra]
+        rest = [c for c in shape.counting if c not in taken | extra]
         blank = [s for s in who if not (isinstance(piles.get(s), dict) and piles[s].get("cards"))]
         if len(blank) == 1 and isinstance(piles.get(blank[0]), dict):
             if piles[blank[0]].get("tricks") == 0:
                 rest = []  # a side that took no trick took no card
         _fill(by_name, piles, who, "cards", rest)
-    elif table.game == "calabrasella":
-        _fill_number(by_name, piles, who, "points", CALABRASELLA_POINTS)
-    elif table.game != "trappola":
-        _fill_number(by_name, piles, who, "thirds", CARD_THIRDS_IN_DECK)
-    if table.game in TRICKS:
-        _fill_number(by_name, piles, who, "tricks", TRICKS[table.game])
+    elif shape.whole is not None:
+        _fill_number(by_name, piles, who, shape.unit, shape.whole)
+    if shape.tricks is not None:
+        _fill_number(by_name, piles, who, "tricks", shape.tricks)
 
 
 def _fill_number(
@@ -866,13 +875,15 @@ def _fill(
 
 
 def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
-    """The auction's result written as the engine's bids: the winner's bid, the rest pass."""
-    if table.game not in ("terziglio", "calabrasella"):
+    """The auction's result written as the engine's bids: the winner's contract, the others
+    pass; where there is one contract, those before the winner pass and the winner stands."""
+    auction = table.shape.part("auction")
+    if auction is None:
         return
     values = {inp.name: inp.value for inp in form.inputs()}
     winner, bid = values.get("auction.winner", ""), values.get("auction.bid", "")
     players = table.dealt_in()
-    if table.game == "terziglio":
+    if auction.get("contracts"):
         if bid == "pass":
             deal["bids"] = [{"player": p, "bid": "pass"} for p in players]
         elif winner and bid:
@@ -1007,7 +1018,7 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
     body = dict(deal)
     body.pop("dealer", None)
     body.pop("level", None)
-    if table.game == "spinado" and level == "cards":
+    if level == "cards" and table.shape.part("hands_dealt"):
         body.pop("dead_hand", None)  # the form computes it: the cards nobody was dealt
     fields: dict[str, Any] = {}
     bids = body.pop("bids", None)
@@ -1017,7 +1028,8 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
             fields["auction.bid"] = "pass"
         else:
             fields["auction.winner"] = said[-1].get("player", "")
-            if table.game == "terziglio":
+            auction = table.shape.part("auction")
+            if auction is not None and auction.get("contracts"):
                 fields["auction.bid"] = said[-1].get("bid", "")
     inputs = {inp.name: inp for inp in build(table, level).inputs()}
     for name, value in flatten(body).items():

@@ -47,6 +47,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 from ..tricks import CORE_SWITCHES, rank_order
 
 TOTAL = CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS  # 35: thirds are this game's points
@@ -255,6 +256,32 @@ class Calabrasella(Game):
             "cav.lead": "bidder_LHO",
         },
     }
+    deal_contest: ClassVar[str] = "bid"
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """The auction (who stood, the card asked for and where it was, the discards), then
+        the bidder's and the opponents' piles in points (thirds are this game's points,
+        35 with the last trick). Played by four, the dealer sits the deal out."""
+        auction = Part(
+            "auction",
+            {
+                "contracts": (),
+                "called": tuple(c.code for c in DECK40 if c.rank in "32"),
+                "called_from": ("stock",),
+                "holds_all_threes": True,
+                "discards": True,
+                "revoke": ("bidder", "opponents", "both"),
+            },
+        )
+        return replace(
+            super().table_shape(rules, seats),
+            scored_by="sides",
+            scorers=SIDES,
+            dealer_sits_out=len(seats) == 4,
+            unit="points",
+            whole=TOTAL,
+            parts=(auction, Part("piles")),
+        )
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import DECK40, DECK40_SET, FOUR_OF_COINS, SUITS, Card, parse_card, thirds_of
@@ -42,6 +43,7 @@ from ..play import (
     play_out_hands,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -268,6 +270,23 @@ class ChiamataDelTre(Game):
             "cdt.annul_rule": "no_carico_and_lt3_figures",
         },
     }
+    deal_contest: ClassVar[str] = "sides"  # the caller and partner against the other two
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """The call (a suit's 3, or a card), then the two sides' piles of ten tricks."""
+        if str(rules.get("cdt.call", "")).startswith("suit"):
+            call = Part("call", {"by": "suit"})
+        else:
+            call = Part(
+                "call", {"by": "card", "cards": tuple(c.code for c in DECK40 if c.rank != "A")}
+            )
+        return replace(
+            super().table_shape(rules, seats),
+            scored_by="sides",
+            scorers=SIDES,
+            tricks=10,
+            parts=(call, Part("piles")),
+        )
 
     # -- one deal -----------------------------------------------------------------------
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import (
@@ -52,6 +53,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -137,6 +139,15 @@ class IndividualGame(Game):
 
     def tricks_in_deal(self, rules: Rules, players: int) -> int:
         return 40 // players
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Each seat's pile; each player's own declarations (napoletana, three or four of
+        a kind, no decima) where the switch plays them."""
+        shape = super().table_shape(rules, seats)
+        if self.declarations_switch and rules.get(self.declarations_switch):
+            kinds = {"kinds": ("napoletana", "three", "four"), "anomalies": False}
+            shape = replace(shape, parts=(*shape.parts, Part("declarations", kinds)))
+        return shape
 
     def deal_fields(self, rules: Rules) -> tuple[str, ...]:
         return self.fields
@@ -514,6 +525,16 @@ class Tressette2(IndividualGame):
     def deal_fields(self, rules: Rules) -> tuple[str, ...]:
         return (*self.fields, "last_trick_round1")
 
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Two rounds with a last-trick point each: the first round's last trick too."""
+        shape = super().table_shape(rules, seats)
+        if rules.get("t2.mode") == "two_rounds_no_stock" and (
+            rules.get("t2.two_rounds_last_trick") == "each_round"
+        ):
+            piles = Part("piles", {"round_one_last_trick": True})
+            shape = replace(shape, parts=(piles, *shape.parts[1:]))
+        return shape
+
     def round1_last_trick(
         self,
         deal: Mapping[str, Any],
@@ -644,6 +665,24 @@ class Tressette3(IndividualGame):
         },
         "col_morto": {"t3.mode": "col_morto", "t3.morto_partner": "dealer"},
     }
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Col morto: two sides, the dummy's and the other (with the dummy's partner); the
+        4 taken out is asked when the deal names it."""
+        shape = super().table_shape(rules, seats)
+        morto = rules.get("t3.mode") == "col_morto"
+        piles = Part(
+            "piles",
+            {
+                "removed_four": "one" if rules.get("t3.removed_four") == "any_announced" else "",
+                "dummy_partner": morto,
+            },
+        )
+        shape = replace(shape, parts=(piles, *shape.parts[1:]))
+        if morto:
+            shape = replace(shape, scored_by="sides", scorers=("A", "B"))
+        return shape
+
     MORTO_FIELDS: ClassVar[tuple[str, ...]] = (
         "dealer",
         "level",

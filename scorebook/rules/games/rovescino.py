@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
@@ -30,6 +30,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -146,6 +147,15 @@ class Rovescino(Game):
     takes_penalties: ClassVar[bool] = True
     player_counts: ClassVar[tuple[int, ...]] = (3, 4, 5, 6, 7, 8)
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
+    event_by_last_trick: ClassVar[bool] = True  # "all the points" goes with the last trick
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Each seat's pile; played by three, the deal names the 4 taken out."""
+        shape = super().table_shape(rules, seats)
+        if len(seats) == 3:
+            shape = replace(shape, parts=(Part("piles", {"removed_four": "many"}),))
+        return shape
+
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "pen_21": {"rov.target": 21, "rov.last_trick": "plus_one_floor_rest"},
         "traversone_31": {"rov.target": 31, "rov.last_trick": "plus_one_and_all_leftovers"},
@@ -513,6 +523,16 @@ class TraversonePairs(Game):
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
         return ("A", "B")
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Two fixed teams (P1 and P3 against P2 and P4), ten tricks."""
+        return replace(
+            super().table_shape(rules, seats),
+            scored_by="sides",
+            scorers=tuple(TEAMS),
+            members=dict(TEAMS),
+            tricks=10,
+        )
 
     def seat_scorer(self, seat: str) -> str:
         return TEAM[seat]

@@ -23,6 +23,7 @@ from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, known_fields, listing, no_duplicates, obj
 from ..play import read_deal
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FULL = make_deck(FRENCH_RANKS)
@@ -235,9 +236,31 @@ class Spinado(Game):
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
+    ranked_by_chips: ClassVar[bool] = True
 
     def default_players(self, rules: Rules) -> int:
         return 4
+
+    def counts_in_chips(self, rules: Mapping[str, Any]) -> bool:
+        return True
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """A deal is runs of cards, not tricks: who went out first and made what, the
+        kings played, the cards left; at the card level, the cards each was dealt (the
+        dead hand is the rest) of the French pack of 47 or 50."""
+        return replace(
+            super().table_shape(rules, seats),
+            pack=f"french{rules.get('spin.deck', 47)}",
+            counting=(),
+            unit="chips",
+            whole=None,
+            parts=(
+                Part("runs"),
+                Part("kings_played", {"kings": KINGS}),
+                Part("cards_left"),
+                Part("hands_dealt", levels=("cards",)),
+            ),
+        )
 
     def setup(self, state: MatchState, rules: Rules) -> None:
         state.extra["pots"] = dict.fromkeys(POTS, 0)

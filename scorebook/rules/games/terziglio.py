@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
@@ -28,6 +29,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 from ..tricks import (
     CORE_SWITCHES,
     Capture,
@@ -271,6 +273,35 @@ class Terziglio(Game):
             "terz.stramazzo_def": "winner_takes_all_11",
         },
     }
+
+    deal_contest: ClassVar[str] = "bid"
+
+    def counts_in_chips(self, rules: Mapping[str, Any]) -> bool:
+        return rules.get("terz.settlement") == "chips_zero_sum"
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """The auction (its winner and contract; chiamo names a card and who held it,
+        scegliete how many monte cards each opponent chose), then the soloist's and the
+        coalition's piles of twelve tricks; at the card level the monte and the discards.
+        Played by four, the dealer sits the deal out."""
+        auction = Part(
+            "auction",
+            {
+                "contracts": ("pass", *BIDS),
+                "called": tuple(c.code for c in DECK40),
+                "called_from": ("monte", "own_hand"),
+                "monte_shares": True,
+                "card_not_given_back": True,
+            },
+        )
+        return replace(
+            super().table_shape(rules, seats),
+            scored_by="sides",
+            scorers=SIDES,
+            dealer_sits_out=len(seats) == 4,
+            tricks=TRICKS,
+            parts=(auction, Part("piles"), Part("monte_discards", levels=("cards",))),
+        )
 
     def settles_per_deal(self, rules: Rules) -> bool:
         """Race play settles on the match result; chips change hands every deal."""

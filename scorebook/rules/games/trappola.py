@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import Card, make_deck, trick_winner
@@ -27,6 +28,7 @@ from ..play import (
     read_deal,
 )
 from ..result import DealResult, Line, MatchState, Outcome
+from ..table import Part, TableShape
 
 RANKS = ("A", "R", "C", "F", "10", "9", "8", "7", "2")
 DECK = frozenset(make_deck(RANKS))
@@ -140,6 +142,23 @@ class Trappola(Game):
         "cardano_single_deal": {"trap.target": 0},
         "cardano_to_101": {"trap.target": 101},
     }
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Each player's pile of the 36-card pack in points (ace 6, king 5, knight 4, jack
+        3); the redraws, the tricks won with a 2 and the sets of three or four."""
+        return replace(
+            super().table_shape(rules, seats),
+            pack="italian36",
+            counting=tuple(c.code for c in DECK_ORDER if c.rank in ("A", "R", "C", "F")),
+            unit="points",
+            whole=None,
+            parts=(
+                Part("piles"),
+                Part("redraws"),
+                Part("twos", {"rows": 3}),
+                Part("sets", {"ranks": RANKS, "rows": 2}),
+            ),
+        )
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()

@@ -46,7 +46,8 @@ from ..play import (
     read_deal,
 )
 from ..result import DealResult, Line, MatchState, Outcome
-from ..stakes import CAPPOTTO, STAKE_SWITCHES, match_stake
+from ..stakes import CAPPOTTO, MARCIO_E_BATUFFA, STAKE_SWITCHES, match_stake
+from ..table import Part, TableShape
 from ..tricks import (
     ANNUL_RULE,
     CORE_SWITCHES,
@@ -460,6 +461,46 @@ class Tressette4(Game):
 
     def seat_scorer(self, seat: str) -> str:
         return SIDE_OF[seat]
+
+    pot_game: ClassVar[bool] = True
+
+    def plays_for_pot(self, rules: Mapping[str, Any]) -> bool:
+        """Under marcio e batuffa a match feeds the table's pot as well as the stake."""
+        return rules.get("t4.stake") == MARCIO_E_BATUFFA
+
+    def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
+        """Two fixed pairs, ten tricks; declarations, the claim (or call-out), the target
+        race and the cappotto after the win only under the switches that play them."""
+        parts = [Part("piles")]
+        if rules.get("t4.declarations"):
+            parts.append(
+                Part(
+                    "declarations",
+                    {
+                        "kinds": ("napoletana", "three", "four", "decima"),
+                        "anomalies": rules.get("t4.decl_anomalies") == "code",
+                    },
+                )
+            )
+        if rules.get("t4.claim_mode", "off") != "off":
+            by = "opponents" if rules.get("t4.claim_by") == "opponents" else "self"
+            parts.append(Part("claim", {"by": by}))
+            if by == "opponents" and rules.get("t4.false_claim") == "play_on":
+                parts.append(Part("failed_callouts"))
+        if rules.get("t4.reaching_target") == "first_in_trick_order":
+            parts.append(Part("first_to_target"))
+        if rules.get("t4.cappotto_after_win") == "ordinary_stake":
+            parts.append(Part("cappotto_after_win"))
+        parts.append(Part("annulled"))
+        base = super().table_shape(rules, seats)
+        return replace(
+            base,
+            scored_by="sides",
+            scorers=SIDES,
+            members={side: tuple(s for s in SEATS if SIDE_OF[s] == side) for side in SIDES},
+            tricks=TRICKS,
+            parts=tuple(parts),
+        )
 
     # -- one deal -----------------------------------------------------------------------
 

@@ -193,7 +193,8 @@ def match_new(request, pk):
         "profiles": [(p, profile_label(key, p)) for p in game["profiles"]],
         "table": request.GET.get("table", ""),
         "form": form,
-        "pots": ledger_reads.night_pots(night) if key == "tressette4" else [],
+        "pot_game": get_game(key).pot_game,
+        "pots": ledger_reads.night_pots(night) if get_game(key).pot_game else [],
     }
     if request.method == "POST" and form.is_valid():
         try:

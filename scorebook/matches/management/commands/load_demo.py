@@ -10,6 +10,7 @@ from django.db import transaction
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Club
 from scorebook.matches import services
+from scorebook.rules import games
 
 
 def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:
@@ -42,6 +43,13 @@ TERZ = [
 ]  # fmt: skip
 
 
+def game_of(profile: str) -> str:
+    """The game whose house rules have this profile: the demo names the rules it plays,
+    the engine's registry says whose they are."""
+    (key,) = [key for key, game in games().items() if profile in game.profiles]
+    return key
+
+
 class Command(BaseCommand):
     help = "Load a demo club: players, a closed night with corrections, an open night."
 
@@ -70,7 +78,7 @@ class Command(BaseCommand):
         t4 = services.match_create(
             night=closed,
             table=table,
-            game="tressette4",
+            game=game_of("accuso_41"),
             rules={"profile": "accuso_41"},
             seats=dict(zip("NESW", ids[:4], strict=True)),
             first_dealer="N",
@@ -100,7 +108,7 @@ class Command(BaseCommand):
             t4.refresh_from_db()
         terz = services.match_create(
             night=closed,
-            game="terziglio",
+            game=game_of("chips_1_2_4_8_16"),
             rules={"profile": "chips_1_2_4_8_16"},
             seats={"P1": ids[4], "P2": ids[5], "P3": ids[6]},
             first_dealer="P3",
@@ -116,7 +124,7 @@ class Command(BaseCommand):
         )
         live = services.match_create(
             night=tonight,
-            game="tressette4",
+            game=t4.game,
             rules={"profile": "classic_21"},
             seats=dict(zip("NESW", ids[:4], strict=True)),
             first_dealer="N",

@@ -1,0 +1,78 @@
+"""What a game's table looks like to whoever keeps its score: a description, not words.
+
+:meth:`Game.table_shape` gives a :class:`TableShape` for some house rules and seats: who
+scores (sides with their member seats, or seats), who is dealt in, the pack a card grid
+shows, how many tricks a deal has, the unit people count card points in and what a whole
+deal holds, and the parts of the entry form at each level (:class:`Part`: the auction,
+the call, the piles, declarations with their kinds...). The pages render the parts
+without knowing the game; their words live in the web layer, keyed by the codes here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+#: The levels at which a deal is entered field by field (a play record is pasted JSON).
+ENTRY_LEVELS = ("totals", "cards")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of the entry form, by kind (``piles``, ``auction``, ``declarations``...),
+    with what the page needs to lay it out (``params``) and the levels that ask it."""
+
+    kind: str
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    levels: tuple[str, ...] = ENTRY_LEVELS
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.params.get(key, default)
+
+
+@dataclass(frozen=True)
+class TableShape:
+    """A game's table, for some house rules and seats.
+
+    ``scored_by`` is ``"sides"`` or ``"seats"``; ``scorers`` names the sides (by their
+    role code: ``A``, ``soloist``, ``bidder``, ``callers``...) or the seats; ``members``
+    gives a side's seats where the sides are fixed for the match. ``unit`` is what people
+    count card points in (``thirds``: an ace 3, a 3, 2 or figure 1, three to the point;
+    ``points``) and ``whole`` what one deal's piles hold in that unit (None: it varies).
+    ``pack`` is the deck a card grid shows; ``counting`` the cards of it that score
+    (what an empty pile gets as the rest). ``tricks`` is set where every deal plays the
+    same number.
+    """
+
+    game: str
+    seats: tuple[str, ...]
+    scored_by: str
+    scorers: tuple[str, ...]
+    members: Mapping[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    dealer_sits_out: bool = False
+    pack: str | None = "italian"
+    counting: tuple[str, ...] = ()
+    tricks: int | None = None
+    unit: str = "thirds"
+    whole: int | None = None
+    parts: tuple[Part, ...] = ()
+
+    def entry(self, level: str) -> tuple[Part, ...]:
+        """The parts of the form at ``level``, in the order the page shows them."""
+        return tuple(p for p in self.parts if level in p.levels)
+
+    def part(self, kind: str) -> Part | None:
+        return next((p for p in self.parts if p.kind == kind), None)
+
+    def dealt_in(self, dealer: str) -> tuple[str, ...]:
+        """Who plays a deal dealt by ``dealer``, eldest first."""
+        seats = self.seats
+        start = seats.index(dealer)
+        order = [seats[(start + k) % len(seats)] for k in range(1, len(seats) + 1)]
+        if self.dealer_sits_out:
+            order.remove(dealer)
+        return tuple(order)
+
+    def side_of(self, seat: str) -> str | None:
+        return next((side for side, seats in self.members.items() if seat in seats), None)
