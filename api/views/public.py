@@ -15,9 +15,9 @@ from rest_framework.authentication import BaseAuthentication
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from api.throttles import CountingThrottle
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Deal, Match, Night
 
@@ -25,7 +25,7 @@ from scorebook.matches.models import Deal, Match, Night
 PRIVATE = ("units", "multiplier")
 
 
-class PublicThrottle(AnonRateThrottle):
+class PublicThrottle(CountingThrottle):
     scope = "public"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
 
 

@@ -6,9 +6,9 @@ from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.throttling import AnonRateThrottle
 from rest_framework.views import APIView
 
+from api.throttles import CountingThrottle
 from scorebook.rules import Rejection, describe_games, play_match, score_deal
 
 
@@ -26,7 +26,7 @@ class GamesView(APIView):
         return Response(describe_games())
 
 
-class ScoreThrottle(AnonRateThrottle):
+class ScoreThrottle(CountingThrottle):
     scope = "score"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
 
 

@@ -79,6 +79,7 @@ def test_public_lists_take_constant_queries(public, match, people):
             assert anonymous.get(url).status_code == 200
         return len(queries)
 
+    count()  # the address's first request starts its throttle count (more queries)
     before = count()
     for day in (21, 22, 23):
         night = services.night_open(

@@ -106,3 +106,46 @@ def test_behind_nginx_a_lockout_is_per_real_client_not_per_proxy(club, rates):
         login("wrong", "198.51.100.66")
     assert login("wrong", "198.51.100.66") == 429
     assert login("pw-scorer", "203.0.113.20") == 200
+
+
+def dead_port() -> int:
+    import socket
+
+    with socket.socket() as probe:  # bound, never listening: connections are refused
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@pytest.fixture
+def cache_down(settings):
+    """The shared cache (Redis) stopped: nothing answers on its port."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{dead_port()}/0",
+        }
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "method,path",
+    [
+        ("post", SCORE),
+        ("get", "/api/v1/public/clubs"),
+        ("get", "/api/v1/public/clubs/san-rocco/nights"),
+        ("get", "/api/v1/public/clubs/san-rocco/leaderboard"),
+        ("get", "/api/v1/public/clubs/san-rocco/ratings"),
+    ],
+)
+def test_with_the_cache_down_the_anonymous_throttles_let_requests_through(
+    club, cache_down, caplog, method, path
+):
+    """The database outage answers 503; a cache outage used to answer 500 here. The
+    throttles fail open (the service goes on, unthrottled for a while) and say so."""
+    club.public = True
+    club.save()
+    client = APIClient(raise_request_exception=False)
+    response = getattr(client, method)(path, {}, format="json", REMOTE_ADDR="192.0.2.9")
+    assert response.status_code < 500, response.content[:300]
+    assert any("not counted" in r.getMessage() for r in caplog.records)
