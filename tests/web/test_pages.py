@@ -225,7 +225,7 @@ def test_mark_a_transfer_paid(club, people, world):
 @pytest.mark.parametrize(
     ("url", "queries"),
     [
-        ("/c/{slug}/", 4),
+        ("/c/{slug}/", 5),  # open nights, a page of past ones and their count
         ("/c/{slug}/members", 5),
         ("/c/{slug}/players", 4),
         ("/n/{night}/", 7),
