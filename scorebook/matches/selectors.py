@@ -3,14 +3,17 @@ them. Never imports the services."""
 
 from __future__ import annotations
 
+import datetime
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import CharField, Count, Exists, OuterRef, QuerySet
+from django.db.models.functions import Cast
 
+from scorebook.core.models import AuditEvent
 from scorebook.rules import DealResult, MatchState, Rejection, start_match
 
-from .models import Deal, Match, Night
+from .models import Confirmation, Deal, Match, Night
 from .refusals import RulesRejected
 
 
@@ -48,3 +51,89 @@ def club_nights(club_id: int, *, status: str) -> QuerySet[Night]:
         .annotate(match_count=Count("matches"))
         .order_by("-date", "-id")
     )
+
+
+def with_confirmed(deals: QuerySet[Deal]) -> QuerySet[Deal]:
+    """Each deal version with ``confirmed``: whether a confirmation of it is stored (however
+    it was given: own phone, PIN, table phone or a director's override). The one place the
+    pages read whether a deal is confirmed."""
+    return deals.annotate(confirmed=Exists(Confirmation.objects.filter(deal=OuterRef("pk"))))
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a match stands, for the director: its current deals, when the last of them
+    was first entered, and the numbers of those not confirmed and of those corrected."""
+
+    deals: int = 0
+    last_deal_at: datetime.datetime | None = None
+    unconfirmed: tuple[int, ...] = ()
+    corrected: tuple[int, ...] = ()
+
+
+def night_progress(night_id: int) -> dict[int, Progress]:
+    """Each match of the night (by id) that has deals: its :class:`Progress`, in one query.
+    "The last deal" is when it was played (its first version), not when it was corrected."""
+    rows = (
+        with_confirmed(Deal.objects.filter(match__night_id=night_id))
+        .order_by("match_id", "number", "version")
+        .values_list(  # type: ignore[misc]  # "confirmed" is the annotation above
+            "match_id", "number", "version", "is_current", "entered_at", "confirmed"
+        )
+    )
+    played: dict[int, dict[int, datetime.datetime]] = {}
+    current: dict[int, list[tuple[int, int, bool]]] = {}
+    for match_id, number, version, is_current, entered_at, confirmed in rows:
+        if version == 1:
+            played.setdefault(match_id, {})[number] = entered_at
+        if is_current:
+            current.setdefault(match_id, []).append((number, version, confirmed))
+    return {
+        match_id: Progress(
+            deals=len(deals),
+            last_deal_at=max(
+                (played[match_id][n] for n, _, _ in deals if n in played.get(match_id, {})),
+                default=None,
+            ),
+            unconfirmed=tuple(n for n, _, confirmed in deals if not confirmed),
+            corrected=tuple(n for n, version, _ in deals if version > 1),
+        )
+        for match_id, deals in current.items()
+    }
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """A correction (a deal's new version) or a director's override of a confirmation."""
+
+    kind: str  # "correction" or "override"
+    at: datetime.datetime
+    actor_id: int | None
+    match_id: int
+    number: int
+    reason: str
+
+
+def night_log(night_id: int) -> list[LogEntry]:
+    """The night's corrections (from the deal log) and overrides (from the audit log),
+    newest first."""
+    corrections = Deal.objects.filter(match__night_id=night_id, version__gt=1).values_list(
+        "entered_at", "entered_by_id", "match_id", "number", "reason"
+    )
+    deals = Deal.objects.filter(match__night_id=night_id)
+    ids = deals.annotate(key=Cast("pk", CharField())).values("key")
+    overrides = list(
+        AuditEvent.objects.filter(
+            verb="confirmation_override", object_type="deal", object_id__in=ids
+        ).values_list("at", "actor_id", "object_id", "reason")
+    )
+    where = {
+        str(pk): (match_id, number)
+        for pk, match_id, number in deals.filter(
+            pk__in=[int(row[2]) for row in overrides]
+        ).values_list("pk", "match_id", "number")
+    }
+    entries = [LogEntry("correction", *row) for row in corrections] + [
+        LogEntry("override", at, actor, *where[pk], reason) for at, actor, pk, reason in overrides
+    ]
+    return sorted(entries, key=lambda e: e.at, reverse=True)

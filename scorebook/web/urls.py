@@ -35,6 +35,7 @@ urlpatterns = [
     # a night
     path("n/<int:pk>/", nights.night, name="night"),
     path("n/<int:pk>/tables/new", nights.table_new, name="table_new"),
+    path("n/<int:pk>/room", nights.night_room, name="night_room"),
     path("n/<int:pk>/matches/new", matches.match_new, name="match_new"),
     path("n/<int:pk>/close", nights.night_close, name="night_close"),
     path("n/<int:pk>/settle", nights.settle, name="settle"),

@@ -166,6 +166,7 @@ PAGES = [
     ("86-tv", None, "/public/{slug}/tv"),
     ("87-public-ratings", None, "/public/{slug}/standings/ratings"),
     ("88-not-found", "nino", "/n/999999/"),
+    ("89-room", "direttore", "/n/{night}/room"),
 ]
 
 

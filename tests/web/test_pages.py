@@ -44,6 +44,7 @@ PAGES = {
     "choose a game": ("/n/{night}/matches/new", manage("scorer")),
     "match form": ("/n/{night}/matches/new?game=terziglio&players=3", manage("scorer")),
     "close the night": ("/n/{night}/close", manage("director")),
+    "the room": ("/n/{night}/room", manage("director")),
     "settlement": ("/n/{night}/settlement", read()),
     "settlement pdf": ("/n/{closed}/settlement.pdf", read()),
     "settlement csv": ("/n/{night}/settlement.csv", read()),

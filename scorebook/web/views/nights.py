@@ -1,6 +1,9 @@
 """A club night: open it, add tables, see its matches, close it and settle the stakes."""
 
+import datetime
+
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,6 +20,7 @@ from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
+from scorebook.matches.selectors import Progress, night_log, night_progress
 from scorebook.web.access import club_for, member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.forms import NightForm, TableForm
@@ -81,6 +85,97 @@ def night(request, pk):
     )
 
 
+#: How often the room asks for itself again (as an open match's page does), and how long
+#: since its last deal a table still playing is shown as behind.
+ROOM_REFRESH_SECONDS = 15
+ROOM_BEHIND = datetime.timedelta(minutes=15)
+
+
+def _match_rows(the_night, matches, names):
+    """Each match as the director's pages show it: where, the game, the score, and its
+    progress (deals, the last one's time, unconfirmed and corrected deals)."""
+    progress = night_progress(the_night.pk)
+    now = timezone.now()
+    rows = []
+    for match in matches:
+        done = progress.get(match.pk, Progress())
+        rows.append(
+            {
+                "match": match,
+                "game": game_name(match.game),
+                "board": scoreboard(match, names),
+                "progress": done,
+                "behind": match.status != Match.Status.FINISHED
+                and now - (done.last_deal_at or match.created_at) > ROOM_BEHIND,
+                # "0 minutes ago" read oddly: under a minute it is "just now"
+                "just_now": done.last_deal_at is not None
+                and now - done.last_deal_at < datetime.timedelta(minutes=1),
+            }
+        )
+    return rows
+
+
+def _log_in_words(the_night, matches):
+    """The night's corrections and overrides with the person's name (their player's name
+    at this club if they have one, else their account's) and where it happened, among
+    ``matches`` (the night's, with their tables)."""
+    log = night_log(the_night.pk)
+    by_user = dict(
+        Player.objects.filter(club_id=the_night.club_id, user__isnull=False).values_list(
+            "user_id", "name"
+        )
+    )
+    accounts = dict(
+        get_user_model()
+        .objects.filter(pk__in={e.actor_id for e in log} - set(by_user))
+        .values_list("pk", "username")
+    )
+    places = {m.pk: m for m in matches}
+    return [
+        {
+            "entry": entry,
+            "who": by_user.get(entry.actor_id) or accounts.get(entry.actor_id, ""),
+            "match": places[entry.match_id],
+            "game": game_name(places[entry.match_id].game),
+        }
+        for entry in log
+    ]
+
+
+@login_required
+def night_room(request, pk):
+    """The night for the director: every table's match with its score, deals, the time
+    since its last deal and what is pending (unconfirmed and corrected deals), refreshed
+    while the night is open; then the night's log of corrections and overrides."""
+    the_night, membership = night_for(request, pk)
+    require_role(request.user, the_night.club_id, Role.DIRECTOR)
+    names = _names(the_night.club_id)
+    matches = list(
+        Match.objects.filter(night=the_night)
+        .select_related("table")
+        .order_by("table__number", "id")
+    )
+    rows = _match_rows(the_night, matches, names)
+    at_tables = [r for r in rows if r["match"].table_id]
+    used = {r["match"].table_id for r in at_tables}
+    return render(
+        request,
+        "web/nights/room.html",
+        page_context(
+            the_night.club,
+            membership,
+            nav="club",
+            night=the_night,
+            rows=at_tables,
+            loose=[r for r in rows if not r["match"].table_id],
+            empty_tables=[t for t in the_night.tables.order_by("number") if t.pk not in used],
+            log=_log_in_words(the_night, matches),
+            refresh=ROOM_REFRESH_SECONDS,
+            behind_minutes=int(ROOM_BEHIND.total_seconds() // 60),
+        ),
+    )
+
+
 @login_required
 def table_new(request, pk):
     the_night, membership = night_for(request, pk)
@@ -107,17 +202,26 @@ def night_close(request, pk):
         messages.success(request, _("The night is closed."))
         return redirect("web:settlement", pk=the_night.pk)
     # The matches still being played, named before they are shut (the page listed only
-    # the money, and a match left at 15 to 13 was closed without a word).
+    # the money, and a match left at 15 to 13 was closed without a word); then the deals
+    # nobody confirmed and those corrected, as the room shows them.
     names = _names(the_night.club_id)
-    unfinished = [
-        {"match": match, "game": game_name(match.game), "board": scoreboard(match, names)}
-        for match in Match.objects.filter(night=the_night)
-        .exclude(status=Match.Status.FINISHED)
+    matches = list(
+        Match.objects.filter(night=the_night)
         .select_related("table")
         .order_by("table__number", "id")
-    ]
+    )
+    rows = _match_rows(the_night, matches, names)
+    log = _log_in_words(the_night, matches)
     return _sheet_page(
-        request, the_night, membership, "web/nights/close.html", unfinished=unfinished
+        request,
+        the_night,
+        membership,
+        "web/nights/close.html",
+        unfinished=[r for r in rows if r["match"].status != Match.Status.FINISHED],
+        pending=[r for r in rows if r["progress"].unconfirmed],
+        unconfirmed=sum(len(r["progress"].unconfirmed) for r in rows),
+        corrected=sum(len(r["progress"].corrected) for r in rows),
+        corrections=[e for e in log if e["entry"].kind == "correction"],
     )
 
 
