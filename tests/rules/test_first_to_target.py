@@ -67,24 +67,30 @@ def test_one_side_reaching_needs_no_name():
 
 
 def _first_by_hand(record_result, before, target):
-    """The test's own count: trick by trick, the card points taken so far, on top of the
-    total before the deal and the declarations (made before the first trick)."""
+    """The test's own count, in the order things happen at the table: each declaration at
+    its maker's first turn in trick 1 (the code, arts. 73, 132-133), then trick by trick
+    the card points taken so far, the last trick's point with the last trick."""
     side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}
-    declared = {
-        s: sum(ln.points for ln in record_result.breakdown[s] if ln.kind == "declaration")
-        for s in ("A", "B")
-    }
-    before = {s: before[s] + declared[s] for s in ("A", "B")}
+    declared = dict.fromkeys(("A", "B"), 0)
+    by_player = {}
+    for line in (ln for s in ("A", "B") for ln in record_result.breakdown[s]):
+        if line.kind == "declaration":
+            who = line.detail["player"]
+            by_player[who] = by_player.get(who, 0) + line.points
     thirds = {"A": 0, "B": 0}
     tricks = record_result.facts["play"]["tricks"]
     values = {"A": 3, "3": 1, "2": 1, "R": 1, "C": 1, "F": 1}
     for n, trick in enumerate(tricks, start=1):
+        for player in trick["players"] if n == 1 else ():
+            s = side_of[player]
+            declared[s] += by_player.get(player, 0)
+            if before[s] + declared[s] >= target:
+                return s
         side = side_of[trick["winner"]]
         thirds[side] += sum(values.get(code[:-1], 0) for code in trick["cards"])
-        for s in ("A", "B"):
-            last = 1 if n == len(tricks) and side == s else 0
-            if before[s] + thirds[s] // 3 + last >= target:
-                return s
+        last = 1 if n == len(tricks) else 0
+        if before[side] + declared[side] + thirds[side] // 3 + last >= target:
+            return side
     return None
 
 
@@ -105,6 +111,74 @@ def test_a_play_record_shows_who_reached_the_target_first():
         higher = max("AB", key=lambda s: state.totals[s])
         upsets += expected != higher and state.totals["A"] != state.totals["B"]
     assert upsets, "no deal where the first to the target was not the higher total"
+
+
+DECLARING = {**FIRST, "t4.declarations": True}
+
+
+def _records_with_declarations(rules):
+    """Random play records (seeded) whose declarations score, each with trick 1."""
+    game, resolved, state = at({}, rules)
+    for seed in range(400):
+        record = game.random_deal(random.Random(seed), resolved, state, "play")
+        if "claim" in record or record.get("annulled_by") or not record.get("declarations"):
+            continue
+        probe = game.score_deal(record, resolved, state)
+        points = {}
+        for side in ("A", "B"):
+            for line in probe.breakdown[side]:
+                if line.kind == "declaration":
+                    points[line.detail["player"]] = (
+                        points.get(line.detail["player"], 0) + line.points
+                    )
+        yield seed, record, probe, points
+
+
+def test_a_declaration_reaches_the_target_before_trick_1_is_taken():
+    """Art. 73: accusing, a side can win "prima che si esaurisca la prima battuta". A side
+    whose declaration reaches the target during trick 1 wins against a side that reaches
+    it only when trick 1 is taken; it lost before (A's trick was counted with B's
+    declaration, and A was looked at first)."""
+    side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}
+    found = 0
+    for seed, record, probe, points in _records_with_declarations(DECLARING):
+        trick = probe.facts["play"]["tricks"][0]
+        taker = side_of[trick["winner"]]
+        other = "B" if taker == "A" else "A"
+        values = {"A": 3, "3": 1, "2": 1, "R": 1, "C": 1, "F": 1}
+        first_points = sum(values.get(c[:-1], 0) for c in trick["cards"]) // 3
+        declared = {s: sum(p for who, p in points.items() if side_of[who] == s) for s in "AB"}
+        if not declared[other] or declared[taker] or first_points < 1:
+            continue
+        # The taker reaches the target exactly when trick 1 is taken, the other side with
+        # its declaration, made during trick 1.
+        before = {taker: 41 - first_points, other: 41 - declared[other]}
+        game, rules, state = at(before, DECLARING)
+        game.add_deal(state, record, rules)
+        assert state.outcome.detail["winning_side"] == other, seed
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def test_declarations_that_both_reach_the_target_count_in_turn_order():
+    """Both sides reach the target by declarations in trick 1: the side whose declarer
+    plays first in trick 1 wins, whichever side it is (side A always won before)."""
+    side_of = {"N": "A", "S": "A", "E": "B", "W": "B"}
+    winners = set()
+    for seed, record, probe, points in _records_with_declarations(DECLARING):
+        declared = {s: sum(p for who, p in points.items() if side_of[who] == s) for s in "AB"}
+        if not (declared["A"] and declared["B"]):
+            continue
+        order = probe.facts["play"]["tricks"][0]["players"]
+        expected = side_of[next(p for p in order if points.get(p))]
+        before = {s: 41 - declared[s] for s in "AB"}
+        game, rules, state = at(before, DECLARING)
+        game.add_deal(state, record, rules)
+        assert state.outcome.detail["winning_side"] == expected, seed
+        winners.add(expected)
+    assert winners == {"A", "B"}
 
 
 # -- a match of a fixed number of deals, a tie played off deal by deal -------------------

@@ -329,7 +329,7 @@ messages(
             "{player} declared {declaration} but also holds the {card}: holding all four, "
             "a player must declare four of a kind.",
             "{player} ha accusato {declaration} ma ha anche il {card}: chi ha tutte e "
-            "quattro deve accusare il bongioco di quattro.",
+            "quattro deve accusare il buongioco di quattro.",
         ),
         "t4.claim_record": (
             "In a play record a claim names the side called out ('side') and, for a "
@@ -649,17 +649,38 @@ class Tressette4(Game):
         return replace(result, facts={**result.facts, "first_to_target": named})
 
     def _first_in_tricks(
-        self, progress: list[dict[str, int]], entry: Deal, rules: Rules, state: MatchState
+        self,
+        tricks: Sequence[Trick],
+        progress: list[dict[str, int]],
+        entry: Deal,
+        rules: Rules,
+        state: MatchState,
     ) -> str | None:
-        """The side whose running total (before the deal, its declarations, the card
-        points of the tricks taken so far, the last trick's point at the end) reaches the
-        target first, trick by trick."""
+        """The side whose running total reaches the target first, in the order things
+        happen at the table: a declaration counts when it is made, at its maker's turn in
+        the trick it is made in (the code, arts. 132-133: "quando giunge il suo primo
+        turno di gioco"; art. 73: accusing can win the game "prima che si esaurisca la
+        prima battuta"); a trick's card points when the trick is taken; the last trick's
+        point with the last trick. Before, every declaration was counted with trick 1's
+        cards and side A was looked at first."""
         target = rules["t4.target"]
-        declared = self._declared_points(self._declarations(entry, rules, Problems()), rules, state)
-        for number, thirds in enumerate(progress, start=1):
+        scored = self._scored_declarations(
+            self._declarations(entry, rules, Problems()), rules, state
+        )
+        made = [(decl.trick or 1, decl.player, points) for decl, points, _ in scored if points]
+        declared = dict.fromkeys(SIDES, 0)
+        cards = dict.fromkeys(SIDES, 0)
+        for number, (trick, thirds) in enumerate(zip(tricks, progress, strict=True), start=1):
+            for player in trick.players:
+                side = SIDE_OF[player]
+                declared[side] += sum(p for n, who, p in made if n == number and who == player)
+                if state.totals.get(side, 0) + declared[side] + cards[side] >= target:
+                    return side
+            cards = {side: thirds[side] // 3 for side in SIDES}
             last = entry.get("last_trick") if number == TRICKS else None
-            for side in SIDES:
-                total = state.totals.get(side, 0) + declared[side] + thirds[side] // 3
+            taker = SIDE_OF[trick.winner]
+            for side in (taker, OTHER[taker]):
+                total = state.totals.get(side, 0) + declared[side] + cards[side]
                 if total + (1 if last == side else 0) >= target:
                     return side
         return None
@@ -861,6 +882,7 @@ class Tressette4(Game):
             running[SIDE_OF[trick.winner]] += sum(c.thirds for c in trick.cards)
             progress.append(dict(running))
         dealt.context["progress"] = progress
+        dealt.context["tricks"] = found.tricks
         declared = deal.get("declarations")
         if declared is not None:
             entry["declarations"] = declared
@@ -911,7 +933,9 @@ class Tressette4(Game):
     ) -> DealResult:
         self._check_failed_callouts(entry, rules, state, dealt.context["progress"])
         if rules["t4.reaching_target"] == "first_in_trick_order" and "claim" not in entry:
-            first = self._first_in_tricks(dealt.context["progress"], entry, rules, state)
+            first = self._first_in_tricks(
+                dealt.context["tricks"], dealt.context["progress"], entry, rules, state
+            )
             if first is not None:
                 entry = {**entry, "first_to_target": first}
         if rules["t4.cappotto_after_win"] == "ordinary_stake" and "claim" not in entry:
