@@ -67,7 +67,7 @@ messages(
         ),
         "decl.bad_missing": (
             "Three {rank}s must name the one missing suit (d, c, s or b), not {value!r}.",
-            "Il bongioco di {rank} deve indicare il seme che manca (d, c, s o b), non {value!r}.",
+            "Il buongioco di {rank} deve indicare il seme che manca (d, c, s o b), non {value!r}.",
         ),
         "decl.extra_field": (
             "A {kind} does not take '{field}'.",

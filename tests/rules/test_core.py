@@ -78,6 +78,21 @@ def test_every_registered_message_has_both_languages_and_formats():
         assert code == code.strip() and " " not in code
 
 
+def test_the_italian_messages_spell_each_term_one_way():
+    """One word for one thing: "buongioco" (the code's spelling, PE's "buon gioco"); two
+    messages said "bongioco"."""
+    import scorebook.rules  # noqa: F401  (registers every module's messages)
+
+    misspelt = {"bongioco": "buongioco"}
+    found = [
+        (code, wrong)
+        for code, (_, it) in errors.catalogue().items()
+        for wrong in misspelt
+        if wrong in it.lower()
+    ]
+    assert not found
+
+
 def test_problems_collect_then_reject_once_with_all():
     problems = Problems()
     problems.add("input.missing", "sides.A", field="A")

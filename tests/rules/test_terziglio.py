@@ -371,17 +371,19 @@ def test_pagc_auction_one_turn_each():
 
 
 @pytest.mark.parametrize(
-    "bid,pen,dma",
+    "bid,pen,dma,pe",
     [
-        ("chiamo", 1, 1),
-        ("solo", 2, 2),
-        ("solissimo", 4, 3),
-        ("solissimo_dividete", 8, 6),
-        ("solissimo_scegliete", 16, 12),
+        ("chiamo", 1, 1, 1),
+        ("solo", 2, 2, 1),
+        ("solissimo", 4, 3, 1),
+        ("solissimo_dividete", 8, 6, 2),
+        ("solissimo_scegliete", 16, 12, 2),
     ],
 )
-def test_amounts_by_bid(bid, pen, dma):
-    """2.7.5: A(bid), PEN/PAG-C and DMA; a plain win (no multiplier) scores A."""
+def test_amounts_by_bid(bid, pen, dma, pe):
+    """2.7.5: A(bid), PEN/PAG-C and DMA; a plain win (no multiplier) scores A. PE's old
+    Calabresella (3.4, ``terz.amounts = PE``): 1, and double when the monte goes to the
+    opponents (the aggravated solissimo)."""
     deal = {"bids": bids(bid), "sides": sides(18, 6, 14, 6), "last_trick": "coalition"}
     if bid == "chiamo":
         deal.update(called="3s", called_from="P2")
@@ -389,6 +391,7 @@ def test_amounts_by_bid(bid, pen, dma):
         deal["monte_shares"] = {"P2": 2, "P3": 2}
     assert score(deal).points["P1"] == pen
     assert score(deal, **{"terz.amounts": "1/2/3/6/12"}).points["P1"] == dma
+    assert score(deal, **{"terz.amounts": "PE"}).points["P1"] == pe
     chips = score(deal, **CHIPS, **{"terz.amounts": "1/2/3/6/12"}).units
     assert chips == {"P1": 2 * dma, "P2": -dma, "P3": -dma}
 
