@@ -24,6 +24,7 @@ from rest_framework.views import APIView
 
 from api.permissions import ClubRole
 from api.scoping import OwnClubsField
+from api.serializers.public import PublicLeagueSerializer
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.selectors import clubs_of
@@ -167,7 +168,7 @@ class BracketSlotSerializer(serializers.Serializer):
 
 
 class StandingsSerializer(serializers.Serializer):
-    league = LeagueSerializer()
+    league: serializers.ModelSerializer = LeagueSerializer()
     series = serializers.DictField(
         help_text="kind, games and whether a level series needs la bella"
     )
@@ -180,9 +181,14 @@ class StandingsSerializer(serializers.Serializer):
     )
 
 
-def standings_data(table: stats.LeagueTable) -> dict[str, Any]:
+class PublicStandingsSerializer(StandingsSerializer):
+    league = PublicLeagueSerializer()
+
+
+def standings_data(table: stats.LeagueTable, public: bool = False) -> dict[str, Any]:
+    shown = PublicLeagueSerializer if public else LeagueSerializer
     return {
-        "league": LeagueSerializer(table.league).data,
+        "league": shown(table.league).data,
         "rows": [
             {
                 "position": row.position,
@@ -574,20 +580,20 @@ class PlayerStatisticsView(APIView):
 class PublicLeagues(PublicView, APIView):
     """A public club's leagues."""
 
-    @extend_schema(responses=LeagueSerializer(many=True))
+    @extend_schema(responses=PublicLeagueSerializer(many=True))
     def get(self, request: Request, slug: str) -> Response:
         club = public_club(slug)
-        return Response(LeagueSerializer(stats.leagues_of_club(club.pk), many=True).data)
+        return Response(PublicLeagueSerializer(stats.leagues_of_club(club.pk), many=True).data)
 
 
 class PublicLeagueStandings(PublicView, APIView):
     """A public club's league table and fixtures (``?format=csv`` for the CSV)."""
 
-    @extend_schema(responses=StandingsSerializer)
+    @extend_schema(responses=PublicStandingsSerializer)
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = public_club(slug)
         table = stats.league_table(get_object_or_404(League, pk=pk, club=club))
-        return Response(standings_data(table))
+        return Response(standings_data(table, public=True))
 
 
 class PublicLeagueStandingsCsv(PublicView, APIView):

@@ -1,99 +1,33 @@
 """Read-only results of the clubs that opt in (``Club.public``), for anyone.
 
 Only what a results board shows: nights, matches, who sat where, totals and per-deal
-points. Memberships, who entered or corrected a deal, audit and stakes stay private.
+points, through the allow-lists of ``api.serializers.public``. Memberships, who entered or
+corrected a deal, audit, stakes and money stay private.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
-from rest_framework import generics, serializers
+from rest_framework import generics
 from rest_framework.authentication import BaseAuthentication
 from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.serializers.public import (
+    PublicClubSerializer,
+    PublicMatchDetailSerializer,
+    PublicNightSerializer,
+)
 from api.throttles import CountingThrottle
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Deal, Match, Night
 
-#: What a match's result says about money or stake units.
-PRIVATE = ("units", "multiplier")
-
 
 class PublicThrottle(CountingThrottle):
     scope = "public"  # rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
-
-
-class PublicClubSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = Club
-        fields = ["name", "slug"]
-
-
-class PublicDealSerializer(serializers.ModelSerializer):
-    points = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Deal
-        fields = ["number", "version", "points"]
-
-    def get_points(self, deal: Deal) -> dict[str, int]:
-        return deal.result.get("points", {})
-
-
-class PublicMatchSerializer(serializers.ModelSerializer):
-    date = serializers.DateField(source="night.date")
-    table = serializers.SerializerMethodField()
-    seats = serializers.SerializerMethodField()
-    totals = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Match
-        fields = ["id", "date", "table", "game", "seats", "status", "totals", "result"]
-
-    def get_table(self, match: Match) -> str | None:
-        return str(match.table) if match.table else None
-
-    def get_seats(self, match: Match) -> dict[str, str]:
-        names: dict[int, str] = self.context["names"]
-        return {seat: names.get(pid, "?") for seat, pid in match.seats.items()}
-
-    def get_totals(self, match: Match) -> dict[str, int]:
-        return match.state.get("totals", {})
-
-    def to_representation(self, match: Match) -> dict[str, Any]:
-        data = super().to_representation(match)
-        if data.get("result"):
-            # Who won and how, never what anyone paid: stakes stay private.
-            data["result"] = {k: v for k, v in data["result"].items() if k not in PRIVATE}
-        return data
-
-
-class PublicMatchDetailSerializer(PublicMatchSerializer):
-    deals = serializers.SerializerMethodField()
-
-    class Meta(PublicMatchSerializer.Meta):
-        fields = [*PublicMatchSerializer.Meta.fields, "deals"]
-
-    def get_deals(self, match: Match) -> Any:
-        current = match.current  # type: ignore[attr-defined]  # prefetched by the view (to_attr)
-        return PublicDealSerializer(current, many=True).data
-
-
-class PublicNightSerializer(serializers.ModelSerializer):
-    matches = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Night
-        fields = ["id", "date", "venue", "status", "matches"]
-
-    def get_matches(self, night: Night) -> Any:
-        return PublicMatchSerializer(night.matches.all(), many=True, context=self.context).data
 
 
 def public_club(slug: str) -> Club:

@@ -25,6 +25,12 @@ from rest_framework.views import APIView
 
 from api.permissions import ClubRole
 from api.scoping import OwnClubsField
+from api.serializers.public import (
+    PUBLIC_LEADERBOARD_FIELDS,
+    PublicLeaderboardRowSerializer,
+    PublicRatingSerializer,
+    PublicSeasonSerializer,
+)
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
@@ -200,14 +206,26 @@ LEADERBOARD_PARAMS = [
     ),
     OpenApiParameter("format", str, enum=["json", "csv"]),
 ]
+PUBLIC_LEADERBOARD_PARAMS = [
+    *LEADERBOARD_PARAMS[:2],
+    OpenApiParameter(
+        "ordering",
+        str,
+        description="Comma-separated columns, '-' for descending (default -won,-win_rate): "
+        + ", ".join(selectors.PUBLIC_SORTABLE)
+        + ", events:<event>:made|suffered, bids:<contract>:made|won.",
+    ),
+    LEADERBOARD_PARAMS[3],
+]
 
 
-def _leaderboard_query(request) -> tuple[str, list[str]]:
+def _leaderboard_query(request, public: bool) -> tuple[str, list[str]]:
     game = request.query_params.get("game", "")
     game = ALL_GAMES if game in ("", "all") else game
     ordering = [o for o in request.query_params.get("ordering", "").split(",") if o]
     for name in ordering:
-        if selectors.sort_key(name.lstrip("-")) is None:
+        column = name.lstrip("-")
+        if selectors.sort_key(column) is None or (public and not selectors.public_sortable(column)):
             raise UnknownColumn(path="ordering", name=name)
     return game, ordering or ["-won", "-win_rate"]
 
@@ -230,15 +248,17 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
     paginated like every list (``count``, ``next``, ``previous``, ``results``, 50 a page),
     the ranked rows numbered in order (the unranked have no position)."""
 
-    serializer_class = LeaderboardRowSerializer
+    serializer_class: type[serializers.Serializer] = LeaderboardRowSerializer
     filter_backends: list[Any] = []
+    #: The fields each row keeps; None: all of them (members).
+    row_fields: tuple[str, ...] | None = None
 
     def seasons(self):
         raise NotImplementedError
 
     def list(self, request, *args, **kwargs):
         season_id = _int_param(request, "season")
-        game, ordering = _leaderboard_query(request)
+        game, ordering = _leaderboard_query(request, public=self.row_fields is not None)
         csv = request.accepted_renderer.format == "csv"
         size = self.paginator.page_size
         number = request.query_params.get("page", "1")
@@ -258,6 +278,8 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
             _row(line, offset + i + 1 if line["ranked"] else None)
             for i, line in enumerate(page.rows)
         ]
+        if self.row_fields is not None:
+            rows = [{name: row[name] for name in self.row_fields} for row in rows]
         if csv:
             return Response(rows)
         url = request.build_absolute_uri()
@@ -420,7 +442,7 @@ class PublicScoped(PublicView, generics.GenericAPIView):
 class PublicSeasons(PublicScoped, TableMixin, generics.ListAPIView):
     """A public club's seasons."""
 
-    serializer_class = SeasonSerializer
+    serializer_class = PublicSeasonSerializer
 
     def get_queryset(self):
         club = public_club(self.kwargs["slug"])
@@ -428,9 +450,13 @@ class PublicSeasons(PublicScoped, TableMixin, generics.ListAPIView):
         return Season.objects.filter(club=club).order_by("-starts_on")
 
 
-@extend_schema(parameters=LEADERBOARD_PARAMS)
+@extend_schema(parameters=PUBLIC_LEADERBOARD_PARAMS)
 class PublicLeaderboard(PublicScoped, LeaderboardList):
-    """A public club's leaderboard (the same columns as the members see)."""
+    """A public club's leaderboard: the members' columns without money or stake units
+    (neither to read nor to sort by)."""
+
+    serializer_class = PublicLeaderboardRowSerializer
+    row_fields = PUBLIC_LEADERBOARD_FIELDS
 
     def seasons(self):
         return Season.objects.filter(club=public_club(self.kwargs["slug"]))
@@ -445,7 +471,7 @@ class PublicLeaderboard(PublicScoped, LeaderboardList):
 class PublicRatings(PublicScoped, TableMixin, generics.ListAPIView):
     """A public club's ratings in one game."""
 
-    serializer_class = RatingSerializer
+    serializer_class = PublicRatingSerializer
 
     def get_queryset(self):
         club = public_club(self.kwargs["slug"])

@@ -245,6 +245,17 @@ SORTABLE = (
     "player",
 )  # fmt: skip
 JSON_SORTABLE = {"money": 1, "events": 2, "bids": 2}
+#: The columns anyone may sort a public leaderboard by: sorting by money or stake units
+#: would rank the players by them.
+PUBLIC_SORTABLE = (
+    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "player",
+)  # fmt: skip
+PUBLIC_SORTABLE_NESTED = ("events", "bids")
+
+
+def public_sortable(name: str) -> bool:
+    """Whether anyone may sort a public leaderboard by this column."""
+    return name in PUBLIC_SORTABLE or name.partition(":")[0] in PUBLIC_SORTABLE_NESTED
 
 
 def sort_key(name: str):

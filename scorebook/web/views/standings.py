@@ -40,6 +40,9 @@ COLUMNS = {
     "deals": _("Deals"),
     "units": _("Units"),
 }
+#: The fixed columns anyone reads on a public leaderboard (an allow-list: the stake units,
+#: like the money, stay with the members).
+PUBLIC_COLUMNS = ("matches", "won", "lost", "win_rate", "points_for", "points_against", "deals")
 EVENT_SIDES = {"made": _("made"), "suffered": _("suffered")}
 BID_SIDES = {"made": _("bid"), "won": _("bid and won")}
 
@@ -51,8 +54,13 @@ def _game_choices():
 
 def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
     """The table's columns: the fixed ones, then each event made and suffered and each
-    contract bid and won that some row has, then money per currency (not in public)."""
-    columns = [{"key": k, "label": v, "path": (k,)} for k, v in COLUMNS.items()]
+    contract bid and won that some row has, then money per currency (neither money nor
+    units in public)."""
+    columns = [
+        {"key": k, "label": v, "path": (k,)}
+        for k, v in COLUMNS.items()
+        if not public or k in PUBLIC_COLUMNS
+    ]
     events = sorted({e for row in rows for e in (row.events or {})})
     for event in events:
         name = VALUES.get(event, event)
@@ -96,8 +104,8 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
     game = game if game in _game_choices() else ALL_GAMES
     sort = request.GET.get("sort", "-won")
     key = sort.lstrip("-")
-    if selectors.sort_key(key) is None or (public and key.startswith("money")):
-        sort = "-won"
+    if selectors.sort_key(key) is None or (public and not selectors.public_sortable(key)):
+        sort = "-won"  # in public, sorting by money or units would rank by them
     rows: list[Any] = []
     if season is not None:
         settings = services.settings_of(club.pk)

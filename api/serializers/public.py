@@ -1,0 +1,150 @@
+"""What anyone may read of a club that publishes its results, field by field.
+
+Each serializer here is an allow-list written for the public: a field is public because
+it is named here, never because the members' serializer has it. The members' leaderboard
+serializer was reused and gave each player's ``money`` and stake ``units`` to anyone
+(README: no stakes in public). Memberships, who entered or corrected a deal, audit,
+stakes, money and stake units stay private.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from scorebook.clubs.models import Club
+from scorebook.matches.models import Deal, Match, Night
+from scorebook.standings.models import League, Rating, Season
+
+#: What a finished match's result says in public: who won, who lost and why; never the
+#: multiplier or the stake units it pays.
+PUBLIC_RESULT = ("reason", "winners", "losers")
+
+
+class PublicClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["name", "slug"]
+
+
+class PublicDealSerializer(serializers.ModelSerializer):
+    points = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deal
+        fields = ["number", "version", "points"]
+
+    def get_points(self, deal: Deal) -> dict[str, int]:
+        return deal.result.get("points", {})
+
+
+class PublicMatchSerializer(serializers.ModelSerializer):
+    date = serializers.DateField(source="night.date")
+    table = serializers.SerializerMethodField()
+    seats = serializers.SerializerMethodField()
+    totals = serializers.SerializerMethodField()
+    result = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Match
+        fields = ["id", "date", "table", "game", "seats", "status", "totals", "result"]
+
+    def get_table(self, match: Match) -> str | None:
+        return str(match.table) if match.table else None
+
+    def get_seats(self, match: Match) -> dict[str, str]:
+        names: dict[int, str] = self.context["names"]
+        return {seat: names.get(pid, "?") for seat, pid in match.seats.items()}
+
+    def get_totals(self, match: Match) -> dict[str, int]:
+        return match.state.get("totals", {})
+
+    def get_result(self, match: Match) -> dict[str, Any] | None:
+        if not match.result:
+            return None
+        return {key: match.result[key] for key in PUBLIC_RESULT if key in match.result}
+
+
+class PublicMatchDetailSerializer(PublicMatchSerializer):
+    deals = serializers.SerializerMethodField()
+
+    class Meta(PublicMatchSerializer.Meta):
+        fields = [*PublicMatchSerializer.Meta.fields, "deals"]
+
+    def get_deals(self, match: Match) -> Any:
+        current = match.current  # type: ignore[attr-defined]  # prefetched by the view (to_attr)
+        return PublicDealSerializer(current, many=True).data
+
+
+class PublicNightSerializer(serializers.ModelSerializer):
+    matches = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Night
+        fields = ["id", "date", "venue", "status", "matches"]
+
+    def get_matches(self, night: Night) -> Any:
+        return PublicMatchSerializer(night.matches.all(), many=True, context=self.context).data
+
+
+class PublicSeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = ["id", "name", "starts_on", "ends_on"]
+
+
+class PublicLeaderboardRowSerializer(serializers.Serializer):
+    """A leaderboard row as anyone reads it: the members' columns without the money per
+    currency and the stake units. The view builds the rows by hand (see
+    ``api.views.standings``) and keeps exactly these fields."""
+
+    position = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField()
+    player_name = serializers.CharField()
+    ranked = serializers.BooleanField()
+    matches = serializers.IntegerField()
+    won = serializers.IntegerField()
+    lost = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    points_for = serializers.IntegerField()
+    points_against = serializers.IntegerField()
+    deals = serializers.IntegerField()
+    events = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    bids = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+
+
+#: The fields of a public leaderboard row, in order.
+PUBLIC_LEADERBOARD_FIELDS = tuple(PublicLeaderboardRowSerializer().fields)
+
+
+class PublicRatingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name")
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "player",
+            "player_name",
+            "game",
+            "display",
+            "mu",
+            "sigma",
+            "matches",
+            "provisional",
+        ]
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return rating.matches < self.context["provisional_matches"]
+
+
+class PublicLeagueSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = League
+        fields = [
+            "id", "name", "kind", "game", "legs", "points_win", "points_draw", "points_loss",
+            "tiebreaks", "withdrawals", "format", "seeding", "series", "series_games",
+            "points_per_game", "forfeit_points", "started_at",
+        ]  # fmt: skip
+        read_only_fields = fields
