@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.db import models
+from django.db.models.functions import Lower
 
 
 class Club(models.Model):
@@ -73,7 +74,10 @@ class Player(models.Model):
     class Meta:
         ordering = ["name"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "name"], name="player_name_unique_in_club")
+            # "nino" beside "Nino" is the same name (every seat picker offered both)
+            models.UniqueConstraint(
+                "club", Lower("name"), name="player_name_unique_in_club_any_case"
+            )
         ]
 
     def __str__(self) -> str:

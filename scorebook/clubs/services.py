@@ -13,6 +13,8 @@ from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Value
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -218,6 +220,19 @@ def _linkable(club: Club, linked: User | None, user: User) -> None:
         raise LinkNeedsConsent(path="user")
 
 
+def _name_free(club_id: int, name: str, *, but: int | None = None) -> None:
+    """Refuse a name the club already has in any case ("nino" beside "Nino": every seat
+    picker offered both), naming the player who has it. Compared as the database's
+    constraint compares (Lower on both sides), so the two never disagree."""
+    same = Player.objects.filter(club_id=club_id).alias(lowered=Lower("name"))
+    same = same.filter(lowered=Lower(Value(name)))
+    if but is not None:
+        same = same.exclude(pk=but)
+    taken = same.values_list("name", flat=True).first()
+    if taken is not None:
+        raise PlayerNameTaken(path="name", name=taken)
+
+
 @transaction.atomic
 def player_create(
     *,
@@ -230,9 +245,8 @@ def player_create(
 ) -> Player:
     require_role(user, club.pk, Role.SCORER)
     _linkable(club, linked_user, user)
+    _name_free(club.pk, name)
     refusal = PlayerNameTaken(path="name", name=name)
-    if Player.objects.filter(club=club, name=name).exists():
-        raise refusal
     player = _unique(
         refusal,
         lambda: Player.objects.create(
@@ -263,10 +277,7 @@ def player_update(*, player: Player, changes: dict[str, Any], user: User) -> Pla
     if not changes:
         return player
     if "name" in changes:
-        name = changes["name"]
-        refusal = PlayerNameTaken(path="name", name=name)
-        if Player.objects.filter(club_id=player.club_id, name=name).exclude(pk=player.pk).exists():
-            raise refusal
+        _name_free(player.club_id, changes["name"], but=player.pk)
     before = _player_facts(player, list(changes))
     for field, value in changes.items():
         setattr(player, field, value)
