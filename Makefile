@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz messages clean
+.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz table-taps messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -76,6 +76,11 @@ page-weight: install
 # on PostgreSQL (FUZZ_DATABASE_URL): no 5xx, every answer as documented. CI runs it.
 fuzz: install
 	$(PY) deploy/checks/fuzz.py
+
+# Taps and keystrokes per deal through the real quick form on a phone (Playwright and
+# /usr/bin/chromium, a throw-away database, Django's live server): 10 deals per family.
+table-taps: install
+	$(PY) deploy/checks/table_taps.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

@@ -42,7 +42,7 @@ class TableShape:
     ``points``) and ``whole`` what one deal's piles hold in that unit (None: it varies).
     ``pack`` is the deck a card grid shows; ``counting`` the cards of it that score
     (what an empty pile gets as the rest). ``tricks`` is set where every deal plays the
-    same number.
+    same number; ``trick_counts`` says whether the table must count them.
     """
 
     game: str
@@ -54,6 +54,9 @@ class TableShape:
     pack: str | None = "italian"
     counting: tuple[str, ...] = ()
     tricks: int | None = None
+    #: Whether an entry may leave the trick counts out: "asked" (the rules need them),
+    #: "all_or_none" (only the side that took every trick is named: ``all_tricks``).
+    trick_counts: str = "asked"
     unit: str = "thirds"
     whole: int | None = None
     parts: tuple[Part, ...] = ()

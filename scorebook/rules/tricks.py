@@ -155,6 +155,8 @@ class Capture:
     thirds: int
     tricks: int
     cards: tuple[Card, ...] | None = None  # None at the totals level
+    #: False where the table did not count the tricks (only whether a side took them all)
+    tricks_counted: bool = True
 
     @property
     def aces(self) -> int:

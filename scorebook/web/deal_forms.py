@@ -34,7 +34,9 @@ from scorebook.rules.games import spinado as spinado_rules
 from scorebook.rules.games import trappola as trappola_rules
 from scorebook.rules.table import Part, TableShape
 
-LEVELS = ("totals", "cards", "play")
+#: The quick form (the table's way of counting, chips to tap) comes first; the detailed
+#: levels of the deal format follow.
+LEVELS = ("quick", "totals", "cards", "play")
 #: The levels entered field by field (the engine's description lists their parts).
 
 
@@ -150,7 +152,10 @@ class Input:
 
     name: str
     label: Any
-    kind: str = "number"  # number | choice | check | cards | text
+    #: number | choice | check | cards | text; on the quick form also points (whole
+    #: points, the figures from a ``chips`` input that ``feeds`` it), chips (one tap:
+    #: radio buttons), chipset (tap several) and shown (computed, never typed)
+    kind: str = "number"
     choices: list[tuple[str, Any]] = field(default_factory=list)
     value: Any = ""
     rest: Any = None  # what the server computed for a blank field
@@ -159,6 +164,19 @@ class Input:
     many: bool = False  # a choice the engine reads as a list of one
     group: Any = ""  # inputs of one group (a declaration) share a fieldset and short labels
     pack: str = "italian"  # the deck a ``cards`` input shows (PACKS)
+    feeds: str = ""  # the input this one adds to (figures to points) instead of a path
+    unit: str = ""  # what a ``shown`` rest counts (thirds are shown as points and figures)
+    first: bool = False  # the field the cursor starts in
+
+    @property
+    def rest_text(self) -> str:
+        """The computed rest in the table's words: "4 e 0" for 12 thirds."""
+        if self.rest is None:
+            return ""
+        if self.unit == "thirds" and isinstance(self.rest, int):
+            return str(_("%(points)d and %(figures)d") % {"points": self.rest // 3,
+                                                        "figures": self.rest % 3})  # fmt: skip
+        return str(self.rest)
 
     @property
     def id(self) -> str:
@@ -317,6 +335,11 @@ def _build(table: Table, level: str) -> DealForm:
     if level == "play":
         return DealForm(game=table.game, level=level, sections=[])
     sections: list[Section] = []
+    if level == "quick":
+        for part in table.shape.entry("totals"):
+            quick = QUICK.get(part.kind)
+            sections.extend(quick(table, part) if quick else PARTS[part.kind](table, part, level))
+        return DealForm(game=table.game, level=level, sections=sections)
     for part in table.shape.entry(level):
         sections.extend(PARTS[part.kind](table, part, level))
     return DealForm(game=table.game, level=level, sections=sections)
@@ -694,6 +717,127 @@ def _hands_dealt(table: Table, part: Part, level: str) -> list[Section]:
     ]
 
 
+# -- the quick form: as the table counts, one tap where a choice will do ------------------
+
+FIGURES = [("0", "0"), ("1", "1"), ("2", "2")]
+
+
+def _scorer_chips(table: Table) -> list[tuple[str, Any]]:
+    group, who = scorers(table)
+    return [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
+
+
+def _quick_piles(table: Table, part: Part) -> list[Section]:
+    """Each scorer's card points but the last, whose are the rest (computed, shown); in
+    thirds games as whole points and the figures left over ("6 e 2"). The trick counts
+    only where the rules need them; else one choice: did a side take every trick?"""
+    shape = table.shape
+    group, who = scorers(table)
+    named = dict(_scorer_chips(table))
+    typed = who[:-1] if shape.whole is not None else who
+    inputs: list[Input] = []
+    for n, scorer in enumerate(typed):
+        where = f"{group}.{scorer}"
+        if shape.unit == "thirds":
+            inputs += [
+                Input(f"{where}.thirds", _("%(who)s: points") % {"who": named[scorer]},
+                      "points", first=n == 0),
+                Input(f"{where}.thirds~figures", _("%(who)s: figures left over")
+                      % {"who": named[scorer]}, "chips", FIGURES, feeds=f"{where}.thirds"),
+            ]  # fmt: skip
+        else:
+            inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": named[scorer]},
+                                first=n == 0))  # fmt: skip
+    if len(typed) < len(who):
+        last = who[-1]
+        key = "thirds" if shape.unit == "thirds" else "points"
+        inputs.append(Input(f"{group}.{last}.{key}", _("%(who)s: points") % {"who": named[last]},
+                            "shown", unit=shape.unit))  # fmt: skip
+    if shape.trick_counts == "all_or_none":
+        inputs.append(
+            Input("all_tricks", _("All the tricks (cappotto)"), "chips",
+                  [("", _("nobody")), *_scorer_chips(table)])
+        )  # fmt: skip
+    else:
+        counted = who[:-1] if shape.tricks is not None else who
+        inputs += [
+            Input(f"{group}.{s}.tricks", _("%(who)s: tricks") % {"who": named[s]}) for s in counted
+        ]
+        if len(counted) < len(who):
+            last_label = _("%(who)s: tricks") % {"who": named[who[-1]]}
+            inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown"))
+    inputs.append(Input("last_trick", _("Last trick"), "chips", _scorer_chips(table)))
+    if part.get("round_one_last_trick"):
+        inputs.append(Input("last_trick_round1", _("Last trick of the first round"), "chips",
+                            _scorer_chips(table)))  # fmt: skip
+    if part.get("removed_four"):
+        fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
+        inputs.append(Input("removed", _("The 4 taken out"), "chips", fours,
+                            many=part.get("removed_four") == "many"))  # fmt: skip
+    if part.get("dummy_partner"):
+        inputs.append(Input("dummy_partner", _("The dummy's partner"), "chips",
+                            table.seat_choices()))  # fmt: skip
+    return [Section(_("The deal"), inputs, claims=(group,))]
+
+
+def _quick_declarations(table: Table, part: Part) -> list[Section]:
+    """Each player's usual declarations as chips, one tap each behind "+ accuso": the
+    napoletana of a suit, four 3s, 2s or aces, three of them with the suit missing. The
+    tournament code's declarations gone wrong are on the detailed form."""
+    if part.get("anomalies"):
+        return _declarations(table, part, "totals")
+    kinds = part.get("kinds", ())
+    chips: list[tuple[str, Any]] = []
+    if "napoletana" in kinds:
+        chips += [(f"napoletana:{s}", _("napoletana of %(suit)s") % {"suit": SUIT_LABELS[s]})
+                  for s in GRID_SUITS]  # fmt: skip
+    for rank in ("3", "2", "A"):
+        if "four" in kinds:
+            chips.append((f"four:{rank}", _("four %(rank)s") % {"rank": RANK_PLURALS[rank]}))
+        if "three" in kinds:
+            chips += [
+                (f"three:{rank}:{s}", _("three %(rank)s, no %(suit)s")
+                 % {"rank": RANK_PLURALS[rank], "suit": SUIT_LABELS[s]})
+                for s in GRID_SUITS
+            ]  # fmt: skip
+    inputs = [
+        Input(f"accusi.{seat}", _("+ accuso: %(who)s") % {"who": table.seat_label(seat)},
+              "chipset", chips)
+        for seat in table.state.seats
+    ]  # fmt: skip
+    return [Section(_("Declarations"), inputs, claims=("declarations",), open=True)]
+
+
+def _quick_auction(table: Table, part: Part) -> list[Section]:
+    """Who won the auction and with which contract, a tap each; the rest of the auction
+    (a card called, the monte's shares) as the detailed form asks it."""
+    (full,) = _auction(table, part, "totals")
+    for inp in full.inputs:
+        if inp.name in ("auction.winner", "auction.bid"):
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0] != ""]
+    return [full]
+
+
+def _quick_call(table: Table, part: Part) -> list[Section]:
+    (full,) = _call(table, part, "totals")
+    for inp in full.inputs:
+        if inp.name in ("caller", "partner"):
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0] != ""]
+    return [full]
+
+
+#: The parts the quick form lays out its own way; the others as on the detailed form.
+QUICK: dict[str, Callable[[Table, Part], list[Section]]] = {
+    "piles": _quick_piles,
+    "declarations": _quick_declarations,
+    "auction": _quick_auction,
+    "call": _quick_call,
+}
+RANK_PLURALS = {"3": _("3s"), "2": _("2s"), "A": _("aces")}
+
+
 #: How each part of the engine's description is laid out (``TableShape.parts``).
 PARTS: dict[str, Callable[[Table, Part, str], list[Section]]] = {
     "piles": _piles,
@@ -743,8 +887,9 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
             return form, {}
         return form, record
     deal: dict[str, Any] = {}
-    for inp in form.inputs():
-        if inp.kind == "cards":
+    inputs = list(form.inputs())
+    for inp in inputs:
+        if inp.kind in ("cards", "chipset"):
             inp.value = [v for v in _all(data, inp.name) if v]
             value: Any = inp.value or None
         else:
@@ -752,6 +897,13 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
             value = _typed(inp, inp.value)
             if inp.many and value is not None:
                 value = [value]
+        if inp.kind == "points":
+            value = _thirds(inp.value, _first(data, f"{inp.name}~figures"))
+        if inp.kind == "chipset":
+            _declared(deal, inp.name, inp.value)
+            continue
+        if inp.feeds or inp.kind == "shown":
+            continue
         if value is not None and not inp.name.startswith("auction."):
             _put(deal, inp.name, value)
     _rest(table, form, deal)
@@ -759,6 +911,38 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
     if deal.get("annulled_by"):
         deal = {"annulled_by": deal["annulled_by"]}
     return form, deal
+
+
+_POINTS = re.compile(r"(\d{1,3})(?:\s*(?:e|and|\+|,|\.|\s)\s*([0-2]))?")
+
+
+def _thirds(typed: str, figures: str) -> Any:
+    """Points as the table says them, in thirds: "6" and 2 figures tapped, or "6 e 2"
+    typed, are 20. Anything else reaches the engine as typed (it says what is wrong)."""
+    if typed == "":
+        return None
+    found = _POINTS.fullmatch(typed.strip().lower())
+    if found is None:
+        return typed
+    extra = found.group(2) or (figures if figures in ("0", "1", "2") else "0")
+    return 3 * int(found.group(1)) + int(extra)
+
+
+def _declared(deal: dict[str, Any], name: str, chips: list[str]) -> None:
+    """A player's declaration chips (``napoletana:c``, ``four:3``, ``three:3:d``) as the
+    engine's declarations."""
+    seat = name.rsplit(".", 1)[-1]
+    for chip in chips:
+        kind, _sep, rest = chip.partition(":")
+        entry: dict[str, Any] = {"player": seat, "type": kind}
+        if kind in ("napoletana", "decima"):
+            entry["suit"] = rest
+        else:
+            rank, _sep, missing = rest.partition(":")
+            entry["rank"] = rank
+            if missing:
+                entry["missing"] = missing
+        deal.setdefault("declarations", []).append(entry)
 
 
 def _first(data: Any, name: str) -> str:

@@ -31,6 +31,14 @@ def fill(page, values):
             field.fill(value)
 
 
+def saved(page, timeout=30_000):
+    """A save leads to the next deal's form, the deal just saved in a line on top; its
+    link opens the deal's page."""
+    page.wait_for_url(re.compile(r"/deals/new\?level=\w+&saved=\d+$"), timeout=timeout)
+    page.locator("p.saved a").click()
+    page.wait_for_url(re.compile(r"/d/\d+/$"))
+
+
 def open_all(page):
     page.locator("details.section").evaluate_all("all => all.forEach(d => { d.open = true; })")
 
@@ -96,6 +104,7 @@ def test_a_whole_club_night(players, phone, shots, axe):
     nino = phone(players["nino"])
     nino.goto(f"/m/{tressette}/")
     nino.locator(f'a[href$="/m/{tressette}/deals/new"]').first.click()
+    nino.locator('nav.levels a[href="?level=totals"]').click()  # the detailed form
     fill(nino, TV01)
     nino.locator('[name="last_trick"]').select_option("B")
     expect(nino.locator("#f-sides-B-thirds-rest")).to_contain_text("18")
@@ -128,7 +137,7 @@ def test_a_whole_club_night(players, phone, shots, axe):
             nino.locator(f'[name="declarations[{i}].{key}"]').select_option("")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(nino)
     first = stored(match)[0]
 
     # Salvo confirms on his own phone.
@@ -165,7 +174,7 @@ def test_a_whole_club_night(players, phone, shots, axe):
     axe(nino, "deal entry, cards")
     shots(nino, "26-deal-cards")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(nino)
     assert [d.level for d in stored(match)] == ["totals", "cards"]
 
     # Deal 1 corrected, with a reason: both versions in its history.
@@ -183,7 +192,7 @@ def test_a_whole_club_night(players, phone, shots, axe):
     shots(nino, "28-deal-history")
 
     # Deal 3 saved with no connection: it waits on the phone, then is stored once.
-    nino.goto(f"/m/{tressette}/deals/new")
+    nino.goto(f"/m/{tressette}/deals/new?level=totals")
     fill(nino, TV01)
     nino.locator('[name="last_trick"]').select_option("B")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
@@ -193,13 +202,13 @@ def test_a_whole_club_night(players, phone, shots, axe):
     shots(nino, "29-offline-waiting")
     assert len([d for d in stored(match) if d.is_current]) == 2
     nino.context.set_offline(False)
-    nino.wait_for_url(re.compile(r"/d/\d+/$"), timeout=20_000)
+    saved(nino)
     assert [d.number for d in stored(match) if d.is_current] == [1, 2, 3]
     assert nino.evaluate("() => localStorage.getItem('sb:queue')") in (None, "[]")
 
     # The Terziglio table: the auction's result and the soloist's thirds.
     ettore = phone(players["ettore"], language="en")
-    ettore.goto(f"/m/{terziglio}/deals/new")
+    ettore.goto(f"/m/{terziglio}/deals/new?level=totals")
     fill(ettore, {"auction.winner": "P1", "auction.bid": "solissimo_scegliete",
                   "monte_shares.P2": "3", "monte_shares.P3": "1",
                   "sides.soloist.thirds": "32", "sides.soloist.tricks": "12",
@@ -208,7 +217,7 @@ def test_a_whole_club_night(players, phone, shots, axe):
     axe(ettore, "terziglio deal entry")
     shots(ettore, "30-terziglio-totals")
     ettore.locator("#deal-form button[type=submit]").click()
-    ettore.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(ettore)
     assert stored(Match.objects.get(pk=terziglio))[0].result["units"] == {
         "P1": 64, "P2": -32, "P3": -32,
     }  # fmt: skip
@@ -249,7 +258,7 @@ def test_play_record_and_pin_handover(night, phone, shots, axe):
     axe(nino, "deal entry, play record")
     shots(nino, "01-deal-play")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(nino)
     (deal,) = stored(match)
     assert deal.level == "play"
     expect(nino.locator("ol.tricks li")).to_have_count(10)
@@ -276,7 +285,7 @@ def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shot
     match = night.tressette
     nino, ettore = phone(night.people["nino"]), phone(night.people["ettore"])
     for p in (nino, ettore):
-        p.goto(f"/m/{match.pk}/deals/new")
+        p.goto(f"/m/{match.pk}/deals/new?level=totals")
         fill(p, TV01)
     nino.locator('[name="last_trick"]').select_option("B")
     ettore.locator('[name="last_trick"]').select_option("A")
@@ -288,7 +297,7 @@ def test_two_phones_same_deal_number_one_stored_other_chooses(night, phone, shot
     assert ettore.locator("[data-key]").input_value() == key
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(nino)
     expect(ettore.locator("#deal-feedback .verdict.ok")).to_be_visible()
     ettore.locator("#deal-form button[type=submit]").click()
     expect(ettore.locator("[data-conflict]")).to_be_visible()
@@ -369,7 +378,7 @@ def test_card_grid_of_calabrasella_trappola_and_spinado(
     axe(nino, f"{game} card grid")
     shots(nino, f"40-{game}-grid")
     nino.locator("#deal-form button[type=submit]").click()
-    nino.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(nino)
     (stored_deal,) = stored(match)
     expected = engine.add_deal(state, deal, resolved)
     assert stored_deal.result["points"] == expected.as_dict()["points"]

@@ -8,10 +8,10 @@ and "Gioco Ordinario: norme moderne", "Norme che regolano la chiamata fuori"."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from playwright.sync_api import expect
+
+from tests.e2e.test_table import saved
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -55,7 +55,7 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
 
     page = phone(director)
     # Deal 1: A 7 - B 4, and Nino's napoletana of cups declared late, uncontested: +3.
-    page.goto(f"/m/{match.pk}/deals/new")
+    page.goto(f"/m/{match.pk}/deals/new?level=totals")
     open_all(page)
     fill(page, {
         "sides.A.thirds": "20", "sides.A.tricks": "6", "sides.B.thirds": "12",
@@ -67,7 +67,7 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
     axe(page, "deal form, a late declaration")
     shots(page, "70-deal-late-declaration")
     page.locator("#deal-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(page)
     first = Deal.objects.get(match=match, number=1)
     assert first.input["declarations"][0]["when"] == "late"
     assert first.result["points"] == {"A": 10, "B": 4}
@@ -80,7 +80,7 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
 
     # Deal 2: after three tricks, all A's (8 thirds), B calls A out: A has 10 + 2 = 12 of
     # 41, a wrong call, so B loses the game (modern norms).
-    page.goto(f"/m/{match.pk}/deals/new")
+    page.goto(f"/m/{match.pk}/deals/new?level=totals")
     open_all(page)
     fill(page, {
         "sides.A.thirds": "8", "sides.A.tricks": "3", "sides.B.thirds": "0",
@@ -90,7 +90,7 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
     axe(page, "deal form, a call-out")
     shots(page, "72-deal-call-out")
     page.locator("#deal-form button[type=submit]").click()
-    page.wait_for_url(re.compile(r"/d/\d+/$"))
+    saved(page)
     second = Deal.objects.get(match=match, number=2)
     assert second.input["claim"] == {"side": "A", "by": "B", "after_trick": 3}
     match.refresh_from_db()

@@ -42,7 +42,7 @@ def save(client, match, number=1, key=None, language="en", **fields):
 
 
 def test_the_form_asks_what_the_game_needs(people, match):
-    page = as_(people, "scorer").get(f"/m/{match.pk}/deals/new")
+    page = as_(people, "scorer").get(f"/m/{match.pk}/deals/new?level=totals")
     assert page.status_code == 200
     html = page.content.decode()
     for name in ("sides.A.thirds", "sides.B.tricks", "last_trick", "declarations[0].suit"):

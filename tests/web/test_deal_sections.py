@@ -30,7 +30,8 @@ def test_a_correction_opens_the_sections_it_fills(people):
     client = as_(people, "director")
     body = client.get(f"/d/{deal.pk}/correct", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert _open(body, "Declarations") and not _open(body, "Deal annulled")
-    fresh = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    fresh = client.get(f"/m/{match.pk}/deals/new?level=totals", HTTP_ACCEPT_LANGUAGE="en")
+    fresh = fresh.content.decode()
     assert not _open(fresh, "Declarations") and _open(fresh, "Points and tricks")
 
 
@@ -68,7 +69,7 @@ def test_every_piece_the_check_sends_has_its_place_on_the_page(people):
     have: htmx logged an error for each (htmx:oobErrorNoTarget) on every keystroke."""
     match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
     client = as_(people, "scorer")
-    page = client.get(f"/m/{match.pk}/deals/new").content.decode()
+    page = client.get(f"/m/{match.pk}/deals/new?level=totals").content.decode()
     check = client.post(
         f"/m/{match.pk}/deals/check", {"level": "totals", "sides.A.thirds": "20"}
     ).content.decode()
@@ -82,7 +83,9 @@ def test_the_totals_say_what_a_third_is(people):
     """The form asked for "terzi" without a word on what a third is worth."""
     match = _match(people, "tressette4", 4, {"profile": "accuso_41"})
     client = as_(people, "scorer")
-    italian = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    italian = client.get(
+        f"/m/{match.pk}/deals/new?level=totals", HTTP_ACCEPT_LANGUAGE="it"
+    ).content.decode()
     assert "Terzi: l&#x27;asso vale 3; il 3, il 2 e ogni figura valgono 1" in italian
     cards = client.get(f"/m/{match.pk}/deals/new?level=cards", HTTP_ACCEPT_LANGUAGE="en")
     assert "an ace is 3" not in cards.content.decode()  # the grid counts for itself

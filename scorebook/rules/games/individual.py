@@ -143,7 +143,7 @@ class IndividualGame(Game):
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """Each seat's pile; each player's own declarations (napoletana, three or four of
         a kind, no decima) where the switch plays them."""
-        shape = super().table_shape(rules, seats)
+        shape = replace(super().table_shape(rules, seats), tricks=40 // len(seats))
         if self.declarations_switch and rules.get(self.declarations_switch):
             kinds = {"kinds": ("napoletana", "three", "four"), "anomalies": False}
             shape = replace(shape, parts=(*shape.parts, Part("declarations", kinds)))

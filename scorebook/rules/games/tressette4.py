@@ -175,6 +175,7 @@ FIELDS = (
     "level",
     "sides",
     "seats",
+    "all_tricks",
     "last_trick",
     "declarations",
     "annulled_by",
@@ -253,6 +254,20 @@ messages(
             "Le carte messe a terra da {player} non fanno tutte le prese rimaste comunque "
             "siano distribuite le altre: il {card} può essere preso dal {higher}, ancora in "
             "gioco. Vanno giocate: inserisci le prese rimaste.",
+        ),
+        "t4.all_tricks_bad_side": (
+            "'all_tricks' names the side that took every trick, A or B, not {value!r}.",
+            "'all_tricks' indica la coppia che ha fatto tutte le prese, A o B, non {value!r}.",
+        ),
+        "t4.all_tricks_with_counts": (
+            "Give either the tricks each side took or the side that took them all "
+            "('all_tricks'), not both.",
+            "Indica le prese di ciascuna coppia oppure la coppia che le ha fatte tutte "
+            "('all_tricks'), non entrambe.",
+        ),
+        "t4.all_tricks_with_claim": (
+            "After a claim, give the tricks each side had taken by then.",
+            "Dopo una chiamata, indica le prese che ciascuna coppia aveva fatto fino ad allora.",
         ),
         "t4.claim_bad_side": (
             "A claim names side A or B, not {value!r}.",
@@ -499,6 +514,7 @@ class Tressette4(Game):
             scorers=SIDES,
             members={side: tuple(s for s in SEATS if SIDE_OF[s] == side) for side in SIDES},
             tricks=TRICKS,
+            trick_counts="all_or_none",
             parts=tuple(parts),
         )
 
@@ -1334,6 +1350,9 @@ class Tressette4(Game):
     ) -> tuple[dict[str, Capture], dict[str, Capture]]:
         has_sides = deal.get("sides") is not None
         has_players = deal.get("seats") is not None
+        counted = True
+        if has_sides and not has_players:
+            deal, counted = _trick_counts(deal, complete, problems)
         if has_sides and has_players:
             problems.add("t4.sides_or_players", "seats")
             return {}, {}
@@ -1350,6 +1369,8 @@ class Tressette4(Game):
                 sides = {}
         else:
             sides = read_captures(deal, "sides", SIDES, "", problems, extra_fields=POINTS)
+            if not counted:
+                sides = {s: replace(c, tricks_counted=False) for s, c in sides.items()}
         if len(sides) == 2:
             check_captures(
                 players or sides,
@@ -1378,7 +1399,10 @@ class Tressette4(Game):
         claim: dict[str, Any] | None,
     ) -> DealResult:
         thirds = {s: sides[s].thirds if s in sides else 0 for s in SIDES}
-        tricks = {s: sides[s].tricks if s in sides else 0 for s in SIDES}
+        tricks: dict[str, int | None] = {
+            s: (sides[s].tricks if sides[s].tricks_counted else None) if s in sides else 0
+            for s in SIDES
+        }
         lines = {
             s: list(v) for s, v in score_thirds(thirds, last_trick, rules["core.rounding"]).items()
         }
@@ -1821,3 +1845,40 @@ def possible_declarations(hands: Mapping[str, Sequence[Card]]) -> list[dict[str,
 
 
 GAMES = (Tressette4(),)
+
+
+def _trick_counts(
+    deal: Mapping[str, Any], complete: bool, problems: Problems
+) -> tuple[Mapping[str, Any], bool]:
+    """The tricks of a sides entry: counted by the table, or not counted at all (nobody
+    counts tricks at a table unless a side took them all: ``all_tricks`` names it).
+
+    Uncounted, the rules see what they need: the side named took all ten and the other
+    none; with no side named, each side took some (so no cappotto by tricks, and a
+    stramazzo is the points' to say). Returns the deal with those counts and whether
+    the table counted them."""
+    piles = deal.get("sides")
+    everyone = deal.get("all_tricks")
+    if not isinstance(piles, Mapping) or not all(isinstance(p, Mapping) for p in piles.values()):
+        return deal, True
+    counts = any("tricks" in p for p in piles.values())
+    if counts:
+        if everyone is not None:
+            problems.add("t4.all_tricks_with_counts", "all_tricks")
+        return deal, True
+    if not complete:
+        if everyone is not None:
+            problems.add("t4.all_tricks_with_claim", "all_tricks")
+        return deal, True  # a claim needs the counts so far: read_captures asks for them
+    if everyone is not None and everyone not in SIDES:
+        problems.add("t4.all_tricks_bad_side", "all_tricks", value=everyone)
+        return deal, True
+    if everyone is None:
+        some = dict.fromkeys(SIDES, TRICKS // 2)
+    else:
+        some = {side: TRICKS if side == everyone else 0 for side in SIDES}
+    filled = {
+        side: {**pile, "tricks": some[side]} if side in some else pile
+        for side, pile in piles.items()
+    }
+    return {**deal, "sides": filled}, everyone is not None

@@ -99,6 +99,7 @@ def _context(
         "dealer": dealer,
         "form": form,
         "levels": [
+            ("quick", _("Quick")),
             ("totals", _("Totals")),
             ("cards", _("Cards taken")),
             ("play", _("Play record")),
@@ -111,8 +112,11 @@ def _context(
 @require_http_methods(["GET", "POST"])
 @idempotent_page
 def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The next deal's form; a POST saves it through ``deal_create`` (as the API does)."""
-    level = _level(request)
+    """The next deal's form (quick entry unless asked otherwise), with the running score
+    and, after a save, the deal just saved in one line; a POST saves it through
+    ``deal_create`` (as the API does) and comes back here for the next one."""
+    # A post without a level is the deal format's totals (as a program would send it).
+    level = _level(request, "quick" if request.method == "GET" else "totals")
     if request.method == "POST":
         return _save(request, match_id, level)
     match = _match(request, match_id)
@@ -132,8 +136,38 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             number=state.deals_played + 1,
             key=uuid.uuid4(),
             finished=state.finished,
+            score=_running_score(table),
+            saved=_saved(match, table, _int(request.GET.get("saved"))),
         ),
     )
+
+
+def _side_names(table: forms.Table, scorer: str) -> str:
+    """A scorer as the table says it: "Nino & Salvo", "Nino", else the side's words."""
+    members = table.shape.members.get(scorer) or ((scorer,) if scorer in table.names else ())
+    names = [table.names.get(seat) or seat for seat in members]
+    return " & ".join(names) if names else str(table.label(scorer))
+
+
+def _running_score(table: forms.Table) -> list[dict[str, Any]]:
+    """Each scorer's running total, in the engine's order of scorers."""
+    totals = table.state.totals
+    return [{"who": _side_names(table, s), "total": totals.get(s, 0)} for s in table.state.scorers]
+
+
+def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, Any] | None:
+    """The deal just saved in one line: "+7 Nino & Salvo · 30–23"."""
+    if deal_id is None:
+        return None
+    deal = Deal.objects.filter(pk=deal_id, match=match, is_current=True).first()
+    if deal is None:
+        return None
+    points = (deal.result or {}).get("points") or {}
+    best = max(points.values(), default=0)
+    top = [s for s, p in points.items() if p == best and p > 0]
+    gained = " · ".join(f"+{best} {_side_names(table, s)}" for s in top)
+    totals = "–".join(str(table.state.totals.get(s, 0)) for s in table.state.scorers)
+    return {"deal": deal, "line": " · ".join(x for x in (gained, totals) if x)}
 
 
 def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
@@ -165,8 +199,9 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
         except Refusal as refusal:
             forms.place(form, refusal.errors())
             status = refusal.status
-        else:
-            return see_other(reverse("web:deal", args=[deal.pk]))
+        else:  # the next deal's form, with this one in a line on top
+            after = reverse("web:deal_new", args=[match_id])
+            return see_other(f"{after}?level={level}&saved={deal.pk}")
     match = _match(request, match_id)
     table = preview.table(match)
     form = _reread(table, level, request, form)
@@ -395,6 +430,8 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
     if request.method == "GET":
         clubs.require_role(signed_in(request), match.night.club_id, _correction_role(match))
         level = _level(request, deal.level if deal.level in forms.LEVELS else "totals")
+        if level == "quick":  # a stored deal is corrected on the form of its own level
+            level = "totals"
         fields = forms.prefill(table, level, deal.input) if level != "play" else None
         if fields is None:
             level = "play"

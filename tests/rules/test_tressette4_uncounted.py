@@ -1,0 +1,72 @@
+"""Tressette in pairs entered as the table counts it (issue 22): the card points of each
+side, no trick counts, and only when a side took every trick, which one (``all_tricks``).
+The same deal with the counts scores the same; what the counts alone could say (cappotto)
+the entry says by naming the side."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scorebook.rules import Rejection, score_deal
+
+
+def t4(deal, rules=None):
+    return score_deal(deal, "tressette4", rules).as_dict()
+
+
+def counted(a, ta, b, tb, **rest):
+    return {"sides": {"A": {"thirds": a, "tricks": ta}, "B": {"thirds": b, "tricks": tb}}, **rest}
+
+
+def uncounted(a, b, **rest):
+    return {"sides": {"A": {"thirds": a}, "B": {"thirds": b}}, **rest}
+
+
+@given(st.integers(1, 31), st.integers(1, 9), st.sampled_from(["A", "B"]))
+def test_an_ordinary_deal_scores_the_same_without_the_counts(a, ta, last):
+    """Whenever a count would be legal, leaving the counts out changes nothing but the
+    facts, which say the tricks were not counted."""
+    try:
+        with_counts = t4(counted(a, ta, 32 - a, 10 - ta, last_trick=last))
+    except Rejection:
+        return
+    without = t4(uncounted(a, 32 - a, last_trick=last))
+    assert without["points"] == with_counts["points"]
+    assert without["event"] == with_counts["event"]
+    assert without["facts"]["tricks"] == {"A": None, "B": None}
+
+
+def test_all_the_tricks_named_is_a_cappotto_with_its_counts():
+    result = t4(uncounted(32, 0, last_trick="A", all_tricks="A"))
+    assert result["event"] == "cappotto"
+    assert result == t4(counted(32, 10, 0, 0, last_trick="A"))
+
+
+def test_without_all_tricks_a_whole_deal_is_a_stramazzo_not_a_cappotto():
+    """All the points but not all the tricks: the reference's stramazzo (E3)."""
+    assert t4(uncounted(32, 0, last_trick="A"))["event"] == "stramazzo"
+
+
+@pytest.mark.parametrize(
+    "deal,code",
+    [
+        (counted(32, 10, 0, 0, last_trick="A", all_tricks="A"), "t4.all_tricks_with_counts"),
+        (uncounted(32, 0, last_trick="A", all_tricks="N"), "t4.all_tricks_bad_side"),
+        (
+            uncounted(8, 0, all_tricks="A", claim={"side": "A", "after_trick": 3}),
+            "t4.all_tricks_with_claim",
+        ),
+    ],
+)
+def test_all_tricks_refusals(deal, code):
+    with pytest.raises(Rejection) as caught:
+        t4(deal)
+    assert code in {p.code for p in caught.value.problems}
+
+
+def test_a_claim_still_needs_the_counts_so_far():
+    with pytest.raises(Rejection) as caught:
+        t4(uncounted(8, 0, claim={"side": "A", "after_trick": 3}))
+    assert {p.path for p in caught.value.problems} >= {"sides.A.tricks"}

@@ -1,0 +1,144 @@
+"""Quick entry at the table (issue 22, step 1): the next deal's form is the default, built
+from the engine's description; card points as the table says them ("6 e 2"), the other
+side computed, no trick counts where the rules need none, one tap per choice, the usual
+declarations as chips, and after a save the next deal's form with the deal in a line."""
+
+import re
+import uuid
+
+import pytest
+from django.utils import translation
+
+from scorebook.matches.models import Deal
+from scorebook.rules import start_match
+from scorebook.web import deal_forms as forms
+from tests.web.test_deal_pages import as_
+from tests.web.test_deal_words import _match
+
+NAMES = {"N": "Nino", "E": "Ettore", "S": "Salvo", "W": "Walter"}
+
+
+def table(game, rules=None, players=None, dealer=None):
+    _, resolved, state = start_match(game, rules, players, dealer)
+    return forms.Table(game, resolved.as_dict()["values"], state, NAMES)
+
+
+def score(t, deal):
+    game, rules, state = start_match(t.game, t.rules, len(t.state.seats), t.state.dealer)
+    return game.add_deal(state, deal, rules)
+
+
+@pytest.mark.parametrize(
+    "typed,figures,thirds",
+    [("6", "2", 20), ("6 e 2", "", 20), ("6e2", "0", 20), ("6", "", 18), ("10", "2", 32)],
+)
+def test_points_and_figures_are_thirds(typed, figures, thirds):
+    t = table("tressette4")
+    form, deal = forms.read(
+        t, "quick", {"sides.A.thirds": typed, "sides.A.thirds~figures": figures, "last_trick": "A"}
+    )
+    assert deal["sides"] == {"A": {"thirds": thirds}, "B": {"thirds": 32 - thirds}}
+    (shown,) = [i for i in form.inputs() if i.kind == "shown"]
+    assert shown.name == "sides.B.thirds" and shown.rest == 32 - thirds
+    with translation.override("it"):
+        assert shown.rest_text == f"{(32 - thirds) // 3} e {(32 - thirds) % 3}"
+
+
+def test_an_ordinary_tressette_deal_needs_no_trick_counts():
+    t = table("tressette4", {"profile": "accuso_41"})
+    form = forms.build(t, "quick")
+    assert not any(i.name.endswith(".tricks") for i in form.inputs())
+    _, deal = forms.read(
+        t,
+        "quick",
+        {
+            "sides.A.thirds": "6",
+            "sides.A.thirds~figures": "2",
+            "last_trick": "B",
+            "accusi.N": ["napoletana:c"],
+        },
+    )
+    assert deal == {
+        "sides": {"A": {"thirds": 20}, "B": {"thirds": 12}},
+        "last_trick": "B",
+        "declarations": [{"player": "N", "type": "napoletana", "suit": "c"}],
+    }
+    assert score(t, deal).points == {"A": 6 + 3, "B": 5}
+
+
+def test_all_the_tricks_is_one_choice():
+    t = table("tressette4")
+    _, deal = forms.read(
+        t, "quick", {"sides.A.thirds": "10", "sides.A.thirds~figures": "2", "last_trick": "A",
+                     "all_tricks": "A"}
+    )  # fmt: skip
+    assert deal["all_tricks"] == "A" and score(t, deal).event == "cappotto"
+
+
+def test_declaration_chips_become_the_engines_declarations():
+    t = table("tressette4", {"profile": "accuso_41"})
+    _, deal = forms.read(
+        t, "quick", {"accusi.E": ["three:3:d", "four:A"], "sides.A.thirds": "5",
+                     "last_trick": "A"}
+    )  # fmt: skip
+    assert deal["declarations"] == [
+        {"player": "E", "type": "three", "rank": "3", "missing": "d"},
+        {"player": "E", "type": "four", "rank": "A"},
+    ]
+
+
+def test_terziglio_contract_and_winner_are_chips():
+    t = table("terziglio", None, 3, "P3")
+    form = forms.build(t, "quick")
+    kinds = {i.name: i.kind for i in form.inputs()}
+    assert kinds["auction.winner"] == kinds["auction.bid"] == "chips"
+    _, deal = forms.read(
+        t, "quick", {"auction.winner": "P1", "auction.bid": "solo", "sides.soloist.thirds": "7",
+                     "sides.soloist.thirds~figures": "1", "sides.soloist.tricks": "7",
+                     "last_trick": "soloist"}
+    )  # fmt: skip
+    assert deal["sides"] == {
+        "soloist": {"thirds": 22, "tricks": 7},
+        "coalition": {"thirds": 10, "tricks": 5},
+    }
+    assert score(t, deal).facts["soloist"] == "P1"
+
+
+def _tables():
+    from scorebook.rules import games
+
+    for key, game in sorted(games().items()):
+        for players in game.player_counts[:2]:
+            yield pytest.param(key, players, id=f"{key}-{players}p")
+
+
+@pytest.mark.parametrize("game,players", list(_tables()))
+def test_every_game_has_a_quick_form(game, players):
+    """Every game of the registry: the quick form builds, asks at least one thing in one
+    tap, and its first typed field is where the cursor starts."""
+    form = forms.build(table(game, None, players), "quick")
+    inputs = list(form.inputs())
+    assert any(i.kind in ("chips", "choice") for i in inputs)
+    assert sum(i.first for i in inputs) <= 1
+
+
+@pytest.fixture
+def t4(people):
+    return _match(people, "tressette4", 4, {"profile": "accuso_41"})
+
+
+def test_after_a_save_the_next_deals_form_says_what_was_saved(people, t4):
+    client = as_(people, "scorer")
+    page = client.get(f"/m/{t4.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="level" value="quick"' in page and "autofocus" in page
+    data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
+            "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A"}  # fmt: skip
+    answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
+    assert answer.status_code == 303
+    deal = Deal.objects.get()
+    assert deal.input == {"sides": {"A": {"thirds": 20}, "B": {"thirds": 12}}, "last_trick": "A"}
+    assert answer["Location"] == f"/m/{t4.pk}/deals/new?level=quick&saved={deal.pk}"
+    after = client.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    line = re.search(r'class="saved"[^>]*>(.*?)</p>', after, re.S).group(1)
+    assert "Deal 1 saved" in line and "+7" in line and "7–4" in line
+    assert "Deal 2" in after and 'name="expected_number" value="2"' in after
