@@ -7,8 +7,6 @@ to date (``updated_at``) and whether changes are waiting (``pending``).
 
 from __future__ import annotations
 
-import csv
-import io
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -36,6 +34,7 @@ from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
+from scorebook.ledger.exports import as_csv
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, RatingChange, Season
 
@@ -67,11 +66,8 @@ class CSVRenderer(BaseRenderer):
         columns: list[str] = []
         for row in rows:
             columns.extend(key for key in row if key not in columns)
-        out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=columns, extrasaction="ignore")
-        writer.writeheader()
-        writer.writerows(rows)
-        return out.getvalue().encode()
+        lines = [columns, *([row.get(c, "") for c in columns] for row in rows)]
+        return as_csv(lines).encode()  # formula-safe cells (names are text)
 
 
 def _flat(row: dict[str, Any], prefix: str = ""):

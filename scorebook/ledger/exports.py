@@ -1,12 +1,28 @@
-"""The night's settlement sheet as CSV and as a printable A4 PDF (reportlab)."""
+"""The night's settlement sheet as CSV and as a printable A4 PDF (reportlab), and the
+CSV writer of every export (settlement, league tables, the API's standings tables).
+
+Names are text in both: a cell a spreadsheet would read as a formula is neutralised
+(``safe_cell``), and the PDF prints markup as the characters it is made of (reportlab's
+``Paragraph`` reads its text as markup: ``<b`` broke it, ``<a href>`` made a link and
+``<img src>`` embedded a file of the server's disk).
+"""
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+from collections.abc import Iterable
 from typing import Any
+from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+
+#: A spreadsheet reads a cell starting with one of these as a formula (OWASP's list for
+#: CSV injection: the tab and the carriage return too).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+#: A negative number, or an amount with its unit ("-0.50 EUR", "-3 points"): no formula.
+_AMOUNT = re.compile(r"-\d+(?:\.\d+)?(?: [^\W\d_]+)?")
 
 
 def _amount(row: dict[str, Any], key: str = "amount") -> str:
@@ -41,10 +57,27 @@ def sheet_rows(club: str, sheet: dict[str, Any], matches: list[dict[str, Any]], 
     return rows
 
 
-def as_csv(rows: list[list[str]]) -> str:
+def safe_cell(value: Any) -> str:
+    """A cell's text, behind an apostrophe when a spreadsheet would read it as a formula
+    (``=HYPERLINK(...)``, ``+1+1``, ``@SUM(...)``, ``-2+3+cmd|...``); numbers and amounts
+    stay as they are. None is an empty cell, as the csv module writes it."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_STARTS) and not _AMOUNT.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def as_csv(rows: Iterable[Iterable[Any]]) -> str:
+    """Rows as CSV, every cell through ``safe_cell``: the one CSV writer of the exports."""
     out = io.StringIO()
-    csv.writer(out).writerows(rows)
+    csv.writer(out).writerows([safe_cell(value) for value in row] for row in rows)
     return out.getvalue()
+
+
+def pdf_text(value: Any) -> str:
+    """Text for a reportlab ``Paragraph``, which reads markup: escaped, so a name prints
+    as written (``Nino <b``, ``<a href=...>``, ``<img src=...>``)."""
+    return escape(str(value))
 
 
 def as_pdf(title: str, rows: list[list[str]]) -> bytes:
@@ -60,7 +93,7 @@ def as_pdf(title: str, rows: list[list[str]]) -> bytes:
     doc = SimpleDocTemplate(
         buffer, pagesize=A4, title=title, leftMargin=15 * mm, rightMargin=15 * mm
     )
-    story: list[Any] = [Paragraph(title, styles["Title"])]
+    story: list[Any] = [Paragraph(pdf_text(title), styles["Title"])]
     sections: list[list[list[str]]] = [[]]
     for row in rows[1:]:
         if row:
@@ -71,7 +104,7 @@ def as_pdf(title: str, rows: list[list[str]]) -> bytes:
     for section in sections:
         if not section:
             continue
-        data = [[Paragraph(str(value), cell) for value in row] for row in section]
+        data = [[Paragraph(pdf_text(value), cell) for value in row] for row in section]
         table = Table(data, repeatRows=1, hAlign="LEFT")
         table.setStyle(
             TableStyle(
