@@ -11,6 +11,8 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Club
 from scorebook.matches import services
 from scorebook.rules import games
+from scorebook.standings import leagues
+from scorebook.standings import services as standings
 
 
 def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:
@@ -50,8 +52,31 @@ def game_of(profile: str) -> str:
     return key
 
 
+A_WINS = sides(20, 6, 12, 4, "A")
+B_WINS = sides(12, 4, 20, 6, "B")
+
+
+def play_out(match, user, pattern) -> None:
+    """Enter deals from ``pattern`` in turn until the match is finished (at most 20)."""
+    for number in range(1, 21):
+        match.refresh_from_db()
+        if match.status == match.Status.FINISHED:
+            return
+        data = pattern[(number - 1) % len(pattern)]
+        services.deal_create(match=match, data=data, expected_number=None, user=user)
+
+
+def season_of(day: datetime.date) -> tuple[str, datetime.date]:
+    """The club season a day falls in, September to August: its name ("2026-27") and start."""
+    year = day.year if day.month >= 9 else day.year - 1
+    return f"{year}-{(year + 1) % 100:02d}", datetime.date(year, 9, 1)
+
+
 class Command(BaseCommand):
-    help = "Load a demo club: players, a closed night with corrections, an open night."
+    help = (
+        "Load a demo club: players, two closed nights (corrections, a league's fixtures), "
+        "tonight's open night at two tables, a season with its leaderboard and ratings."
+    )
 
     @transaction.atomic
     def handle(self, *args, **options):
@@ -65,27 +90,72 @@ class Command(BaseCommand):
         demo = User.objects.create_user("demo", password="demo", is_staff=True, is_superuser=True)
         # Through the services, as a person would: the audit log tells the same story.
         club = clubs.club_create(name="Circolo San Rocco", slug="san-rocco", public=True, user=demo)
-        names = ["Nino", "Ettore", "Salvo", "Walter", "Pina", "Carmelo", "Rosa"]
+        names = ["Nino", "Ettore", "Salvo", "Walter", "Pina", "Carmelo", "Rosa", "Tano"]
         players = [clubs.player_create(club=club, name=n, user=demo) for n in names]
-        ids = [p.pk for p in players]
+        ids = dict(zip(names, (p.pk for p in players), strict=True))
+        today = datetime.date.today()
+        first_day = today - datetime.timedelta(days=14)
+        # The season the nights fall in, so the leaderboard and the ratings have them.
+        name, starts_on = season_of(today)
+        standings.season_create(
+            club_id=club.pk, name=name, starts_on=min(starts_on, first_day), ends_on=None,
+            user=demo,
+        )  # fmt: skip
+        pairs_game = game_of("accuso_41")  # Tressette in pairs (classic_21 is its too)
+
+        def seat(night, table, who, profile="classic_21", **stake):
+            return services.match_create(
+                night=night, table=table, game=pairs_game, rules={"profile": profile},
+                seats={s: ids[n] for s, n in zip("NESW", who, strict=True)}, first_dealer="N",
+                user=demo, **stake,
+            )  # fmt: skip
+
+        # A league of pairs at Tressette, its first fixtures played a fortnight ago.
+        league = leagues.league_create(
+            club=club, name="Coppa d'inverno", game=pairs_game, user=demo
+        )
+        pairs = [("Nino", "Salvo"), ("Ettore", "Walter"), ("Pina", "Rosa"), ("Carmelo", "Tano")]
+        entries = {
+            pair: leagues.entry_add(
+                league=league,
+                name=f"{pair[0]} e {pair[1]}",
+                player_ids=[ids[p] for p in pair],
+                user=demo,
+            )  # fmt: skip
+            for pair in pairs
+        }
+        leagues.league_start(league=league, user=demo)
+
+        def fixture_of(one, other):
+            wanted = {entries[one].pk, entries[other].pk}
+            return next(f for f in league.fixtures.all() if {f.home_id, f.away_id} == wanted)
+
+        earlier = services.night_open(
+            club_id=club.pk, date=first_day, venue="Circolo San Rocco", user=demo
+        )
+        for number, (home, away, pattern) in enumerate(
+            ((pairs[0], pairs[1], [A_WINS, B_WINS, A_WINS]), (pairs[2], pairs[3], [B_WINS])),
+            start=1,
+        ):
+            table = services.table_create(
+                night=earlier, number=number, name=f"Tavolo {number}", user=demo
+            )
+            match = seat(earlier, table, (home[0], away[0], home[1], away[1]))
+            play_out(match, demo, pattern)
+            leagues.fixture_match_link(fixture=fixture_of(home, away), match=match, user=demo)
+        services.night_close(night=earlier, user=demo)
+
         closed = services.night_open(
             club_id=club.pk,
-            date=datetime.date.today() - datetime.timedelta(days=7),
+            date=today - datetime.timedelta(days=7),
             venue="Circolo San Rocco",
             user=demo,
         )
         table = services.table_create(night=closed, number=1, name="Tavolo 1", user=demo)
-        t4 = services.match_create(
-            night=closed,
-            table=table,
-            game=game_of("accuso_41"),
-            rules={"profile": "accuso_41"},
-            seats=dict(zip("NESW", ids[:4], strict=True)),
-            first_dealer="N",
-            user=demo,
-            stake_currency="EUR",
-            stake_amount="0.50",
-        )
+        t4 = seat(
+            closed, table, ("Nino", "Ettore", "Salvo", "Walter"), "accuso_41",
+            stake_currency="EUR", stake_amount="0.50",
+        )  # fmt: skip
         deals = []
         for number, data in enumerate(T4, start=1):
             deals.append(
@@ -99,18 +169,14 @@ class Command(BaseCommand):
             user=demo,
             expected_version=1,
         )
-        while t4.status != t4.Status.FINISHED and len(deals) < 12:  # play it out to 41
-            deals.append(
-                services.deal_create(
-                    match=t4, data=sides(20, 6, 12, 4, "A"), expected_number=None, user=demo
-                )
-            )
-            t4.refresh_from_db()
+        play_out(t4, demo, [A_WINS])  # to 41
+        second = services.table_create(night=closed, number=2, name="Tavolo 2", user=demo)
         terz = services.match_create(
             night=closed,
+            table=second,
             game=game_of("chips_1_2_4_8_16"),
             rules={"profile": "chips_1_2_4_8_16"},
-            seats={"P1": ids[4], "P2": ids[5], "P3": ids[6]},
+            seats={"P1": ids["Pina"], "P2": ids["Carmelo"], "P3": ids["Rosa"]},
             first_dealer="P3",
             user=demo,
             stake_currency="EUR",
@@ -119,16 +185,23 @@ class Command(BaseCommand):
         for number, data in enumerate(TERZ, start=1):
             services.deal_create(match=terz, data=data, expected_number=number, user=demo)
         services.night_close(night=closed, user=demo)
+
+        # Tonight: two tables playing, as the TV view and the director's room show them.
         tonight = services.night_open(
-            club_id=club.pk, date=datetime.date.today(), venue="Circolo San Rocco", user=demo
+            club_id=club.pk, date=today, venue="Circolo San Rocco", user=demo
         )
-        live = services.match_create(
+        first = services.table_create(night=tonight, number=1, name="Tavolo 1", user=demo)
+        live = seat(tonight, first, ("Nino", "Ettore", "Salvo", "Walter"))
+        services.deal_create(match=live, data=T4[1], expected_number=1, user=demo)
+        second = services.table_create(night=tonight, number=2, name="Tavolo 2", user=demo)
+        three = services.match_create(
             night=tonight,
-            game=t4.game,
-            rules={"profile": "classic_21"},
-            seats=dict(zip("NESW", ids[:4], strict=True)),
-            first_dealer="N",
+            table=second,
+            game=terz.game,
+            rules={"profile": "chips_1_2_4_8_16"},
+            seats={"P1": ids["Pina"], "P2": ids["Carmelo"], "P3": ids["Tano"]},
+            first_dealer="P1",
             user=demo,
         )
-        services.deal_create(match=live, data=T4[1], expected_number=1, user=demo)
+        services.deal_create(match=three, data=TERZ[1], expected_number=1, user=demo)
         self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))

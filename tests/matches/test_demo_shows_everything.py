@@ -1,0 +1,81 @@
+"""`load_demo` shows every part: a newcomer's leaderboard said "No season yet", the
+ratings, leagues, public results and TV view had nothing to show. Now the demo has a
+season with a leaderboard and ratings, a league in progress, published results and a TV
+view of tonight's tables; and README's description of the demo matches it."""
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+
+from scorebook.matches.models import Match, Night
+from scorebook.standings.models import League
+
+README = Path(__file__).resolve().parents[2] / "README.md"
+
+
+@pytest.fixture
+def demo(settings, db, django_capture_on_commit_callbacks):
+    settings.DEBUG = True  # load_demo refuses otherwise
+    # as after `make run`'s commit: the standings refresh runs (eagerly, without a broker)
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("load_demo")
+    from django.contrib.auth import get_user_model
+
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="demo"))
+    return client
+
+
+def rows_of(body):
+    table = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    return re.findall(r'<th scope="row"[^>]*>(?:<a [^>]*>)?([^<]+)', table)
+
+
+def test_the_leaderboard_and_the_ratings_have_players(demo):
+    leaderboard = demo.get("/c/san-rocco/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "No season yet" not in leaderboard
+    assert len(rows_of(leaderboard)) >= 7
+    ratings = demo.get("/c/san-rocco/standings/ratings", HTTP_ACCEPT_LANGUAGE="en")
+    assert "No rated matches yet" not in ratings.content.decode()
+    table = ratings.content.decode().split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    assert table.count('<tr><td class="num">') >= 8
+
+
+def test_a_league_in_progress(demo):
+    league = League.objects.get()
+    assert league.started_at is not None
+    fixtures = list(league.fixtures.all())
+    played = [f for f in fixtures if f.links.filter(match__status="finished").exists()]
+    assert played and len(played) < len(fixtures)  # some played, some to play
+    page = demo.get(f"/c/san-rocco/leagues/{league.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    assert page.status_code == 200 and html.escape(league.name) in page.content.decode()
+
+
+def test_published_results_and_a_tv_view_of_tonight(demo):
+    anyone = Client()
+    public = anyone.get("/public/san-rocco/", HTTP_ACCEPT_LANGUAGE="en")
+    assert public.status_code == 200
+    tonight = Night.objects.get(status="open")
+    live = Match.objects.filter(night=tonight, status="open")
+    assert live.count() >= 2 and all(m.table_id for m in live)
+    tv = anyone.get("/public/san-rocco/tv", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for match in live:
+        assert str(match.table) in tv
+
+
+def test_the_readme_describes_the_demo_as_it_is(demo):
+    text = README.read_text()
+    described = text.split("The demo\nclub (`load_demo`)", 1)[1].split("\n\n", 1)[0]
+    described = " ".join(described.split())
+    closed = Night.objects.filter(status="closed").count()
+    words = {2: "two", 3: "three"}
+    assert f"{words[closed]} closed nights" in described
+    tonight = Night.objects.get(status="open")
+    assert Match.objects.filter(night=tonight).values("game").distinct().count() == 2
+    assert "a Tressette and a Terziglio match" in described
+    for part in ("season", "leaderboard", "ratings", "league", "TV view"):
+        assert part in described, part
