@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FAMILIES: list[tuple[str, str, int, dict[str, Any] | None]] = [
     ("Tressette in pairs", "tressette4", 4, {"profile": "accuso_41", "t4.target": 101}),
     ("Tressette, each for himself", "tressette2", 2, None),
-    ("Terziglio", "terziglio", 3, {"profile": "chips_1_2_4_8_16"}),
+    ("Terziglio", "terziglio", 3, {"profile": "chips_1_2_4_8_16", "terz.deals": 20}),
     ("Calabrasella", "calabrasella", 3, None),
     ("Chiamata del tre", "chiamata", 4, None),
     ("Rovescino", "rovescino", 4, None),
@@ -67,6 +67,37 @@ T4_DEALS: list[dict[str, Any]] = [
     _pairs(11, "A"),
     _pairs(32, "A", all_tricks="A"),
 ]
+
+
+def _terziglio(winner: str, bid: str, thirds: int, last: str, **more: Any) -> dict[str, Any]:
+    """A hand won at auction by ``winner``; the bids are put in speaking order by
+    ``in_turn`` once the dealer is known."""
+    bids = [{"player": p, "bid": bid if p == winner else "pass"} for p in ("P1", "P2", "P3")]
+    sides = {"soloist": {"thirds": thirds}, "coalition": {"thirds": 32 - thirds}}
+    return {"bids": bids, "sides": sides, "last_trick": last, **more}
+
+
+#: Ten Terziglio hands (three players): the soloist calls a 3 (chiamo) or plays solo.
+T3_DEALS: list[dict[str, Any]] = [
+    _terziglio("P1", "chiamo", 22, "soloist", called="3c", called_from="P2"),
+    _terziglio("P2", "solo", 20, "soloist"),
+    _terziglio("P3", "chiamo", 14, "coalition", called="3d", called_from="P1"),
+    _terziglio("P1", "solo", 12, "coalition"),
+    _terziglio("P2", "chiamo", 24, "soloist", called="3s", called_from="P3"),
+    _terziglio("P3", "solo", 21, "soloist"),
+    _terziglio("P1", "chiamo", 19, "soloist", called="3b", called_from="monte"),
+    _terziglio("P2", "solo", 18, "coalition"),
+    _terziglio("P3", "chiamo", 23, "soloist", called="2c", called_from="P2"),
+    _terziglio("P1", "solo", 27, "soloist"),
+]
+
+
+def in_turn(deal: dict[str, Any], speakers: tuple[str, ...]) -> dict[str, Any]:
+    """``deal`` with its bids in the order the players speak this deal."""
+    if "bids" not in deal:
+        return deal
+    said = {b["player"]: b["bid"] for b in deal["bids"]}
+    return {**deal, "bids": [{"player": p, "bid": said[p]} for p in speakers if p in said]}
 
 
 @dataclass
@@ -121,12 +152,16 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
         if everyone and "all_tricks" not in flat:
             flat["all_tricks"] = everyone[0]
     said = [b for b in bids or () if isinstance(b, dict) and b.get("bid") != "pass"]
-    if bids is not None:
+    auction = shape.part("auction")
+    if bids is not None and auction is not None:
         if said:
             flat["auction.winner"] = said[-1]["player"]
-            flat["auction.bid"] = said[-1]["bid"]
-        else:
+            if auction.get("contracts"):
+                flat["auction.bid"] = said[-1]["bid"]
+        elif auction.get("contracts"):
             flat["auction.bid"] = "pass"
+        else:
+            flat["auction.winner"] = "pass"
     chips: dict[str, list[str]] = {}
     for declaration in declarations:
         chip = _chip(declaration)
@@ -183,6 +218,9 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
 def enter(page: Any, steps: list[Step]) -> Count:
     """Do ``steps`` on the quick form in ``page`` and save; count taps and keystrokes."""
     count = Count()
+    # The person types first where the cursor already is (the form's first field).
+    focused = page.evaluate("() => document.activeElement && document.activeElement.name")
+    steps = sorted(steps, key=lambda s: not (s.how == "type" and s.name == focused))
 
     def field(name: str) -> Any:
         return page.locator(f'[name="{name}"]')

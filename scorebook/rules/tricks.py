@@ -53,6 +53,21 @@ messages(
             "The thirds entered add up to {total}, more than the {expected} thirds in the deck.",
             "I terzi inseriti sommano {total}, più dei {expected} terzi del mazzo.",
         ),
+        "capture.all_tricks_bad_side": (
+            "'all_tricks' names the side that took every trick, one of {allowed}, not {value!r}.",
+            "'all_tricks' indica la parte che ha fatto tutte le prese, una tra {allowed}, "
+            "non {value!r}.",
+        ),
+        "capture.all_tricks_with_counts": (
+            "Give either the tricks each side took or the side that took them all "
+            "('all_tricks'), not both.",
+            "Indica le prese di ciascuna parte oppure la parte che le ha fatte tutte "
+            "('all_tricks'), non entrambe.",
+        ),
+        "capture.all_tricks_with_claim": (
+            "After a claim, give the tricks each side had taken by then.",
+            "Dopo una chiamata, indica le prese che ciascuna parte aveva fatto fino ad allora.",
+        ),
         "capture.tricks_total": (
             "The tricks entered add up to {total}; this deal has {expected} tricks.",
             "Le prese inserite sommano {total}; questa smazzata ha {expected} prese.",
@@ -523,3 +538,46 @@ def capture_entry(taken: Sequence[Card], tricks: int, level: str) -> dict[str, A
     if level == "cards":
         return {"cards": [c.code for c in taken], "tricks": tricks}
     return {"thirds": thirds_of(taken), "tricks": tricks}
+
+
+def uncounted_tricks(
+    deal: Mapping[str, Any],
+    sides: Sequence[str],
+    tricks: int,
+    complete: bool,
+    problems: Problems,
+) -> tuple[Mapping[str, Any], bool]:
+    """The tricks of a sides entry: counted by the table, or not counted at all (nobody
+    counts tricks at a table unless a side took them all: ``all_tricks`` names it).
+
+    Uncounted, the rules see what they need: the side named took all the tricks and the other
+    none; with no side named, each side took some (so no cappotto by tricks, and a
+    stramazzo is the points' to say). Returns the deal with those counts and whether
+    the table counted them."""
+    piles = deal.get("sides")
+    everyone = deal.get("all_tricks")
+    if not isinstance(piles, Mapping) or not all(isinstance(p, Mapping) for p in piles.values()):
+        return deal, True
+    counts = any("tricks" in p for p in piles.values())
+    if counts:
+        if everyone is not None:
+            problems.add("capture.all_tricks_with_counts", "all_tricks")
+        return deal, True
+    if not complete:
+        if everyone is not None:
+            problems.add("capture.all_tricks_with_claim", "all_tricks")
+        return deal, True  # a claim needs the counts so far: read_captures asks for them
+    if everyone is not None and everyone not in sides:
+        problems.add(
+            "capture.all_tricks_bad_side", "all_tricks", value=everyone, allowed=", ".join(sides)
+        )
+        return deal, True
+    if everyone is None:
+        some = dict.fromkeys(sides, tricks // 2)
+    else:
+        some = {side: tricks if side == everyone else 0 for side in sides}
+    filled = {
+        side: {**pile, "tricks": some[side]} if side in some else pile
+        for side, pile in piles.items()
+    }
+    return {**deal, "sides": filled}, everyone is not None

@@ -589,9 +589,12 @@ def _auction(table: Table, part: Part, level: str) -> list[Section]:
     """The auction's result (who won it, with which contract where there are several);
     the form writes the bids. The rest as the description lists it."""
     players = table.dealt_in()
-    inputs = [Input("auction.winner", _("Who won the auction"), "choice",
-                    [("", "—"), *table.seat_choices(players)])]  # fmt: skip
     contracts = part.get("contracts", ())
+    # With one contract, "all passed" is said where the winner is (with several, it is a
+    # contract of its own).
+    passed = [] if contracts else [("pass", BID_LABELS["pass"])]
+    inputs = [Input("auction.winner", _("Who won the auction"), "choice",
+                    [("", "—"), *table.seat_choices(players), *passed])]  # fmt: skip
     if contracts:
         choices = [(b, BID_LABELS[b]) for b in contracts]
         inputs.append(Input("auction.bid", _("Contract"), "choice", [("", "—"), *choices]))
@@ -813,9 +816,13 @@ def _quick_auction(table: Table, part: Part) -> list[Section]:
     (a card called, the monte's shares) as the detailed form asks it."""
     (full,) = _auction(table, part, "totals")
     for inp in full.inputs:
-        if inp.name in ("auction.winner", "auction.bid"):
+        if inp.name in ("auction.winner", "auction.bid", "called_from"):
             inp.kind = "chips"
             inp.choices = [c for c in inp.choices if c[0] != ""]
+        if inp.name == "called" and len(inp.choices) > 9:
+            # the cards a call names at the table: a 3 or a 2 (any other on the detailed form)
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0][:1] in ("3", "2")]
     return [full]
 
 
@@ -1078,6 +1085,8 @@ def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
                 {"player": winner, "bid": bid},
                 *({"player": p, "bid": "pass"} for p in after),
             ]
+    elif winner == "pass":
+        deal["bids"] = [{"player": p, "bid": "pass"} for p in players]
     elif winner in players:
         before = players[: players.index(winner)]
         deal["bids"] = [
@@ -1208,7 +1217,10 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
     bids = body.pop("bids", None)
     if bids is not None:
         said = [b for b in bids if isinstance(b, dict) and b.get("bid") != "pass"]
-        if not said:
+        auction = table.shape.part("auction")
+        if not said and auction is not None and not auction.get("contracts"):
+            fields["auction.winner"] = "pass"
+        elif not said:
             fields["auction.bid"] = "pass"
         else:
             fields["auction.winner"] = said[-1].get("player", "")

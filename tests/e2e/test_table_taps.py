@@ -52,6 +52,7 @@ def _enter_all(page, match, deals, rules, director):
     rows = []
     for number, deal in enumerate(deals, start=1):
         match.refresh_from_db()
+        deal = taps.in_turn(deal, engine.dealt_in(state))
         steps = taps.plan(preview.table(match), deal)
         expected = engine.add_deal(state, deal, resolved).as_dict()
         if steps is None:  # only the detailed form holds it: entered there, not counted
@@ -92,6 +93,20 @@ def test_tressette_in_pairs_meets_the_targets(players, phone):
             assert counted.taps <= limit and counted.keys <= 2, (name, counted)
         elif declared[0]["type"] == "napoletana":
             assert counted.taps <= 5 and counted.keys <= 2, (name, counted)
+
+
+def test_terziglio_hands(players, phone):
+    """Ten Terziglio hands, chiamo and solo: the contract and its outcome in a few taps."""
+    family, game, count, rules = next(f for f in taps.FAMILIES if f[1] == "terziglio")
+    match = _match(players, game, count, rules)
+    page = phone(players["nino"])
+    rows = _enter_all(page, match, taps.T3_DEALS, rules, players["direttore"])
+    _report(f"{family} (chiamo and solo)", rows)
+    assert len(rows) == len(taps.T3_DEALS)
+    for (name, counted), deal in zip(rows, taps.T3_DEALS, strict=True):
+        said = next(b["bid"] for b in deal["bids"] if b["bid"] != "pass")
+        limit = 5 if said == "solo" else 7  # chiamo names the card and who held it: 2 more
+        assert counted.taps <= limit and counted.keys <= 2, (name, counted)
 
 
 @pytest.mark.parametrize("family,game,count,rules", taps.FAMILIES[1:], ids=lambda v: str(v))

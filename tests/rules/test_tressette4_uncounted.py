@@ -1,7 +1,7 @@
-"""Tressette in pairs entered as the table counts it (issue 22): the card points of each
-side, no trick counts, and only when a side took every trick, which one (``all_tricks``).
-The same deal with the counts scores the same; what the counts alone could say (cappotto)
-the entry says by naming the side."""
+"""Tressette in pairs and Terziglio entered as the table counts them (issue 22): the card
+points of each side, no trick counts, and only when a side took every trick, which one
+(``all_tricks``). The same deal with the counts scores the same; what the counts alone
+could say (cappotto) the entry says by naming the side."""
 
 from __future__ import annotations
 
@@ -52,11 +52,11 @@ def test_without_all_tricks_a_whole_deal_is_a_stramazzo_not_a_cappotto():
 @pytest.mark.parametrize(
     "deal,code",
     [
-        (counted(32, 10, 0, 0, last_trick="A", all_tricks="A"), "t4.all_tricks_with_counts"),
-        (uncounted(32, 0, last_trick="A", all_tricks="N"), "t4.all_tricks_bad_side"),
+        (counted(32, 10, 0, 0, last_trick="A", all_tricks="A"), "capture.all_tricks_with_counts"),
+        (uncounted(32, 0, last_trick="A", all_tricks="N"), "capture.all_tricks_bad_side"),
         (
             uncounted(8, 0, all_tricks="A", claim={"side": "A", "after_trick": 3}),
-            "t4.all_tricks_with_claim",
+            "capture.all_tricks_with_claim",
         ),
     ],
 )
@@ -70,3 +70,41 @@ def test_a_claim_still_needs_the_counts_so_far():
     with pytest.raises(Rejection) as caught:
         t4(uncounted(8, 0, claim={"side": "A", "after_trick": 3}))
     assert {p.path for p in caught.value.problems} >= {"sides.A.tricks"}
+
+
+def terz(deal, rules=None):
+    from scorebook.rules import start_match
+
+    game, resolved, state = start_match("terziglio", rules, 3, "P3")
+    return game.add_deal(state, deal, resolved).as_dict()
+
+
+def solo(thirds, **rest):
+    bids = [{"player": "P1", "bid": "solo"}, {"player": "P2", "bid": "pass"},
+            {"player": "P3", "bid": "pass"}]  # fmt: skip
+    return {"bids": bids, "sides": {"soloist": {"thirds": thirds},
+                                    "coalition": {"thirds": 32 - thirds}}, **rest}  # fmt: skip
+
+
+@given(st.integers(1, 31), st.integers(1, 11), st.sampled_from(["soloist", "coalition"]))
+def test_terziglio_scores_the_same_without_the_counts(thirds, tricks, last):
+    """The same for Terziglio's soloist and coalition (twelve tricks)."""
+    counted = solo(thirds, last_trick=last)
+    counted["sides"]["soloist"]["tricks"] = tricks
+    counted["sides"]["coalition"]["tricks"] = 12 - tricks
+    try:
+        with_counts = terz(counted)
+    except Rejection:
+        return
+    without = terz(solo(thirds, last_trick=last))
+    assert (without["points"], without["units"], without["event"]) == (
+        with_counts["points"],
+        with_counts["units"],
+        with_counts["event"],
+    )
+    assert without["facts"]["tricks"] == {"soloist": None, "coalition": None}
+
+
+def test_terziglio_all_the_tricks_is_the_soloists_cappotto():
+    result = terz(solo(32, last_trick="soloist", all_tricks="soloist"))
+    assert result["event"] == "cappotto" and result["facts"]["tricks"]["soloist"] == 12

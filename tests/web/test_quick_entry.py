@@ -92,16 +92,22 @@ def test_terziglio_contract_and_winner_are_chips():
     form = forms.build(t, "quick")
     kinds = {i.name: i.kind for i in form.inputs()}
     assert kinds["auction.winner"] == kinds["auction.bid"] == "chips"
+    assert not any(i.name.endswith(".tricks") for i in form.inputs())  # nobody counts them
     _, deal = forms.read(
         t, "quick", {"auction.winner": "P1", "auction.bid": "solo", "sides.soloist.thirds": "7",
-                     "sides.soloist.thirds~figures": "1", "sides.soloist.tricks": "7",
-                     "last_trick": "soloist"}
+                     "sides.soloist.thirds~figures": "1", "last_trick": "soloist"}
     )  # fmt: skip
-    assert deal["sides"] == {
-        "soloist": {"thirds": 22, "tricks": 7},
-        "coalition": {"thirds": 10, "tricks": 5},
-    }
+    assert deal["sides"] == {"soloist": {"thirds": 22}, "coalition": {"thirds": 10}}
     assert score(t, deal).facts["soloist"] == "P1"
+
+
+def test_calabrasella_all_passed_is_said_where_the_winner_is():
+    """With one contract there was no way to say that nobody stood: the form could not
+    enter a Calabrasella pass-out."""
+    t = table("calabrasella", None, 3, "P3")
+    _, deal = forms.read(t, "quick", {"auction.winner": "pass"})
+    assert deal["bids"] == [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")]
+    assert score(t, deal).as_dict()["annulled"] in (True, False)
 
 
 def _tables():

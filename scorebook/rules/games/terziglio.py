@@ -39,6 +39,7 @@ from ..tricks import (
     rank_order,
     read_captures,
     score_thirds,
+    uncounted_tricks,
 )
 
 BIDS = ("chiamo", "solo", "solissimo", "solissimo_dividete", "solissimo_scegliete")
@@ -108,6 +109,7 @@ RECORD_FIELDS = (
 FIELDS = (
     "dealer",
     "level",
+    "all_tricks",
     "bids",
     "called",
     "called_from",
@@ -300,6 +302,7 @@ class Terziglio(Game):
             scorers=SIDES,
             dealer_sits_out=len(seats) == 4,
             tricks=TRICKS,
+            trick_counts="all_or_none",
             parts=(auction, Part("piles"), Part("monte_discards", levels=("cards",))),
         )
 
@@ -325,7 +328,10 @@ class Terziglio(Game):
         forgot = boolean(deal, "card_not_given_back", "", problems)
         if forgot and (bid != "chiamo" or deal.get("called_from") not in opponents):
             problems.add("terz.nothing_to_give_back", "card_not_given_back")
+        deal, counted = uncounted_tricks(deal, SIDES, TRICKS, True, problems)
         captures = read_captures(deal, "sides", SIDES, "", problems)
+        if not counted:  # the rules saw some tricks each; the facts say none were counted
+            captures = {s: replace(c, tricks_counted=False) for s, c in captures.items()}
         if len(captures) == 2:
             check_captures(
                 captures,
@@ -727,7 +733,7 @@ class Terziglio(Game):
         costs the stake as if the hand were lost (2.7.5, PE): a win becomes a plain loss,
         a loss stands as played."""
         thirds = {s: captures[s].thirds for s in SIDES}
-        tricks = {s: captures[s].tricks for s in SIDES}
+        tricks = {s: captures[s].tricks if captures[s].tricks_counted else None for s in SIDES}
         lines = score_thirds(thirds, last, "floor_per_scorer")
         side_points = {s: sum(line.points for line in lines[s]) for s in SIDES}
         won = side_points["soloist"] >= 6

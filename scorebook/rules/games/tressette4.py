@@ -64,6 +64,7 @@ from ..tricks import (
     rank_order,
     read_captures,
     score_thirds,
+    uncounted_tricks,
 )
 
 SIDES = ("A", "B")
@@ -254,20 +255,6 @@ messages(
             "Le carte messe a terra da {player} non fanno tutte le prese rimaste comunque "
             "siano distribuite le altre: il {card} può essere preso dal {higher}, ancora in "
             "gioco. Vanno giocate: inserisci le prese rimaste.",
-        ),
-        "t4.all_tricks_bad_side": (
-            "'all_tricks' names the side that took every trick, A or B, not {value!r}.",
-            "'all_tricks' indica la coppia che ha fatto tutte le prese, A o B, non {value!r}.",
-        ),
-        "t4.all_tricks_with_counts": (
-            "Give either the tricks each side took or the side that took them all "
-            "('all_tricks'), not both.",
-            "Indica le prese di ciascuna coppia oppure la coppia che le ha fatte tutte "
-            "('all_tricks'), non entrambe.",
-        ),
-        "t4.all_tricks_with_claim": (
-            "After a claim, give the tricks each side had taken by then.",
-            "Dopo una chiamata, indica le prese che ciascuna coppia aveva fatto fino ad allora.",
         ),
         "t4.claim_bad_side": (
             "A claim names side A or B, not {value!r}.",
@@ -1352,7 +1339,7 @@ class Tressette4(Game):
         has_players = deal.get("seats") is not None
         counted = True
         if has_sides and not has_players:
-            deal, counted = _trick_counts(deal, complete, problems)
+            deal, counted = uncounted_tricks(deal, SIDES, TRICKS, complete, problems)
         if has_sides and has_players:
             problems.add("t4.sides_or_players", "seats")
             return {}, {}
@@ -1845,40 +1832,3 @@ def possible_declarations(hands: Mapping[str, Sequence[Card]]) -> list[dict[str,
 
 
 GAMES = (Tressette4(),)
-
-
-def _trick_counts(
-    deal: Mapping[str, Any], complete: bool, problems: Problems
-) -> tuple[Mapping[str, Any], bool]:
-    """The tricks of a sides entry: counted by the table, or not counted at all (nobody
-    counts tricks at a table unless a side took them all: ``all_tricks`` names it).
-
-    Uncounted, the rules see what they need: the side named took all ten and the other
-    none; with no side named, each side took some (so no cappotto by tricks, and a
-    stramazzo is the points' to say). Returns the deal with those counts and whether
-    the table counted them."""
-    piles = deal.get("sides")
-    everyone = deal.get("all_tricks")
-    if not isinstance(piles, Mapping) or not all(isinstance(p, Mapping) for p in piles.values()):
-        return deal, True
-    counts = any("tricks" in p for p in piles.values())
-    if counts:
-        if everyone is not None:
-            problems.add("t4.all_tricks_with_counts", "all_tricks")
-        return deal, True
-    if not complete:
-        if everyone is not None:
-            problems.add("t4.all_tricks_with_claim", "all_tricks")
-        return deal, True  # a claim needs the counts so far: read_captures asks for them
-    if everyone is not None and everyone not in SIDES:
-        problems.add("t4.all_tricks_bad_side", "all_tricks", value=everyone)
-        return deal, True
-    if everyone is None:
-        some = dict.fromkeys(SIDES, TRICKS // 2)
-    else:
-        some = {side: TRICKS if side == everyone else 0 for side in SIDES}
-    filled = {
-        side: {**pile, "tricks": some[side]} if side in some else pile
-        for side, pile in piles.items()
-    }
-    return {**deal, "sides": filled}, everyone is not None
