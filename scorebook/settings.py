@@ -282,6 +282,9 @@ CELERY_TASK_ALWAYS_EAGER = not CELERY_BROKER_URL
 CELERY_TASK_EAGER_PROPAGATES = CELERY_TASK_ALWAYS_EAGER
 if not CELERY_BROKER_URL:
     CELERY_BROKER_URL = "memory://"
+if CELERY_BROKER_URL.startswith("redis://"):
+    # Kombu's Redis transport, except that a worker survives losing Redis (see the module).
+    CELERY_BROKER_TRANSPORT = "scorebook.core.broker:Transport"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
