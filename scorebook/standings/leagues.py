@@ -23,6 +23,8 @@ from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Match
+from scorebook.matches.refusals import RulesRejected
+from scorebook.rules import Rejection, get_game
 
 from . import knockout, tiebreaks
 from .models import Fixture, FixtureForfeit, FixtureMatch, League, LeagueEntry
@@ -109,6 +111,11 @@ class KnockoutLegs(Refusal):
     )
 
 
+class BadLegs(Refusal):
+    code = "league.bad_legs"
+    message = _("A round robin is played once (1) or twice, home and away (2).")
+
+
 class BadSeries(Refusal):
     code = "league.bad_series"
     message = _("A series is played over 1 to %(most)s games.")
@@ -177,6 +184,29 @@ def _check_series(kind: str, games: int) -> None:
         raise BadSeries(path="series_games", most=MOST_GAMES)
 
 
+def _check_game(game: str) -> None:
+    """A league's game is one of the engine's (blank: any game); the engine's own refusal
+    (``game.unknown``, the games it knows), as a match's game gets. A league of "poker"
+    was stored, and its fixtures, standings and pages answered 500."""
+    if game:
+        try:
+            get_game(game)
+        except Rejection as rejection:
+            raise RulesRejected(rejection) from None
+
+
+def _check_legs(legs: int) -> None:
+    if legs not in (1, 2):
+        raise BadLegs(path="legs")
+
+
+def _check_name_free(club_id: int, name: str, league_id: int) -> None:
+    """A league renamed to another's name (the constraint's IntegrityError was a 500)."""
+    others = League.objects.filter(club_id=club_id, name=name).exclude(pk=league_id)
+    if others.exists():
+        raise LeagueNameTaken(path="name", name=name)
+
+
 def _check_chain(chain: Iterable[str]) -> list[str]:
     try:
         return list(tiebreaks.check_chain(chain))
@@ -214,6 +244,8 @@ def league_create(
     forfeit_points: int | None = None,
 ) -> League:
     require_role(user, club.pk, Role.DIRECTOR)
+    _check_game(game)
+    _check_legs(legs)
     _check_series(series, series_games)
     if format == League.Format.KNOCKOUT and legs != 1:
         raise KnockoutLegs(path="legs")
@@ -254,6 +286,12 @@ def league_update(*, league: League, changes: dict[str, Any], user: User) -> Lea
     fixed = FIXED_ONCE_STARTED & set(changes)
     if fixed and league.started_at is not None:
         raise LeagueStarted(path=sorted(fixed)[0])
+    if "game" in changes:
+        _check_game(changes["game"])
+    if "legs" in changes:
+        _check_legs(changes["legs"])
+    if "name" in changes:
+        _check_name_free(league.club_id, changes["name"], league.pk)
     _check_series(
         changes.get("series", league.series), changes.get("series_games", league.series_games)
     )

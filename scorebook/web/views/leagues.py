@@ -173,7 +173,9 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
             return refused(request, refusal, template="web/leagues/list.html", context=context)
         return redirect("web:league", slug=club.slug, league_id=league.pk)
     context["leagues"] = stats.leagues_of_club(club.pk)
-    return render(request, "web/leagues/list.html", context)
+    # a form sent back with its errors is refused (400), as the league page's forms are
+    status = 400 if request.method == "POST" else 200
+    return render(request, "web/leagues/list.html", context, status=status)
 
 
 @login_required
@@ -211,10 +213,11 @@ def _league_context(club: Club, membership: Any, the_league: League, **extra: An
         ],
         series=table.series,
         chain=[stats.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
-        entry_form=EntryForm(club),
+        # a form sent back refused comes in ``extra`` (it said "got multiple values")
+        entry_form=extra.pop("entry_form", None) or EntryForm(club),
         stage_form=extra.pop("stage_form", None)
         or KnockoutStageForm(initial={"series": the_league.series, "top": 4}),
-        link_form=LinkForm(),
+        link_form=extra.pop("link_form", None) or LinkForm(),
         **extra,
     )
 
@@ -243,8 +246,10 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
         elif action == "knockout":
             stage_form = KnockoutStageForm(request.POST)
             if not stage_form.is_valid():
+                # the stage's form shows on a started round robin; otherwise say it above
+                shown = {"form_errors": stage_form} if the_league.started_at is None else {}
                 return _league_page(
-                    request, club, membership, the_league, 400, stage_form=stage_form
+                    request, club, membership, the_league, 400, stage_form=stage_form, **shown
                 )
             stage = services.knockout_stage(
                 league=the_league, user=signed_in(request), **stage_form.cleaned_data
@@ -269,8 +274,8 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
                 )
         elif action == "link":
             link = LinkForm(request.POST)
-            if not link.is_valid():
-                return _league_page(request, club, membership, the_league, 400, link_form=link)
+            if not link.is_valid():  # each fixture has its own form: say it above them
+                return _league_page(request, club, membership, the_league, 400, form_errors=link)
             fixture = get_object_or_404(Fixture, pk=link.cleaned_data["fixture"], league=the_league)
             match = get_object_or_404(Match, pk=link.cleaned_data["match"], night__club=club)
             services.fixture_match_link(fixture=fixture, match=match, user=signed_in(request))
