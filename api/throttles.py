@@ -7,8 +7,9 @@ through against 120/min). Here each request is one increment of a counter that l
 its window (``cache.add`` starts it with its expiry, ``cache.incr`` counts on: both a
 single atomic command in Redis, production's cache), so concurrent requests are counted
 exactly (with the database cache, a single box's, ``incr`` is a read and a write:
-close to the limit, not exact). Fixed windows, aligned on the clock: a client may spend one window's allowance
-at its end and the next one's at the start of the next window, never more.
+close to the limit, not exact). Fixed windows, aligned on the clock: a client may spend
+one window's allowance at its end and the next one's at the start of the next window,
+never more.
 
 When the cache does not answer (Redis down) the request goes through uncounted and a
 warning says so: the throttles protect the service, they must not take it down (the
@@ -23,6 +24,8 @@ import time
 from django.db import DatabaseError
 from redis.exceptions import RedisError
 from rest_framework.throttling import AnonRateThrottle
+
+from scorebook.core.counters import count_in_window
 
 log = logging.getLogger(__name__)
 
@@ -59,14 +62,7 @@ class CountingThrottle(AnonRateThrottle):
 
     def _count(self, key: str) -> int:
         # Kept past the window's end so that a counter never lapses while it is counted.
-        timeout = 2 * self.period
-        if self.cache.add(key, 1, timeout):
-            return 1
-        try:
-            return self.cache.incr(key)
-        except ValueError:  # lapsed between the two (a window long gone): start again
-            self.cache.add(key, 1, timeout)
-            return 1
+        return count_in_window(self.cache, key, 2 * self.period)
 
     def wait(self) -> float:
         return max(self.wait_seconds, 1.0)
