@@ -1,11 +1,14 @@
 """Results of clubs that publish them, for anyone: the nights, each match's score and
 deals (never the stakes), and the café's TV view that refreshes itself."""
 
+import time
+
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 
 from scorebook.clubs.models import Club, Player
+from scorebook.core.numbers import parse_int
 from scorebook.matches.models import Match, Night
 from scorebook.standings import selectors
 from scorebook.standings import services as standings_services
@@ -54,14 +57,44 @@ def public_match(request, slug, pk):
     return render(request, "web/public/match.html", context)
 
 
-def tv(request, slug):
-    """Tonight's matches in big type; htmx replaces the scores every few seconds."""
-    club = public_club_or_404(slug)
-    night = (
-        Night.objects.filter(club=club, status=Night.Status.OPEN).order_by("-date", "-id").first()
-        or Night.objects.filter(club=club).order_by("-date", "-id").first()
+#: How many matches a TV page holds (two rows of two beside the standings, readable at
+#: 1280 x 720); more turn a page every TV_PAGE_SECONDS.
+TV_MATCHES_PER_PAGE = 4
+TV_PAGE_SECONDS = 15
+
+
+def tonights_night(club):
+    """The night the TV shows: the latest open night that has begun (today's, or one left
+    open since), else the latest night that has begun, else the next one. A night opened
+    in advance for tomorrow replaced tonight's live matches."""
+    today = timezone.localdate()
+    begun = Night.objects.filter(club=club, date__lte=today).order_by("-date", "-id")
+    return (
+        begun.filter(status=Night.Status.OPEN).first()
+        or begun.first()
+        or Night.objects.filter(club=club).order_by("date", "id").first()
     )
+
+
+def tv(request, slug):
+    """Tonight's matches in big type beside the season's standings, one screen with no
+    scrolling; htmx replaces them every few seconds, turning the page when there are more
+    matches than a screen holds (``?page=N`` shows one page)."""
+    club = public_club_or_404(slug)
+    night = tonights_night(club)
     shown = _nights_with_scores(club, [night])[0] if night else None
+    pages = 1
+    page = 1
+    if shown:
+        matches = shown["matches"]
+        pages = max(1, -(-len(matches) // TV_MATCHES_PER_PAGE))
+        raw = request.GET.get("page")
+        if raw is None:  # the page turns by itself, with the clock
+            page = int(time.time() // TV_PAGE_SECONDS) % pages + 1
+        else:  # one page asked for; a page that is not one shows the first
+            page = parse_int(raw, low=1, high=pages) or 1
+        start = (page - 1) * TV_MATCHES_PER_PAGE
+        shown = {**shown, "matches": matches[start : start + TV_MATCHES_PER_PAGE]}
     template = "web/public/tv_scores.html" if request.htmx else "web/public/tv.html"
     season, standing = _tv_standings(club)
     return render(
@@ -70,6 +103,8 @@ def tv(request, slug):
         {
             "public_club": club,
             "shown": shown,
+            "page": page,
+            "pages": pages,
             "refresh": TV_REFRESH_SECONDS,
             "season": season,
             "standing": standing,
