@@ -32,15 +32,16 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
-#: (family, game, players, rules): one match of each, 10 deals.
+#: (family, game, players, rules): one match of each, 10 deals (targets out of reach, so
+#: that the match lasts them).
 FAMILIES: list[tuple[str, str, int, dict[str, Any] | None]] = [
     ("Tressette in pairs", "tressette4", 4, {"profile": "accuso_41", "t4.target": 101}),
-    ("Tressette, each for himself", "tressette2", 2, None),
+    ("Tressette, each for himself", "tressette2", 2, {"t2.target": 1000}),
     ("Terziglio", "terziglio", 3, {"profile": "chips_1_2_4_8_16", "terz.deals": 20}),
     ("Calabrasella", "calabrasella", 3, None),
-    ("Chiamata del tre", "chiamata", 4, None),
-    ("Rovescino", "rovescino", 4, None),
-    ("Trappola", "trappola", 2, None),
+    ("Chiamata del tre", "chiamata", 4, {"cdt.target": 1000}),
+    ("Rovescino", "rovescino", 4, {"rov.target": 1000}),
+    ("Trappola", "trappola", 2, {"trap.target": 1000}),
     ("Spinado", "spinado", 4, None),
 ]
 
@@ -192,15 +193,17 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
             elif inp.name in flat:
                 value = flat[inp.name]
                 used.add(inp.name)
-                if inp.kind == "chips":
+                if inp.kind in ("chips", "choice"):
                     value = value[0] if inp.many and isinstance(value, list) else value
+                    if str(value) not in {str(c[0]) for c in inp.choices}:
+                        return None  # a choice the quick form leaves to the detailed one
+                if inp.kind == "chips":
                     if str(value) != str(inp.value or ""):
                         wanted.append(Step("chip", inp.name, str(value)))
                 elif inp.kind == "check":
                     if value:
                         wanted.append(Step("check", inp.name))
                 elif inp.kind == "choice":
-                    value = value[0] if inp.many and isinstance(value, list) else value
                     wanted.append(Step("select", inp.name, str(value)))
                 elif inp.kind == "cards":
                     return None

@@ -108,3 +108,51 @@ def test_terziglio_scores_the_same_without_the_counts(thirds, tricks, last):
 def test_terziglio_all_the_tricks_is_the_soloists_cappotto():
     result = terz(solo(32, last_trick="soloist", all_tricks="soloist"))
     assert result["event"] == "cappotto" and result["facts"]["tricks"]["soloist"] == 12
+
+
+@pytest.mark.parametrize(
+    "game,players,spec",
+    [
+        ("chiamata", 4, {"cdt.target": 1000}),
+        ("terziglio", 3, None),
+        ("tressette4", 4, {"t4.target": 1000}),
+        ("traversone_pairs", 4, {"rov.target": 1000}),
+    ],
+)
+def test_the_engines_own_deals_score_the_same_without_the_counts(game, players, spec):
+    """Random legal totals deals of each game that takes uncounted tricks: the counts
+    taken out (and the side that took them all named), the result is the same."""
+    import random
+
+    from scorebook.rules import start_match
+
+    engine, rules, state = start_match(game, spec, players)
+    rng = random.Random(25)
+    compared = 0
+    for _ in range(40):
+        deal = engine.random_deal(rng, rules, state, "totals")
+        piles = deal.get("sides")
+        if not isinstance(piles, dict) or any("cards" in p for p in piles.values()):
+            engine.add_deal(state, deal, rules)
+            if state.finished:
+                break
+            continue
+        compared += 1
+        tricks = {s: p["tricks"] for s, p in piles.items()}
+        bare = {**deal, "sides": {s: {"thirds": p["thirds"]} for s, p in piles.items()}}
+        everyone = [s for s, n in tricks.items() if n == sum(tricks.values())]
+        if everyone:
+            bare["all_tricks"] = everyone[0]
+        _, resolved, fresh = start_match(game, spec, players, state.dealer)
+        fresh.totals, fresh.deals_played = dict(state.totals), state.deals_played
+        before = engine.score_deal(deal, resolved, state).as_dict()
+        after = engine.score_deal(bare, resolved, fresh).as_dict()
+        assert (after["points"], after.get("units"), after["event"]) == (
+            before["points"],
+            before.get("units"),
+            before["event"],
+        ), deal
+        engine.add_deal(state, deal, rules)
+        if state.finished:
+            break
+    assert compared >= 3, f"only {compared} {game} deals entered by sides"

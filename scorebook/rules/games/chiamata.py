@@ -61,6 +61,7 @@ from ..tricks import (
     read_captures,
     read_level,
     score_thirds,
+    uncounted_tricks,
 )
 
 messages(
@@ -180,6 +181,7 @@ FIELDS = (
     "hands",
     "sides",
     "seats",
+    "all_tricks",
     "last_trick",
     "annulled_by",
     "hand",
@@ -285,6 +287,7 @@ class ChiamataDelTre(Game):
             scored_by="sides",
             scorers=SIDES,
             tricks=10,
+            trick_counts="all_or_none",
             parts=(call, Part("piles")),
         )
 
@@ -368,7 +371,10 @@ class ChiamataDelTre(Game):
             "members": {"callers": callers, "others": others},
             "side_points": side_points,
             "thirds": thirds,
-            "tricks": {"callers": ours.tricks, "others": theirs.tricks},
+            "tricks": {
+                s: c.tricks if c.tricks_counted else None
+                for s, c in (("callers", ours), ("others", theirs))
+            },
             "last_trick": last_side,
         }
         if players:
@@ -578,7 +584,10 @@ class ChiamataDelTre(Game):
                     "others": merge("others", [players[p] for p in seats if p not in team]),
                 }
             return sides, players, result_level
+        deal, counted = uncounted_tricks(deal, SIDES, 10, True, problems)
         sides = read_captures(deal, "sides", SIDES, "", problems, extra_fields=POINTS)
+        if not counted:  # the rules saw some tricks each; the facts say none were counted
+            sides = {s: replace(c, tricks_counted=False) for s, c in sides.items()}
         result_level = check_level(level, sides, problems)
         if len(sides) == 2:
             check_captures(

@@ -45,6 +45,7 @@ from ..tricks import (
     read_captures,
     score_thirds,
     total,
+    uncounted_tricks,
 )
 
 messages(
@@ -518,7 +519,7 @@ class TraversonePairs(Game):
         "bis_21": {"rov.target": 21},
         "bis_31": {"rov.target": 31},
     }
-    FIELDS = ("dealer", "level", "sides", "last_trick")
+    FIELDS = ("dealer", "level", "sides", "all_tricks", "last_trick")
     record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
@@ -532,6 +533,7 @@ class TraversonePairs(Game):
             scorers=tuple(TEAMS),
             members=dict(TEAMS),
             tricks=10,
+            trick_counts="all_or_none",
         )
 
     def seat_scorer(self, seat: str) -> str:
@@ -540,9 +542,12 @@ class TraversonePairs(Game):
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.FIELDS, "", problems)
+        deal, counted = uncounted_tricks(deal, ("A", "B"), 10, True, problems)
         captures: dict[str, Capture] = read_captures(
             deal, "sides", ("A", "B"), "", problems, extra_fields=POINTS
         )
+        if not counted:  # the rules saw some tricks each; the facts say none were counted
+            captures = {s: replace(c, tricks_counted=False) for s, c in captures.items()}
         entered = entered_points(deal, "sides", ("A", "B"), problems)
         if len(captures) == 2:
             check_captures(
@@ -574,7 +579,10 @@ class TraversonePairs(Game):
             event=event,
             facts={
                 "thirds": thirds,
-                "tricks": {s: captures[s].tricks for s in ("A", "B")},
+                "tricks": {
+                    s: captures[s].tricks if captures[s].tricks_counted else None
+                    for s in ("A", "B")
+                },
                 "last_trick": last,
                 "penalties": True,
             },
