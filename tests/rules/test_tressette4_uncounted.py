@@ -156,3 +156,28 @@ def test_the_engines_own_deals_score_the_same_without_the_counts(game, players, 
         if state.finished:
             break
     assert compared >= 3, f"only {compared} {game} deals entered by sides"
+
+
+def test_calabrasella_without_counts():
+    """Calabrasella's bidder against the opponents, in points (35 a deal): the counts
+    are asked only to double at 70 under cav.double_70_condition = all_tricks."""
+    from scorebook.rules import start_match
+
+    rules = {"cav.double_70_condition": "all_tricks"}
+
+    def deal(**more):
+        engine, resolved, state = start_match("calabrasella", rules, 3)
+        bids = [{"player": p, "bid": "pass"} for p in engine.dealt_in(state)[:-1]]
+        bids.append({"player": engine.dealt_in(state)[-1], "bid": "stand"})
+        body = {"bids": bids, "called": "3c", "called_from": "stock", "discards": 1,
+                "last_trick": "bidder", **more}  # fmt: skip
+        return engine.add_deal(state, body, resolved).as_dict()
+
+    plain = deal(sides={"bidder": {"points": 20}, "opponents": {"points": 15}})
+    counted = deal(
+        sides={"bidder": {"points": 20, "tricks": 7}, "opponents": {"points": 15, "tricks": 5}}
+    )
+    assert plain["units"] == counted["units"] and plain["facts"]["tricks"] == {}
+    whole = deal(sides={"bidder": {"points": 35}, "opponents": {"points": 0}}, all_tricks="bidder")
+    some = deal(sides={"bidder": {"points": 35}, "opponents": {"points": 0}})
+    assert whole["facts"]["result"] == 70 and some["facts"]["result"] == 35

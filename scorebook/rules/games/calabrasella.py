@@ -48,7 +48,7 @@ from ..play import (
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..table import Part, TableShape
-from ..tricks import CORE_SWITCHES, rank_order
+from ..tricks import CORE_SWITCHES, rank_order, uncounted_tricks
 
 TOTAL = CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS  # 35: thirds are this game's points
 TRICKS = 12
@@ -78,6 +78,7 @@ FIELDS = (
     "holds_all_threes",
     "discards",
     "sides",
+    "all_tricks",
     "last_trick",
     "revoke",
     "stock_exposed",
@@ -280,6 +281,8 @@ class Calabrasella(Game):
             dealer_sits_out=len(seats) == 4,
             unit="points",
             whole=TOTAL,
+            tricks=TRICKS,
+            trick_counts="all_or_none",
             parts=(auction, Part("piles")),
         )
 
@@ -582,6 +585,9 @@ class Calabrasella(Game):
                 problems.add("cav.out_of_turn_points", "sides.opponents.points")
                 return {}, {}, None, {}
             return {"bidder": TOTAL - opp, "opponents": opp}, {}, "bidder", {}
+        # Tricks not counted: each side took some, unless ``all_tricks`` names one.
+        deal, counted = uncounted_tricks(deal, SIDES, TRICKS, True, problems)
+        raw = deal["sides"] if isinstance(deal.get("sides"), Mapping) else raw
         last = deal.get("last_trick")
         if last not in SIDES:
             problems.add("cav.last_trick", "last_trick", value=last)
@@ -644,6 +650,8 @@ class Calabrasella(Game):
                             limit=limit,
                             points=points[side],
                         )
+        if not counted:  # the checks saw some tricks each; the facts say none were counted
+            tricks = {}
         return points, tricks, last, piles
 
     def _score(
