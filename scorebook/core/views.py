@@ -27,7 +27,7 @@ def login_locked_out(request, original_response=None, credentials=None):
     ) % {"minutes": minutes}
     if request.path.startswith("/api/"):
         entry = {"code": "auth.locked_out", "path": "", "message": message, "params": {}}
-        response = JsonResponse({"errors": [entry]}, status=429)
+        response: HttpResponse = JsonResponse({"errors": [entry]}, status=429)
     else:
         response = render(request, "web/auth/locked_out.html", {"message": message}, status=429)
     response["Retry-After"] = str(int(settings.AXES_COOLOFF_TIME.total_seconds()))

@@ -1,6 +1,7 @@
 """Forms of the pages: they check the shape of the input; the services decide the rest."""
 
 import datetime
+from typing import cast
 
 from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
@@ -61,8 +62,9 @@ class InvitationForm(forms.Form):
 
     def __init__(self, *args, club, role, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["role"].choices = role_choices(role)
-        self.fields["player"].queryset = Player.objects.filter(club=club, user__isnull=True)
+        cast(forms.ChoiceField, self.fields["role"]).choices = role_choices(role)
+        player = cast(forms.ModelChoiceField, self.fields["player"])
+        player.queryset = Player.objects.filter(club=club, user__isnull=True)
         for name in ("max_uses", "days"):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
@@ -82,7 +84,7 @@ class RoleForm(forms.Form):
 
     def __init__(self, *args, up_to, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["role"].choices = role_choices(up_to)
+        cast(forms.ChoiceField, self.fields["role"]).choices = role_choices(up_to)
 
 
 class PlayerForm(forms.Form):

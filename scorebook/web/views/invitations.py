@@ -65,6 +65,7 @@ def join(request, token):
         services.invitation_check(invitation)
     except Refusal as refusal:
         return refused(request, refusal, template="web/clubs/join.html", context=context)
+    assert invitation is not None  # invitation_check refuses an unknown token
     signup = SignUpForm(request.POST if "signup" in request.POST else None, auto_id="new_%s")
     context |= {"signup": signup, "login_form": LoginForm(request, auto_id="login_%s")}
     if request.method == "POST":

@@ -2,6 +2,7 @@
 the match page (running score, whose deal, the deals in words, the chart)."""
 
 from decimal import Decimal
+from typing import Any
 
 from django import forms
 from django.contrib.auth.decorators import login_required
@@ -54,6 +55,8 @@ class MatchForm(forms.Form):
     def __init__(self, *args, game, seats, profile, players, tables, **kwargs):
         super().__init__(*args, **kwargs)
         self.game, self.seats, self.profile = game, seats, profile
+        #: Each house-rule field's value under the profile (or the game's defaults).
+        self.profile_values: dict[str, Any] = {}
         self.fields["table"] = forms.ModelChoiceField(
             tables, required=False, label=_("Table"), empty_label=_("(no table)")
         )
@@ -101,10 +104,10 @@ class MatchForm(forms.Form):
                     initial=current,
                     label=switch_label(switch),
                 )
-            self.fields[name].profile_value = current
+            self.profile_values[name] = current
 
-    def clean(self):
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
         for seat in self.seats:
             if not data.get(f"seats.{seat}") and not data.get(f"guest.{seat}", "").strip():
                 self.add_error(f"seats.{seat}", _("Choose a player or write a guest's name."))
@@ -135,7 +138,7 @@ class MatchForm(forms.Form):
             name = f"rules.{switch['key']}"
             value = self.cleaned_data[name]
             value = _value(switch, value) if "values" in switch else value
-            if value != self.fields[name].profile_value:
+            if value != self.profile_values[name]:
                 spec[switch["key"]] = value
         return spec
 

@@ -20,6 +20,14 @@ def gz(data: bytes) -> int:
     return len(gzip.compress(data, compresslevel=9))
 
 
+def static_file(name: str) -> bytes:
+    found = finders.find(name)
+    if not isinstance(found, str):
+        raise CommandError(f"The page links {name}, which no static finder has")
+    with open(found, "rb") as file:
+        return file.read()
+
+
 class Command(BaseCommand):
     help = "Print each page's compressed weight (HTML + CSS + JS) for the demo club."
 
@@ -30,6 +38,8 @@ class Command(BaseCommand):
             raise CommandError("Load the demo club first: manage.py load_demo")
         night = Night.objects.filter(club=club).order_by("-date").first()
         match = Match.objects.filter(night__club=club).order_by("id").first()
+        if night is None or match is None:
+            raise CommandError("The demo club has no night or match: manage.py load_demo")
         playing = (
             Match.objects.filter(night__club=club, night__status="open", status="open")
             .order_by("id")
@@ -66,7 +76,7 @@ class Command(BaseCommand):
         for name, response in responses.items():
             html = response.content
             assets = set(re.findall(rb'(?:href|src)="/static/([^"]+\.(?:css|js))"', html))
-            static = sum(gz(open(finders.find(a.decode()), "rb").read()) for a in assets)
+            static = sum(gz(static_file(a.decode())) for a in assets)
             total = gz(html) + static
             worst = max(worst, total)
             self.stdout.write(f"{name:<16}{gz(html):>8}{static:>9}{total:>9}")
