@@ -1,7 +1,9 @@
 """Dates on the pages as each language writes them: Italian in lowercase and without
 Django's zero padding ("venerdì 20 novembre 2026", "5 dicembre 2026"), English as Django
-writes it ("Friday 20 November 2026"). Django's Italian catalogue capitalises month and day
-names and pads the day, so every date goes through the ``local_date`` filter."""
+writes it ("Friday 20 November 2026"), day before month in every format (a past night read
+"Nov. 13, 2026" beside "Friday 20 November": three formats on neighbouring pages).
+Django's Italian catalogue capitalises month and day names and pads the day, so every date
+goes through the ``local_date`` filter."""
 
 import datetime
 import re
@@ -29,7 +31,7 @@ CAPITALISED = re.compile(r"\b(" + "|".join(n.capitalize() for n in NAMES) + r")\
 PAGES = {
     "night": ("/n/{night}/", "member", "venerdì 20 novembre 2026", "Friday 20 November 2026"),
     "club home": ("/c/{slug}/", "member", "venerdì 20 novembre", "Friday 20 November"),
-    "past night on the club home": ("/c/{slug}/", "member", "13 novembre 2026", "Nov. 13, 2026"),
+    "past night on the club home": ("/c/{slug}/", "member", "13 novembre 2026", "13 November 2026"),
     "match": ("/m/{match}/", "member", "‹ venerdì 20 novembre", "‹ Friday 20 November"),
     "settlement": (
         "/n/{night}/settlement", "member", "venerdì 20 novembre 2026", "Friday 20 November 2026"
@@ -70,7 +72,7 @@ def test_the_day_of_the_month_has_no_leading_zero_in_italian(club, people):
     italian = client.get(f"/n/{night.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "<title>5 dicembre 2026" in italian and "<h1>sabato 5 dicembre 2026</h1>" in italian
     english = client.get(f"/n/{night.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "<title>Dec. 5, 2026" in english and "<h1>Saturday 5 December 2026</h1>" in english
+    assert "<title>5 December 2026" in english and "<h1>Saturday 5 December 2026</h1>" in english
 
 
 def test_date_and_time_of_an_invitation_and_of_the_standings(club, people, world):
@@ -86,7 +88,8 @@ def test_date_and_time_of_an_invitation_and_of_the_standings(club, people, world
         assert not CAPITALISED.search(body), (url, CAPITALISED.search(body).group(0))
     today = timezone.localdate()
     english = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"Brought up to date {today:%b}" in english  # Django's English: "Nov. 25, 2026, ..."
+    # day first, as on every page ("Thursday 26 November 2026, 14:30", not "Nov. 26, ...")
+    assert f"Brought up to date {today:%A} {today.day} {today:%B} {today.year}, " in english
 
 
 def test_no_template_formats_a_date_with_djangos_own_filter():
@@ -123,3 +126,14 @@ def test_the_standings_time_has_no_double_full_stop_in_english(club, people, wor
     assert "Brought up to date" in english and ".." not in english.split("Brought up", 1)[1][:60]
     italian = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert re.search(r"Aggiornata il [a-zì]+ \d+ [a-z]+ \d{4}, \d\d:\d\d\s", italian)
+
+
+def test_english_dates_put_the_day_first_everywhere(club, people, world):
+    """Club home, night, invitation: one English style, not "Nov. 13, 2026" beside "Friday
+    20 November" and "Nov. 27, 2026, 2:30 p.m."."""
+    client = client_for(people, "director")
+    for url in ("/c/{slug}/", "/n/{night}/", "/c/{slug}/invite"):
+        body = client.get(url.format(**world), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        found = re.search(r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Oct|Nov|Dec)\. \d", body)
+        assert not found, (url, found.group(0))
+        assert not re.search(r"\d (a|p)\.m\.", body), url

@@ -13,10 +13,15 @@ from scorebook.web.forms import ROLE_LABELS
 
 register = template.Library()
 
-#: Where Django's formats read wrong: its Italian pads the day ("05 Novembre 2026").
+#: Where Django's formats read wrong: its Italian pads the day ("05 Novembre 2026"); its
+#: English puts the month first ("Nov. 13, 2026", "2:30 p.m.") beside the pages' own
+#: "Friday 20 November": English days come first too, times on the 24-hour clock.
 #: (Here rather than in a FORMAT_MODULE_PATH module: only the pages' dates need it, and
 #: they all go through ``local_date``.)
-FORMATS = {"it": {"DATE_FORMAT": "j F Y", "DATETIME_FORMAT": "l j F Y, H:i"}}
+FORMATS = {
+    "it": {"DATE_FORMAT": "j F Y", "DATETIME_FORMAT": "l j F Y, H:i"},
+    "en": {"DATE_FORMAT": "j F Y", "DATETIME_FORMAT": "l j F Y, H:i"},
+}
 #: Languages that write month and day names in lowercase. Django's Italian catalogue
 #: capitalises them ("Mercoledì 25 Novembre"); Italian writes "mercoledì 25 novembre".
 LOWERCASE_DATE_NAMES = ("it",)

@@ -3,6 +3,7 @@ deals (never the stakes), and the café's TV view that refreshes itself."""
 
 import time
 
+from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
@@ -40,12 +41,21 @@ def _nights_with_scores(club, nights):
 
 def public_club(request, slug):
     club = public_club_or_404(slug)
-    nights = list(Night.objects.filter(club=club).order_by("-date", "-id")[:10])
-    return render(
-        request,
-        "web/public/club.html",
-        {"public_club": club, "nights": _nights_with_scores(club, nights)},
+    # Nights of one date are told apart by their order that day (they read as one night
+    # twice): how many the date has, and how many of them were opened up to this one.
+    same_day = Night.objects.filter(club=club, date=OuterRef("date")).values("date")
+    count = same_day.annotate(n=Count("pk")).values("n")
+    upto = same_day.filter(pk__lte=OuterRef("pk")).annotate(n=Count("pk")).values("n")
+    nights = list(
+        Night.objects.filter(club=club)
+        .annotate(day_nights=Subquery(count), day_order=Subquery(upto))
+        .order_by("-date", "-id")[:10]
     )
+    shown = _nights_with_scores(club, nights)
+    for entry in shown:
+        night = entry["night"]
+        entry["ordinal"] = night.day_order if night.day_nights > 1 else None
+    return render(request, "web/public/club.html", {"public_club": club, "nights": shown})
 
 
 def public_match(request, slug, pk):

@@ -1,0 +1,57 @@
+"""Small things found on the way (issue 24, item 9), each with the words a person reads."""
+
+import datetime
+import re
+
+from django.test import Client
+
+from scorebook.clubs import services as clubs
+from scorebook.clubs.models import Club
+from scorebook.matches import services
+from tests.web.test_pages import client_for
+
+
+def test_an_invitation_says_how_often_it_was_used_without_0_volta(people, club):
+    """ "Usato 0 volta su 1" (used 0 time of 1): the count read as a plural of 0."""
+    clubs.invitation_create(club=club, role="member", user=people.director)
+    client = client_for(people, "director")
+    italian = client.get(f"/c/{club.slug}/invite", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Utilizzi: 0 su 1 · valido fino a " in italian and "volta" not in italian
+    english = client.get(f"/c/{club.slug}/invite", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Uses: 0 of 1 · valid until " in english
+
+
+def test_a_night_without_tables_lists_its_matches_as_matches(people, club):
+    """A night without tables showed its matches only under "Altre partite" (other
+    matches: other than what?)."""
+    night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=people.director)
+    n, e, s, w = people.seated
+    services.match_create(
+        night=night, game="tressette4", rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=people.director,
+    )  # fmt: skip
+    client = client_for(people, "member")
+    italian = client.get(f"/n/{night.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "<h2>Partite</h2>" in italian and "Altre partite" not in italian
+    services.table_create(night=night, number=1, name="", user=people.director)
+    italian = client.get(f"/n/{night.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "<h2>Altre partite</h2>" in italian  # beside a table, they are the others
+
+
+def test_the_public_page_tells_apart_nights_of_the_same_date(people, club):
+    """Two nights of one date and no venue read as the same night twice."""
+    Club.objects.filter(pk=club.pk).update(public=True)
+    day = datetime.date(2026, 11, 20)
+    for venue in ("", "", "Bar Roma"):
+        services.night_open(club_id=club.pk, date=day, venue=venue, user=people.director)
+    services.night_open(club_id=club.pk, date="2026-11-13", venue="", user=people.director)
+    italian = Client().get(f"/public/{club.slug}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    headings = re.findall(r"<h2>([^<]+)</h2>", italian)
+    assert headings == [
+        "venerdì 20 novembre 2026 · Bar Roma · serata 3",
+        "venerdì 20 novembre 2026 · serata 2",
+        "venerdì 20 novembre 2026 · serata 1",
+        "venerdì 13 novembre 2026",
+    ]
+    english = Client().get(f"/public/{club.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<h2>Friday 20 November 2026 · night 2</h2>" in english
