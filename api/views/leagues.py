@@ -61,8 +61,19 @@ class LeagueChangeSerializer(LeagueSerializer):
         read_only_fields = ["club", "started_at", "created_at"]
 
 
+class PlayerIdsField(serializers.ListField):
+    """Player ids, checked by the service against the league's club: a missing id and
+    another club's player get the same answer (a lookup here said "does not exist" for
+    the one, the service "not a player of this club" for the other)."""
+
+    child = serializers.IntegerField()
+
+    def to_representation(self, data: Any) -> list[int]:
+        return [player.pk for player in data.all()]
+
+
 class LeagueEntrySerializer(serializers.ModelSerializer):
-    players = serializers.PrimaryKeyRelatedField(many=True, queryset=Player.objects.all())
+    players = PlayerIdsField()
 
     class Meta:
         model = LeagueEntry
@@ -381,7 +392,7 @@ class LeagueViewSet(
         entry = leagues.entry_add(
             league=league,
             name=serializer.validated_data["name"],
-            player_ids=[p.pk for p in serializer.validated_data["players"]],
+            player_ids=serializer.validated_data["players"],
             user=signed_in(request),
         )
         return Response(LeagueEntrySerializer(entry).data, status=201)

@@ -1,6 +1,5 @@
 """The rules engine over HTTP: stateless scoring and the catalogue of games."""
 
-from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import AllowAny
@@ -9,11 +8,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.throttles import CountingThrottle
+from scorebook.matches.refusals import RulesRejected
 from scorebook.rules import Rejection, describe_games, play_match, score_deal
-
-
-def language(request: Request) -> str:
-    return "it" if (get_language() or "en").startswith("it") else "en"
 
 
 class GamesView(APIView):
@@ -46,4 +42,5 @@ class ScoreView(APIView):
                 return Response(play_match(data).as_dict())
             return Response({"ok": True, "result": score_deal(data).as_dict()})
         except Rejection as rejection:
-            return Response(rejection.as_dict(language(request)), status=400)
+            # the API's one refusal shape, {"errors": [...]} (it said "ok": false beside)
+            raise RulesRejected(rejection) from None

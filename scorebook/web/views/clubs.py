@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
 from scorebook.clubs import services
-from scorebook.clubs.models import Membership, Player
+from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
@@ -15,7 +15,14 @@ from scorebook.matches.models import Night
 from scorebook.matches.selectors import club_nights
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import ClubSettingsForm, LoginForm, PlayerForm, RoleForm, role_choices
+from scorebook.web.forms import (
+    ROLE_LABELS,
+    ClubSettingsForm,
+    LoginForm,
+    PlayerForm,
+    RoleForm,
+    role_choices,
+)
 
 
 def home(request):
@@ -65,6 +72,12 @@ def members(request, slug):
                     membership=target, role=form.cleaned_data["role"], user=signed_in(request)
                 )
                 messages.success(request, _("Role changed."))
+            else:  # a role above one's own (it answered 302 without a word)
+                messages.error(
+                    request,
+                    _("You may give roles up to your own (%(own)s): the role was not changed.")
+                    % {"own": ROLE_LABELS[Role(membership.role)]},
+                )
         return redirect("web:members", slug=the_club.slug)
     rows = (
         Membership.objects.filter(club=the_club).select_related("user").order_by("user__username")

@@ -101,7 +101,7 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
         today = timezone.localdate()
         season = next((s for s in seasons if s.covers(today)), seasons[0] if seasons else None)
     game = request.GET.get("game", "")
-    game = game if game in _game_choices() else ALL_GAMES
+    game = game if game in games() else ALL_GAMES  # it compared with (key, name) pairs
     sort = request.GET.get("sort", "-won")
     key = sort.lstrip("-")
     if selectors.sort_key(key) is None or (public and not selectors.public_sortable(key)):
