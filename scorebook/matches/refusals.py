@@ -108,3 +108,13 @@ class SeatPlayers(Refusal):
 
     code = "match.seat_players"
     message = _("Each seat needs a different player of this club.")
+
+
+#: The currencies a match may be played for (blank: points, no money). One home: the
+#: match form offers them, the service refuses any other ("eur", "XXX" were stored).
+STAKE_CURRENCIES = ("EUR", "CHF")
+
+
+class StakeCurrency(Refusal):
+    code = "match.currency"
+    message = _("A stake's currency is one of %(allowed)s, or none (points).")

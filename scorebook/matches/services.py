@@ -21,6 +21,7 @@ from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core import hotpath
 from scorebook.core.audit import audit
 from scorebook.core.people import User
+from scorebook.core.reasons import check_reason
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 from scorebook.rules.engine import resume_match
@@ -30,6 +31,7 @@ from scorebook.standings.services import stale_mark
 
 from .models import Confirmation, Deal, Match, Night, Table
 from .refusals import (
+    STAKE_CURRENCIES,
     ClosedNight,
     DealConflict,
     NoSuchMatch,
@@ -37,6 +39,7 @@ from .refusals import (
     RulesRejected,
     SeatPlayers,
     SeatsMismatch,
+    StakeCurrency,
     StaleVersion,
     TableNotOfNight,
 )
@@ -118,6 +121,8 @@ def match_create(
         raise ClosedNight()
     if table is not None and table.night_id != night.pk:
         raise TableNotOfNight(path="table")
+    if stake_currency and stake_currency not in STAKE_CURRENCIES:
+        raise StakeCurrency(path="stake_currency", allowed=", ".join(STAKE_CURRENCIES))
     try:
         game_obj = get_game(game)
         resolved = game_obj.rules(rules)
@@ -249,6 +254,7 @@ def deal_correct(
     later deal no longer fits is refused whole. ``expected_version`` (and ``expected_id``,
     from the ETag the client edits) must be the current version's; None edits whatever is
     current (``If-Match: *``)."""
+    check_reason(reason)
     match, night_status, club_id = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
@@ -309,6 +315,7 @@ def deal_confirm(*, deal: Deal, user: User, override_reason: str = "") -> Confir
         "",
     )
     if override_reason:
+        check_reason(override_reason)
         require_role(user, match.night.club_id, Role.DIRECTOR)
     elif not seat:
         raise NotAllowed("seated player")

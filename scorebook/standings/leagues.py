@@ -21,6 +21,7 @@ from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.services import require_role
 from scorebook.core.audit import audit
 from scorebook.core.people import User
+from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Match
 from scorebook.matches.refusals import RulesRejected
@@ -177,10 +178,13 @@ class LaterRoundPlayed(Refusal):
 
 
 MOST_GAMES = 15
+#: A forfeit's reason, as long as its column.
+FORFEIT_REASON_MAX = FixtureForfeit._meta.get_field("reason").max_length or 200
 
 
 def _check_series(kind: str, games: int) -> None:
-    if kind != League.SeriesKind.MATCHES and not 1 <= games <= MOST_GAMES:
+    # every kind: a series of 0 games was stored for a league of single matches
+    if not 1 <= games <= MOST_GAMES:
         raise BadSeries(path="series_games", most=MOST_GAMES)
 
 
@@ -401,6 +405,7 @@ def entry_withdraw(*, entry: LeagueEntry, user: User, reason: str = "") -> Leagu
     applies the rule on read, so changing the rule later applies it to past withdrawals
     too); its unplayed fixtures are cancelled."""
     require_role(user, entry.league.club_id, Role.DIRECTOR)
+    check_reason(reason)
     entry = LeagueEntry.objects.select_for_update().select_related("league").get(pk=entry.pk)
     if entry.league.started_at is None:
         raise LeagueNotStarted()
@@ -511,6 +516,7 @@ def fixture_forfeit(*, fixture: Fixture, entry: LeagueEntry, reason: str, user: 
     League.objects.select_for_update().get(pk=league.pk)
     if not reason.strip():
         raise ReasonRequired(path="reason")
+    check_reason(reason.strip(), most=FORFEIT_REASON_MAX)
     score = _score_of(fixture)
     home, away = score.fixture.home, score.fixture.away
     if home is None or away is None:
@@ -547,6 +553,7 @@ def fixture_forfeit_undo(*, fixture: Fixture, reason: str, user: User) -> Any:
     League.objects.select_for_update().get(pk=league.pk)
     if not reason.strip():
         raise ReasonRequired(path="reason")
+    check_reason(reason.strip(), most=FORFEIT_REASON_MAX)
     found = FixtureForfeit.objects.filter(fixture=fixture).select_related("entry").first()
     if found is None:
         raise NotForfeited()

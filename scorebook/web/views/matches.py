@@ -20,6 +20,7 @@ from scorebook.core.refusals import Refusal
 from scorebook.ledger import selectors as ledger_reads
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
+from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import get_game
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
@@ -37,7 +38,7 @@ from scorebook.web.scores import (
 from scorebook.web.switches import profile_label, switch_label, value_label
 from scorebook.web.views.nights import night_for
 
-CURRENCIES = [("", gettext_lazy("points (no money)")), ("EUR", "EUR"), ("CHF", "CHF")]
+CURRENCIES = [("", gettext_lazy("points (no money)")), *((c, c) for c in STAKE_CURRENCIES)]
 
 
 def _value(switch, text):
