@@ -66,7 +66,7 @@ class Command(BaseCommand):
             "TV": f"/public/{club.slug}/tv",
         }
         if playing is not None:  # the deal forms, the heaviest pages (the card grids)
-            for level in ("totals", "cards", "play"):
+            for level in ("quick", "totals", "cards", "play"):
                 pages[f"deal, {level}"] = f"/m/{playing.pk}/deals/new?level={level}"
         if deal is not None:
             pages["a deal"] = f"/d/{deal.pk}/"
