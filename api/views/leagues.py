@@ -28,6 +28,7 @@ from api.serializers.public import PublicLeagueSerializer
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.numbers import MAX_ID
 from scorebook.core.people import signed_in
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
@@ -66,7 +67,7 @@ class PlayerIdsField(serializers.ListField):
     another club's player get the same answer (a lookup here said "does not exist" for
     the one, the service "not a player of this club" for the other)."""
 
-    child = serializers.IntegerField()
+    child = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 
     def to_representation(self, data: Any) -> list[int]:
         return [player.pk for player in data.all()]

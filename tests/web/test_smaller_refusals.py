@@ -106,3 +106,15 @@ def test_a_foreign_player_and_a_missing_one_get_the_same_answer(people, club):
     assert answers[0] == answers[1]
     assert answers[0][0] == 400
     assert league.entries.count() == 0
+
+
+@pytest.mark.parametrize("pid", [10**20, 0, -1, "abc", 1.5, True])
+def test_an_entry_player_that_is_no_id_is_refused_in_words(people, club, pid):
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    answer = api(people, "director").post(
+        f"/api/v1/leagues/{league.pk}/entries",
+        {"name": "NS", "players": [people.seated[0].pk, pid]},
+        format="json",
+    )
+    assert answer.status_code == 400, answer.content[:300]
+    assert league.entries.count() == 0
