@@ -47,6 +47,9 @@ if not SECRET_KEY:
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", "")
 SITE_NAME = envstr("SITE_NAME", "Scorebook")
+# Names a deploy (a commit id, say): a new one makes every phone take the new service
+# worker and drop the pages it kept, even when no static file changed.
+BUILD_ID = envstr("BUILD_ID", "")
 # Only for `make bench`: routes the bare-INSERT baseline view.
 BENCH_ENDPOINTS = envbool("BENCH_ENDPOINTS", False)
 
@@ -169,6 +172,8 @@ CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
         "script-src": [SELF],
+        # The service worker (/sw.js, our own origin) keeps the table's pages for an outage.
+        "worker-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "connect-src": [SELF],

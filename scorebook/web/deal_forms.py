@@ -360,7 +360,8 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
                                 high=shape.whole))  # fmt: skip
         else:
             inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": label}))
-        inputs.append(Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label}))
+        inputs.append(Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label},
+                            high=shape.tricks))  # fmt: skip
     last = [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
     inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
     if part.get("round_one_last_trick"):
@@ -744,7 +745,8 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
         if shape.unit == "thirds":
             inputs += [
                 Input(f"{where}.thirds", _("%(who)s: points") % {"who": named[scorer]},
-                      "points", first=n == 0),
+                      "points", first=n == 0,
+                      high=shape.whole // 3 if shape.whole is not None else None),
                 Input(f"{where}.thirds~figures", _("%(who)s: figures left over")
                       % {"who": named[scorer]}, "chips", FIGURES, feeds=f"{where}.thirds"),
             ]  # fmt: skip

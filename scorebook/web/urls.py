@@ -10,6 +10,7 @@ from scorebook.web.views import (
     leagues,
     matches,
     nights,
+    offline,
     public,
     standings,
 )
@@ -57,6 +58,8 @@ urlpatterns = [
     path("d/<int:deal_id>/confirm", deals.deal_confirm, name="deal_confirm"),
     path("d/<int:deal_id>/correct", deals.deal_correct, name="deal_correct"),
     path("me/pin", deals.pin, name="pin"),
+    # The service worker, from the root so that its scope is every page (offline).
+    path("sw.js", offline.service_worker, name="service_worker"),
     # Leagues and player statistics (leagues).
     path("c/<slug:slug>/leagues/", leagues.league_list, name="leagues"),
     path("c/<slug:slug>/leagues/<int:league_id>/", leagues.league, name="league"),

@@ -1,22 +1,30 @@
-/* Scorebook at the table: nothing typed is lost, nothing is entered twice.
+/* Scorebook at the table: nothing typed is lost, nothing is entered twice, and a Wi-Fi
+ * outage does not stop the night.
  *
  * - Drafts: every deal form (data-draft) is kept in localStorage as it is typed, with its
  *   Idempotency-Key (made here, in the browser), and restored after a reload.
- * - Queue: a save (data-queue form) goes into a queue first, then is sent. Without a
- *   connection it waits ("1 deal waiting to be sent") and is sent again when the
- *   connection returns (the online event, and a retry every few seconds). The same key
- *   is sent every time, so the server stores it once and replays its answer.
- * - Any answer that is not a success (a rule problem, a 409 from another phone) replaces
- *   the page's main part: the user sees it and chooses. The draft stays until a save is
- *   acknowledged.
- * No rules here: the server's engine judges every deal.
+ * - Queue: a save (form data-queue) goes into a queue in IndexedDB first, with its key and
+ *   expected deal number, then is sent. Without a connection it waits ("1 deal waiting to
+ *   be sent"), survives closing the browser, and is sent when the connection returns (the
+ *   online event, a retry every few seconds, every page): in order, the same key every
+ *   time, so the server stores it once and replays its answer.
+ * - An answer that is not a success (a 409 from another phone, the engine's refusal)
+ *   replaces the page's main part with the server's page, the typed values in it: the
+ *   user chooses. The deal stays queued (and blocks its match's later deals) until then.
+ * - Offline: the service worker (/sw.js, registered here) keeps the match page and the
+ *   next deal's form. A form opened while deals wait takes the number after them (the
+ *   server marks what carries the number: data-numbered; and what holds only for the
+ *   number it rendered: data-this-deal). The match page lists the waiting deals as "not
+ *   yet checked". Offline, the form checks its shape only: something entered, whole
+ *   numbers, none above its data-max. No rules here: the server's engine judges.
  */
 (function () {
   "use strict";
-  var QUEUE = "sb:queue";
   var script = document.currentScript;
   var words = (script && script.dataset) || {};
+  var OLD_QUEUE = "sb:queue";
   var sending = false;
+  var follow = null; // the key of the save this page made: its success opens its page
 
   function uuid4() {
     var b = new Uint8Array(16);
@@ -33,7 +41,67 @@
   function save(key, value) {
     try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full: nothing to do */ }
   }
-  function queue() { return load(QUEUE, []); }
+  function each(list, fn) { Array.prototype.forEach.call(list, fn); }
+
+  /* -- the queue's store: IndexedDB (localStorage where there is none) ----------------- */
+  var opened = null;
+  function db() {
+    if (!opened) {
+      opened = new Promise(function (resolve) {
+        if (!window.indexedDB) { resolve(null); return; }
+        var req = indexedDB.open("scorebook", 1);
+        req.onupgradeneeded = function () { req.result.createObjectStore("queue", {keyPath: "key"}); };
+        req.onsuccess = function () { resolve(req.result); };
+        req.onerror = function () { resolve(null); };
+      });
+    }
+    return opened;
+  }
+  function tx(mode, fn) {
+    return db().then(function (d) {
+      if (!d) { var o = fn(null); return o && "result" in o ? o.result : undefined; }
+      return new Promise(function (resolve, reject) {
+        var t = d.transaction("queue", mode);
+        var out = fn(t.objectStore("queue"));
+        t.oncomplete = function () { resolve(out && "result" in out ? out.result : undefined); };
+        t.onerror = t.onabort = function () { reject(t.error); };
+      });
+    });
+  }
+  function entries() {
+    return tx("readonly", function (store) {
+      return store ? store.getAll() : {result: load(OLD_QUEUE, [])};
+    }).then(function (all) {
+      return (all || []).sort(function (a, b) { return a.at - b.at; });
+    });
+  }
+  function put(entry) {
+    return tx("readwrite", function (store) {
+      if (store) { store.put(entry); return null; }
+      save(OLD_QUEUE, load(OLD_QUEUE, []).filter(function (e) { return e.key !== entry.key; }).concat([entry]));
+      return null;
+    });
+  }
+  function remove(key) {
+    return tx("readwrite", function (store) {
+      if (store) { store.delete(key); return null; }
+      save(OLD_QUEUE, load(OLD_QUEUE, []).filter(function (e) { return e.key !== key; }));
+      return null;
+    });
+  }
+  function migrate() {
+    // Saves queued by the earlier page script, in localStorage: into IndexedDB, in order.
+    return db().then(function (d) {
+      var old = load(OLD_QUEUE, []);
+      if (!d || !old.length) return;
+      return Promise.all(old.map(function (e) {
+        var parts = (e.draft || "").split(":");
+        e.match = e.match || parts[1] || "";
+        e.number = e.number || parseInt(parts[2], 10) || 0;
+        return put(e);
+      })).then(function () { localStorage.removeItem(OLD_QUEUE); });
+    });
+  }
 
   /* -- drafts ---------------------------------------------------------------------- */
   function fields(form) {
@@ -55,7 +123,7 @@
       return;
     }
     var seen = {};
-    Array.prototype.forEach.call(form.elements, function (el) {
+    each(form.elements, function (el) {
       if (!el.name || el.name === "csrfmiddlewaretoken" || el.type === "file") return;
       var values = draft.filter(function (p) { return p[0] === el.name; }).map(function (p) { return p[1]; });
       if (el.type === "checkbox" || el.type === "radio") {
@@ -81,10 +149,111 @@
     }
   }
 
+  /* -- the next deal's number, when deals wait ---------------------------------------- */
+  function advance(form) {
+    // A form (from the server, or the worker's copy) for deal n while deals n, n+1 ...
+    // of its match wait here: it becomes the form for the deal after them.
+    var field = form.querySelector("[name=expected_number]");
+    var match = form.dataset.match;
+    if (!field || !match) return Promise.resolve();
+    var from = parseInt(field.value, 10);
+    return entries().then(function (all) {
+      var to = from;
+      all.forEach(function (e) { if (String(e.match) === match && e.number >= to) to = e.number + 1; });
+      if (!(to > from)) return;
+      var re = new RegExp("(^|\\D)" + from + "(?!\\d)");
+      var swap = function (text) { return text.replace(re, "$1" + to); };
+      field.value = to;
+      each(document.querySelectorAll("[data-numbered]"), function (el) {
+        if ("value" in el && el.tagName === "INPUT") el.value = to;
+        else el.textContent = swap(el.textContent);
+      });
+      each(document.querySelectorAll("[data-this-deal]"), function (el) {
+        if (el.tagName === "INPUT") el.parentNode.removeChild(el);
+        else el.hidden = true;
+      });
+      if (form.dataset.queue) form.dataset.queue = swap(form.dataset.queue);
+      if (form.dataset.draft) form.dataset.draft = form.dataset.draft.replace(":" + from + ":", ":" + to + ":");
+      document.title = swap(document.title);
+    });
+  }
+
+  /* -- offline: the form's shape only ------------------------------------------------- */
+  function labelOf(el) {
+    if (el.labels && el.labels.length) return el.labels[0].textContent.trim();
+    var set = el.closest && el.closest("fieldset");
+    var legend = set && set.querySelector("legend");
+    return legend ? legend.textContent.trim() : (el.getAttribute("aria-label") || el.name);
+  }
+  function shape(form) {
+    var typed = 0, problem = null;
+    each(form.elements, function (el) {
+      if (!el.name || el.disabled || el.type === "hidden" || el.type === "submit" || el.type === "file") return;
+      if (el.type === "checkbox" || el.type === "radio") { if (el.checked && el.value) typed++; return; }
+      var v = String(el.value || "").trim();
+      if (!v || el.tagName === "SELECT") return;
+      typed++;
+      if (el.getAttribute("inputmode") !== "numeric" || problem) return;
+      // A number first ("6", or "6 e 2" where the form takes it): the server reads the rest.
+      var lead = /^-?[0-9]+/.exec(v), max = el.dataset.max;
+      if (!lead || (el.validity && el.validity.patternMismatch)) {
+        problem = [el, (words.whole || "LABEL: a whole number").replace("LABEL", labelOf(el))];
+      } else if (max !== undefined && (parseInt(lead[0], 10) > parseInt(max, 10) || parseInt(lead[0], 10) < 0)) {
+        problem = [el, (words.above || "LABEL: from 0 to MAX").replace("LABEL", labelOf(el)).replace("MAX", max)];
+      }
+    });
+    if (problem) return problem;
+    return typed ? null : [null, words.empty || "Enter the deal first."];
+  }
+  function say(form, problem) {
+    var box = form.querySelector("#shape-problem");
+    if (!box) {
+      box = document.createElement("p");
+      box.id = "shape-problem";
+      box.className = "error";
+      box.setAttribute("role", "alert");
+      var button = form.querySelector("[type=submit]");
+      form.insertBefore(box, button);
+    }
+    box.textContent = problem ? problem[1] : "";
+    box.hidden = !problem;
+    each(form.querySelectorAll("[aria-invalid]"), function (el) { el.removeAttribute("aria-invalid"); });
+    if (problem && problem[0]) { problem[0].setAttribute("aria-invalid", "true"); problem[0].focus(); }
+  }
+  function summary(form) {
+    // What was typed, in the form's own words: shown while the deal waits.
+    var out = [], ticked = {};
+    each(form.elements, function (el) {
+      if (!el.name || el.disabled || el.type === "hidden" || el.type === "submit" || el.type === "file") return;
+      if (el.type === "checkbox" || el.type === "radio") {
+        if (!el.checked || !el.value) return;
+        var set = el.closest("fieldset");
+        var legend = set && set.querySelector("legend");
+        var text = el.labels && el.labels.length ? el.labels[0].textContent.trim() : el.value;
+        if (!legend) { out.push([text, ""]); return; }
+        if (!ticked[el.name]) { ticked[el.name] = [legend.textContent.trim(), []]; out.push(ticked[el.name]); }
+        ticked[el.name][1].push(text);
+        return;
+      }
+      if (el.tagName === "TEXTAREA") { if (el.value.trim()) out.push([labelOf(el), "…"]); return; }
+      if (el.tagName === "SELECT") {
+        if (el.value) out.push([labelOf(el), el.options[el.selectedIndex].text]);
+        return;
+      }
+      if (String(el.value).trim()) out.push([labelOf(el), String(el.value).trim()]);
+    });
+    return out.map(function (p) {
+      var value = p[1];
+      if (Array.isArray(value)) value = value.length > 3 ? String(value.length) : value.join(", ");
+      // "Nino & Salvo: punti 6", "Ultima presa: Nino & Salvo"
+      return value === "" ? p[0] : p[0] + (p[0].indexOf(":") === -1 ? ": " : " ") + value;
+    }).join(" · ");
+  }
+
   /* -- the queue --------------------------------------------------------------------- */
-  function banner() {
+  function banner(all) {
     var box = document.getElementById("queue-status");
-    var n = queue().length;
+    var n = all.length;
     if (!box) {
       if (!n) return;
       box = document.createElement("div");
@@ -96,21 +265,67 @@
       if (!main) return;
       main.insertBefore(box, main.firstChild);
     }
-    if (!n) { box.hidden = true; box.textContent = ""; return; }
+    if (!n) { box.hidden = true; box.textContent = ""; box.dataset.said = ""; return; }
     var text = n === 1 ? (words.one || "1 deal waiting to be sent")
       : (words.many || "N deals waiting to be sent").replace("N", n);
+    if (box.dataset.said === text && !box.hidden) return; // said already: no new announcement
+    box.dataset.said = text;
     box.textContent = text;
     var again = document.createElement("button");
     again.type = "button";
     again.textContent = words.send || "Send now";
-    again.addEventListener("click", flush);
+    again.addEventListener("click", function () { flush({retry: true, manual: true}); });
     box.appendChild(document.createElement("br"));
     box.appendChild(again);
+    var form = document.querySelector("form[data-queue][data-match]");
+    var queued = form && all.some(function (e) { return String(e.match) === form.dataset.match; });
+    if (queued && form.dataset.next) {
+      // Deals wait: the next deal's form is this page again, with the number after them.
+      var next = document.createElement("a");
+      next.className = "button primary";
+      next.href = form.dataset.next;
+      next.textContent = words.next || "Next deal";
+      box.appendChild(document.createTextNode(" "));
+      box.appendChild(next);
+    }
     box.hidden = false;
   }
-  function drop(key) {
-    save(QUEUE, queue().filter(function (e) { return e.key !== key; }));
-    banner();
+  function queued(all) {
+    // The match page: its waiting deals, "not yet checked", above the stored ones.
+    var box = document.querySelector("[data-queued]");
+    var note = document.querySelector("[data-queued-note]");
+    if (!box) return;
+    var match = box.dataset.queued;
+    var mine = all.filter(function (e) { return String(e.match) === match; });
+    box.textContent = "";
+    box.hidden = !mine.length;
+    if (note) {
+      note.hidden = !mine.length;
+      note.textContent = mine.length === 1 ? (note.dataset.one || "1 deal not yet checked")
+        : (note.dataset.many || "N deals not yet checked").replace("N", mine.length);
+    }
+    each(document.querySelectorAll("[data-this-deal]"), function (el) { el.hidden = !!mine.length; });
+    mine.slice().reverse().forEach(function (e) {
+      var card = document.createElement("section");
+      card.className = "card deal queued";
+      var title = document.createElement("h3");
+      title.textContent = e.label + " ";
+      var badge = document.createElement("span");
+      badge.className = "badge wait";
+      badge.textContent = e.refused ? (box.dataset.refused || "to be reviewed") : (box.dataset.label || "not yet checked");
+      title.appendChild(badge);
+      card.appendChild(title);
+      if (e.summary) {
+        var what = document.createElement("p");
+        what.className = "meta";
+        what.textContent = e.summary;
+        card.appendChild(what);
+      }
+      box.appendChild(card);
+    });
+  }
+  function refresh() {
+    return entries().then(function (all) { banner(all); queued(all); return all; });
   }
   function show(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
@@ -120,65 +335,166 @@
     main.innerHTML = fresh.innerHTML;
     if (doc.title) document.title = doc.title;
     if (window.htmx) window.htmx.process(main);
-    init(main);
-    banner();
+    each(main.querySelectorAll("form[data-draft]"), restore);
     window.scrollTo(0, 0);
+  }
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (m) return decodeURIComponent(m[1]);
+    var field = document.querySelector("[name=csrfmiddlewaretoken]");
+    return field ? field.value : "";
   }
   function send(entry) {
     return fetch(entry.url, {
       method: "POST",
       body: entry.body,
       credentials: "same-origin",
-      headers: {"Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": entry.key}
-    }).then(function (response) {
-      if (response.status >= 500) return "wait";
-      drop(entry.key);
-      if (response.ok) {
-        if (entry.draft) forget(entry.draft);
-        if (response.redirected) window.location.assign(response.url);
-        return "done";
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Idempotency-Key": entry.key,
+        "X-CSRFToken": csrf()
       }
-      return response.text().then(function (html) { show(html); return "answered"; });
-    }, function () { return "wait"; });
+    }).then(function (response) {
+      if (response.status >= 500) return {state: "wait"};
+      var landed = new URL(response.url, location.href).pathname;
+      if (response.redirected && landed === words.login) {
+        // Signed out meanwhile: the deal stays queued; the login page is shown.
+        return response.text().then(function (html) { return {state: "login", html: html}; });
+      }
+      if (response.ok && response.redirected) {
+        return remove(entry.key).then(function () {
+          if (entry.draft) forget(entry.draft);
+          return {state: "done", url: response.url};
+        });
+      }
+      // Another phone's deal (409), the engine's refusal (400): kept until the user chooses.
+      return response.text().then(function (html) {
+        entry.refused = response.status;
+        return put(entry).then(function () { return {state: "refused", html: html}; });
+      });
+    }, function () { return {state: "offline"}; });
   }
-  function flush() {
-    if (sending) return Promise.resolve();
-    var pending = queue();
-    if (!pending.length) { banner(); return Promise.resolve(); }
+  function flush(options) {
+    options = options || {};
+    if (sending) return Promise.resolve(null);
+    // The phone knows it has no network: nothing is tried until the online event (or
+    // the user's "Send now"). With a network that does not answer, each send just fails.
+    if (navigator.onLine === false && !options.manual) return refresh().then(function () { return {stopped: "offline"}; });
     sending = true;
-    return pending.reduce(function (chain, entry) {
-      return chain.then(function (stop) { return stop ? stop : send(entry).then(function (r) { return r === "wait" ? "stop" : null; }); });
-    }, Promise.resolve(null)).then(function () { sending = false; banner(); });
+    var result = {sent: 0};
+    return entries().then(function (all) {
+      var blocked = {};
+      function next(i) {
+        if (i >= all.length) return result;
+        var e = all[i];
+        if (blocked[e.match]) return next(i + 1);
+        if (e.refused && !options.retry) { blocked[e.match] = true; return next(i + 1); }
+        return send(e).then(function (r) {
+          if (r.state === "done") {
+            result.sent++;
+            if (e.key === follow) result.go = r.url;
+            return next(i + 1);
+          }
+          if (r.state === "offline" || r.state === "wait") { result.stopped = r.state; return result; }
+          result.html = result.html || r.html;
+          if (r.state === "login") return result;
+          blocked[e.match] = true;
+          return next(i + 1);
+        });
+      }
+      return next(0);
+    }).then(function (done) {
+      sending = false;
+      if (done.html) { follow = null; show(done.html); }
+      else if (done.go) { window.location.assign(done.go); return done; }
+      else if (done.sent && document.querySelector("[data-queued]")) { window.location.reload(); return done; }
+      return refresh().then(function () { return done; });
+    }, function () { sending = false; return null; });
   }
   function submit(event) {
     var form = event.target;
     if (!form.matches || !form.matches("form[data-queue]")) return;
     event.preventDefault();
+    if (navigator.onLine === false) {
+      var problem = shape(form);
+      say(form, problem);
+      if (problem) return;
+    } else say(form, null);
     keep(form);
     var key = form.querySelector("[data-key]");
+    var number = form.querySelector("[name=expected_number]");
+    var data = new FormData(form);
+    data.delete("csrfmiddlewaretoken");
+    var body = new URLSearchParams();
+    data.forEach(function (value, name) { if (typeof value === "string") body.append(name, value); });
     var entry = {
-      key: key ? key.value : uuid4(),
+      key: key && key.value ? key.value : uuid4(),
       url: form.action,
-      body: new URLSearchParams(new FormData(form)).toString(),
+      body: body.toString(),
       label: form.dataset.queue,
       draft: (form.dataset.draft || "").split(":").slice(0, 3).join(":"),
-      at: Date.now()
+      match: form.dataset.match || "",
+      number: number ? parseInt(number.value, 10) || 0 : 0,
+      summary: summary(form),
+      at: Date.now(),
+      refused: 0
     };
-    save(QUEUE, queue().filter(function (e) { return e.key !== entry.key; }).concat([entry]));
-    banner();
     var button = form.querySelector("[type=submit]");
     if (button) button.disabled = true;
-    send(entry).then(function (result) {
+    follow = entry.key;
+    entries().then(function (all) {
+      // The same save again (after a refusal, corrected): it keeps its place in the line.
+      all.forEach(function (e) { if (e.key === entry.key) entry.at = e.at; });
+      return put(entry);
+    }).then(refresh).then(function () { return flush({retry: true}); }).then(function () {
       if (button) button.disabled = false;
-      banner();
     });
   }
 
-  /* -- wiring ------------------------------------------------------------------------ */
-  function init(root) {
-    Array.prototype.forEach.call(root.querySelectorAll("form[data-draft]"), restore);
+  /* -- the service worker -------------------------------------------------------------- */
+  function worker() {
+    if (!words.sw || !("serviceWorker" in navigator)) return;
+    var sw = navigator.serviceWorker;
+    var controlled = !!sw.controller;
+    sw.addEventListener("controllerchange", function () {
+      // A new deploy's worker took over: this page is the old one's, load it afresh.
+      if (controlled) window.location.reload();
+      controlled = true;
+    });
+    sw.register(words.sw, {scope: "/"}).then(function (registration) {
+      return sw.ready.then(function (ready) {
+        var warm = [];
+        each(document.querySelectorAll("a[data-warm]"), function (a) { warm.push(a.href); });
+        if (!controlled) warm.push(location.href); // this very page, on the first visit
+        if (ready.active && warm.length) ready.active.postMessage({warm: warm});
+        return registration;
+      });
+    }).catch(function () { /* no worker: the queue still keeps every save */ });
   }
-  document.addEventListener("submit", submit);
+
+  /* -- wiring ------------------------------------------------------------------------ */
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form.matches && form.matches("form[data-queue-drop]")) {
+      // Gone from the queue before the page goes (IndexedDB may not finish an unload).
+      event.preventDefault();
+      var go = function () { form.submit(); };
+      drop(form.dataset.queueDrop).then(go, go);
+      return;
+    }
+    submit(event);
+  });
+  function drop(prefix) {
+    // The user chose (kept the stored deal, or corrected it with theirs): the waiting
+    // save of that deal goes, with its draft.
+    if (!prefix) return Promise.resolve();
+    forget(prefix);
+    return entries().then(function (all) {
+      return Promise.all(all.filter(function (e) {
+        return e.draft && (e.draft + ":").indexOf(prefix) === 0;
+      }).map(function (e) { return remove(e.key); }));
+    });
+  }
   document.addEventListener("input", function (e) { if (e.target.form) keep(e.target.form); });
   document.addEventListener("change", function (e) {
     var el = e.target;
@@ -194,12 +510,29 @@
     if (el.form) keep(el.form);
   });
   document.addEventListener("click", function (e) {
-    var link = e.target.closest && e.target.closest("[data-queue-drop]");
-    if (link && link.dataset.queueDrop) forget(link.dataset.queueDrop);
+    var link = e.target.closest && e.target.closest("a[data-queue-drop]");
+    if (!link) return;
+    e.preventDefault();
+    var go = function () { window.location.assign(link.href); };
+    drop(link.dataset.queueDrop).then(go, go);
   });
-  window.addEventListener("online", flush);
-  setInterval(function () { if (queue().length) flush(); }, 5000);
-  function start() { init(document); banner(); flush(); }
+  // The match page's live part is replaced every few seconds: its waiting deals again.
+  document.addEventListener("htmx:afterSettle", function (e) {
+    var root = e.target;
+    if (root && root.querySelector && root.querySelector("[data-queued]")) refresh();
+  });
+  window.addEventListener("online", function () { flush({}); });
+  setInterval(function () {
+    if (!sending) entries().then(function (all) { if (all.some(function (e) { return !e.refused; })) flush({}); });
+  }, 5000);
+  function start() {
+    worker();
+    migrate().then(function () {
+      return Promise.all(Array.prototype.map.call(document.querySelectorAll("form[data-draft]"), function (form) {
+        return advance(form).then(function () { restore(form); });
+      }));
+    }).then(refresh).then(function () { return flush({}); });
+  }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
 })();
