@@ -32,9 +32,11 @@ from scorebook.core.numbers import MAX_ID
 from scorebook.core.people import signed_in
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
-from scorebook.standings import leagues, stats
+from scorebook.standings import stats
+from scorebook.standings.leagues import selectors as tables
+from scorebook.standings.leagues import services as leagues
+from scorebook.standings.leagues.tiebreaks import CRITERIA
 from scorebook.standings.models import Fixture, League, LeagueEntry
-from scorebook.standings.tiebreaks import CRITERIA
 
 # -- serializers ----------------------------------------------------------------------------
 
@@ -197,7 +199,7 @@ class PublicStandingsSerializer(StandingsSerializer):
     league = PublicLeagueSerializer()
 
 
-def standings_data(table: stats.LeagueTable, public: bool = False) -> dict[str, Any]:
+def standings_data(table: tables.LeagueTable, public: bool = False) -> dict[str, Any]:
     shown = PublicLeagueSerializer if public else LeagueSerializer
     return {
         "league": shown(table.league).data,
@@ -257,7 +259,7 @@ def standings_data(table: stats.LeagueTable, public: bool = False) -> dict[str, 
     }
 
 
-def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
+def fixture_data(score: tables.FixtureScore) -> dict[str, Any]:
     f = score.fixture
     forfeit = score.forfeit
     return {
@@ -281,10 +283,10 @@ def fixture_data(score: stats.FixtureScore) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def standings_csv(table: stats.LeagueTable) -> HttpResponse:
+def standings_csv(table: tables.LeagueTable) -> HttpResponse:
     """The league table as CSV, as a secretary files it."""
     response = HttpResponse(
-        as_csv(stats.league_sheet(table)), content_type="text/csv; charset=utf-8"
+        as_csv(tables.league_sheet(table)), content_type="text/csv; charset=utf-8"
     )
     response["Content-Disposition"] = f'attachment; filename="league-{table.league.pk}.csv"'
     return response
@@ -384,7 +386,7 @@ class LeagueViewSet(
         """The entries (GET), or add one before the league starts (POST, directors)."""
         league = self.get_object()
         if request.method == "GET":
-            return Response(LeagueEntrySerializer(stats.league_entries(league), many=True).data)
+            return Response(LeagueEntrySerializer(tables.league_entries(league), many=True).data)
         return self._add_entry(request, league)
 
     def _add_entry(self, request: Request, league: League) -> Response:
@@ -429,12 +431,12 @@ class LeagueViewSet(
     @action(detail=True, methods=["get"])
     def standings(self, request: Request, pk: Any = None) -> Response:
         """The table (with the tie-break that decided each place) and every fixture."""
-        return Response(standings_data(stats.league_table(self.get_object())))
+        return Response(standings_data(tables.league_table(self.get_object())))
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     @action(detail=True, methods=["get"], url_path="standings/csv")
     def standings_csv(self, request: Request, pk: Any = None) -> HttpResponse:
-        return standings_csv(stats.league_table(self.get_object()))
+        return standings_csv(tables.league_table(self.get_object()))
 
 
 class LeagueEntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -479,7 +481,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
     def _scores(self, fixtures: list[Fixture]) -> list[dict[str, Any]]:
         found = {}
         for league in {f.league for f in fixtures}:
-            for r in stats.league_table(league).rounds:
+            for r in tables.league_table(league).rounds:
                 found.update({s.fixture.pk: s for s in r.fixtures})
         return [fixture_data(found[f.pk]) for f in fixtures]
 
@@ -595,7 +597,7 @@ class PublicLeagues(PublicView, APIView):
     @extend_schema(responses=PublicLeagueSerializer(many=True))
     def get(self, request: Request, slug: str) -> Response:
         club = public_club(slug)
-        return Response(PublicLeagueSerializer(stats.leagues_of_club(club.pk), many=True).data)
+        return Response(PublicLeagueSerializer(tables.leagues_of_club(club.pk), many=True).data)
 
 
 class PublicLeagueStandings(PublicView, APIView):
@@ -604,7 +606,7 @@ class PublicLeagueStandings(PublicView, APIView):
     @extend_schema(responses=PublicStandingsSerializer)
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = public_club(slug)
-        table = stats.league_table(get_object_or_404(League, pk=pk, club=club))
+        table = tables.league_table(get_object_or_404(League, pk=pk, club=club))
         return Response(standings_data(table, public=True))
 
 
@@ -612,7 +614,7 @@ class PublicLeagueStandingsCsv(PublicView, APIView):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, slug: str, pk: int) -> HttpResponse:
         club = public_club(slug)
-        return standings_csv(stats.league_table(get_object_or_404(League, pk=pk, club=club)))
+        return standings_csv(tables.league_table(get_object_or_404(League, pk=pk, club=club)))
 
 
 class PublicPlayerStatistics(PublicView, APIView):

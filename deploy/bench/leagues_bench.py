@@ -1,10 +1,10 @@
 """How long a league table takes to compute on read (`make bench-leagues`).
 
 20 pairs in a double round robin: 380 fixtures, each played as two finished Tressette
-matches (760 matches linked). Times ``stats.league_table`` (entries, players, fixtures and
-linked matches read, every fixture scored, the tie-break chain) against reading 20 rows
-of a precomputed table with one indexed query, in the same run. Prints the median and
-p95 of each, the queries the table takes, and the ratio.
+matches (760 matches linked). Times ``leagues.selectors.league_table`` (entries, players,
+fixtures and linked matches read, every fixture scored, the tie-break chain) against
+reading 20 rows of a precomputed table with one indexed query, in the same run. Prints the
+median and p95 of each, the queries the table takes, and the ratio.
 
 Uses a throw-away database: PostgreSQL (BENCH_DATABASE_URL, default the local server's
 ``sb_leagues_bench``) or SQLite with BENCH_DATABASE_URL=sqlite:////tmp/leagues.sqlite3.
@@ -54,7 +54,8 @@ def main() -> None:
     from scorebook.clubs.models import Club, Membership, Player
     from scorebook.matches import services as matches
     from scorebook.matches.models import Match
-    from scorebook.standings import leagues, stats
+    from scorebook.standings.leagues import selectors as tables
+    from scorebook.standings.leagues import services as leagues
     from scorebook.standings.models import Fixture, FixtureMatch, LeagueEntry
 
     director = get_user_model().objects.create_user("bench-director")
@@ -112,10 +113,10 @@ def main() -> None:
         )
     )
     with CaptureQueriesContext(connection) as queries:
-        table = stats.league_table(league)
+        table = tables.league_table(league)
     assert sum(r.played for r, _ in table.rows) == 2 * len(fixtures)
 
-    table_ms = timed(lambda: stats.league_table(league))
+    table_ms = timed(lambda: tables.league_table(league))
     rows_ms = timed(lambda: list(Player.objects.filter(club=club).order_by("name")[:ENTRIES]))
     print(f"database: {connection.vendor}")
     print(

@@ -27,7 +27,7 @@ from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_m
 from scorebook.rules.engine import resume_match
 from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
-from scorebook.standings.services import stale_mark
+from scorebook.standings.outbox import stale_mark
 
 from .models import Confirmation, Deal, Match, Night, Table
 from .refusals import (

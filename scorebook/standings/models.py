@@ -266,7 +266,7 @@ class Freshness(models.Model):
 
 
 def default_chain() -> list[str]:
-    from .tiebreaks import DEFAULT_CHAIN
+    from .leagues.tiebreaks import DEFAULT_CHAIN
 
     return list(DEFAULT_CHAIN)
 
@@ -276,7 +276,7 @@ class League(models.Model):
 
     Entries are added while it is a draft; starting it makes the fixtures (circle method)
     and draws the lots, once. Its table is computed from the fixtures' matches on read
-    (see ``selectors.league_table``: one query, fresh by construction)."""
+    (see ``leagues.selectors.league_table``: one query, fresh by construction)."""
 
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("pairs")
@@ -380,7 +380,7 @@ class Fixture(models.Model):
 
     In a knockout, ``slot`` is the fixture's place in its round; the entries of the
     rounds after the first are not stored: they are the winners of the two fixtures
-    feeding it, worked out on read (``stats.league_table``), so a correction or an
+    feeding it, worked out on read (``leagues.selectors.league_table``), so a correction or an
     undone forfeit redraws the later rounds at once."""
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="fixtures")

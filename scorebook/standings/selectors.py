@@ -74,6 +74,19 @@ class Seated(Protocol):
     state: Any
 
 
+@dataclass
+class StoredMatch:
+    """The parts of a stored match a fixture's score and the player statistics read
+    (duck-types ``Match`` for ``sides_of``)."""
+
+    pk: int
+    game: str
+    status: str
+    seats: dict[str, int]
+    state: dict[str, Any]
+    result: dict[str, Any]
+
+
 def seats_in_order(match: Seated) -> list[str]:
     """The seats in playing order, as the engine keeps them (``match.seats`` keeps the
     order the client happened to send)."""

@@ -1,11 +1,11 @@
-"""Celery tasks that keep the standings fresh (see ``services`` for the outbox)."""
+"""Celery tasks that keep the standings fresh (see ``outbox`` and ``refresh``)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 from django.conf import settings
 
-from . import services
+from . import refresh
 
 
 @shared_task(bind=True, acks_late=True, max_retries=60, ignore_result=True)
@@ -15,8 +15,8 @@ def refresh_standings(self, club_id: int) -> int:
     the rest find nothing left to do. If another worker is rebuilding the club, try again
     in a second (its rebuild may have started before this task's mark was committed)."""
     try:
-        return services.club_refresh(club_id)
-    except services.Busy as busy:
+        return refresh.club_refresh(club_id)
+    except refresh.Busy as busy:
         if settings.CELERY_TASK_ALWAYS_EAGER:
             return 0
         raise self.retry(countdown=1) from busy
@@ -25,7 +25,7 @@ def refresh_standings(self, club_id: int) -> int:
 @shared_task(ignore_result=True)
 def sweep_stale_standings() -> list[int]:
     """Celery beat: schedule a refresh for every club with a mark no task handled."""
-    clubs = services.stale_clubs(older_than_seconds=settings.STANDINGS_SWEEP_AFTER)
+    clubs = refresh.stale_clubs(older_than_seconds=settings.STANDINGS_SWEEP_AFTER)
     for club_id in clubs:
         refresh_standings.delay(club_id)
     return clubs

@@ -13,7 +13,7 @@ from scorebook.core.models import AuditEvent
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services as matches
 from scorebook.matches.models import Deal, Match
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
 from tests.api.common import SIDES, SMALL, api
 

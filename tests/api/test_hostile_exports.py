@@ -23,8 +23,9 @@ from PIL import Image
 from scorebook.clubs.models import Club, Player
 from scorebook.matches import services as matches
 from scorebook.matches.models import Night, Table
-from scorebook.standings import leagues
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import LeagueEntry, Season
 from tests.api.common import SIDES, SMALL, api
 
@@ -65,7 +66,7 @@ def hostile(people, club, tmp_path):
     one = leagues.entry_add(league=league, name="A", player_ids=[n.pk, s.pk], user=director)
     two = leagues.entry_add(league=league, name="B", player_ids=[e.pk, w.pk], user=director)
     leagues.league_start(league=league, user=director)
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     matches.night_close(night=night, user=director)
     # The names, written as they may have been stored (older rows, other paths): the
     # exports must hold whatever a name holds.

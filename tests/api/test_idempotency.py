@@ -55,7 +55,7 @@ def _closed_transfer(people, match):
 
 def _league(people, started=False, linked=None):
     """Nino-Salvo (North-South) against Ettore-Walter: a draft league, or started."""
-    from scorebook.standings import leagues
+    from scorebook.standings.leagues import services as leagues
 
     league = leagues.league_create(club=people.club, name="Coppa", user=people.director)
     n, e, s, w = people.seated
@@ -215,7 +215,7 @@ def _invitation(people):
 
 def _new_entry(people):
     from scorebook.clubs.models import Player
-    from scorebook.standings import leagues
+    from scorebook.standings.leagues import services as leagues
 
     league = leagues.league_create(
         club=people.club, name="Singoli", kind="players", user=people.director

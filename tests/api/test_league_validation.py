@@ -14,7 +14,7 @@ import re
 import pytest
 from django.test import Client
 
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
 from tests.api.common import api
 

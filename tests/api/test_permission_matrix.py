@@ -12,7 +12,7 @@ import pytest
 from scorebook.clubs.models import Membership
 from scorebook.clubs.services import invitation_create
 from scorebook.matches import services
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import Season
 from tests.api.common import PERSONAS, SIDES, SMALL, api
 

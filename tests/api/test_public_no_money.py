@@ -23,8 +23,9 @@ from django.utils import translation
 
 from scorebook.clubs.models import Club
 from scorebook.matches import services as matches
-from scorebook.standings import leagues
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import LeaderboardRow
 from tests.api.common import SIDES, SMALL
 
@@ -65,7 +66,7 @@ def staked(people, club):
     leagues.entry_add(league=league, name="Nord-Sud", player_ids=[n.pk, s.pk], user=director)
     leagues.entry_add(league=league, name="Est-Ovest", player_ids=[e.pk, w.pk], user=director)
     leagues.league_start(league=league, user=director)
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     # The stakes are there to leak: the members' leaderboard has them.
     row = LeaderboardRow.objects.get(season=season, game="", player=n)
     assert row.money == {"EUR": "0.50"}

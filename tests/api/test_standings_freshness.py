@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from scorebook.standings import services
+from scorebook.standings import outbox, refresh
 from scorebook.standings.models import Freshness, StaleMark
 from tests.api.common import SIDES, api
 
@@ -64,19 +64,19 @@ def test_deal_entry_answers_whatever_the_broker_does(
     people, match, settings, monkeypatch, broker, request, not_eager
 ):
     settings.CELERY_TASK_ALWAYS_EAGER = False  # as in production: publish to a broker
-    publisher = services.Publisher(broker_url=request.getfixturevalue(broker))
-    monkeypatch.setattr(services, "PUBLISHER", publisher)
+    publisher = outbox.Publisher(broker_url=request.getfixturevalue(broker))
+    monkeypatch.setattr(outbox, "PUBLISHER", publisher)
     caller, answers = _enter_deal(people, match)
     assert not caller.is_alive(), "deal entry waited on the broker"
     assert answers[0].status_code == 201, answers[0].content
     # The outbox row committed with the deal and stays for the sweeper.
     assert StaleMark.objects.filter(club=people.club).count() == 1
-    assert services.stale_clubs() == [people.club.pk]
+    assert refresh.stale_clubs() == [people.club.pk]
     assert publisher.published == 0 or broker == "closed_port"
     if broker == "closed_port":
         # The publisher gave up at once (connection refused) and logged it; when the
         # broker is back the sweeper's refresh clears the mark.
-        assert services.club_refresh(people.club.pk) == 1
+        assert refresh.club_refresh(people.club.pk) == 1
         assert not StaleMark.objects.exists()
 
 
@@ -93,4 +93,4 @@ def test_a_burst_of_marks_is_one_rebuild(
             matches.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
     assert len(callbacks) == 2  # one schedule per write...
     assert Freshness.objects.get(club=people.club).rebuilds == 1  # ...one rebuild for both
-    assert services.club_refresh(people.club.pk) == 0  # idempotent: nothing left to do
+    assert refresh.club_refresh(people.club.pk) == 0  # idempotent: nothing left to do

@@ -89,8 +89,8 @@ def club_world(night):
     from scorebook.clubs import services as clubs
     from scorebook.clubs.models import Club, Player
     from scorebook.matches import services
-    from scorebook.standings import leagues
     from scorebook.standings import services as standings
+    from scorebook.standings.leagues import services as leagues
 
     people = night.people
     director = people["direttore"]

@@ -392,6 +392,7 @@ def test_the_leaderboard_on_a_phone_public_and_private(night, phone, shots, axe)
 
     from scorebook.clubs.models import Club, Player
     from scorebook.matches import services
+    from scorebook.standings import refresh
     from scorebook.standings import services as standings
 
     director = night.people["direttore"]
@@ -412,7 +413,7 @@ def test_the_leaderboard_on_a_phone_public_and_private(night, phone, shots, axe)
         services.deal_create(match=match, data=cappotto, expected_number=1, user=director)
     # What a worker does: with a broker (CI's PostgreSQL + Redis pass) no worker runs here;
     # with none the refresh already ran in-process and this finds nothing left.
-    standings.club_refresh(club.pk)
+    refresh.club_refresh(club.pk)
 
     nino = phone(night.people["nino"])
     nino.goto("/c/san-rocco/standings/")
@@ -443,7 +444,7 @@ def test_a_knockout_bracket_on_a_phone(night, phone, shots, axe):
     from scorebook.clubs.models import Club, Player
     from scorebook.matches import services
     from scorebook.matches.models import Match
-    from scorebook.standings import leagues
+    from scorebook.standings.leagues import services as leagues
 
     director = night.people["direttore"]
     club = Club.objects.get(slug="san-rocco")

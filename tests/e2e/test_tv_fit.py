@@ -47,6 +47,7 @@ def tv_club(players):
 
     from scorebook.clubs.models import Club, Player
     from scorebook.matches import services
+    from scorebook.standings import refresh
     from scorebook.standings import services as standings
 
     director = players["direttore"]
@@ -100,7 +101,7 @@ def tv_club(players):
     for number in (1, 2, 3):
         table(number)
     table(4, "terziglio")
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     return {"table": table}
 
 

@@ -15,7 +15,7 @@ from scorebook.clubs.models import Club, Membership, Player
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match
 from scorebook.rules import get_game
-from scorebook.standings import services
+from scorebook.standings import refresh, services
 from scorebook.standings.models import (
     LeaderboardRow,
     MatchStanding,
@@ -159,19 +159,19 @@ def test_incremental_tables_equal_a_rebuild(db, eager, ops, monkeypatch):
     fails the test); season edits rebuild the season from the stored contributions."""
     club, user, players, nights = _world()
     played = []
-    whole = services._rebuild_clubs
+    whole = refresh._rebuild_clubs
 
     def refused(*args, **kwargs):
         raise AssertionError("the incremental path rebuilt the club")
 
-    monkeypatch.setattr(services, "_rebuild_clubs", refused)
+    monkeypatch.setattr(refresh, "_rebuild_clubs", refused)
     for op in ops:
         with TestCase.captureOnCommitCallbacks(execute=True):
             _apply(op, club, user, players, nights, played)
         assert not StaleMark.objects.filter(club=club).exists()
     incremental = tables(club)
-    monkeypatch.setattr(services, "_rebuild_clubs", whole)
-    services.rebuild(club_id=club.pk)
+    monkeypatch.setattr(refresh, "_rebuild_clubs", whole)
+    refresh.rebuild(club_id=club.pk)
     assert tables(club) == incremental
 
 
@@ -241,7 +241,7 @@ def test_a_deal_marks_and_refreshes_only_its_match(db, eager, monkeypatch):
         )  # fmt: skip
     before = {r.pk: (r.player_id, r.deals) for r in LeaderboardRow.objects.filter(club=club)}
     seen = []
-    monkeypatch.setattr(services, "season_rebuild", lambda season: seen.append(season))
+    monkeypatch.setattr(refresh, "season_rebuild", lambda season: seen.append(season))
     with TestCase.captureOnCommitCallbacks(execute=False) as callbacks:
         deal = matches.deal_create(match=match, data=A_WINS_DEAL, expected_number=None, user=user)
     mark = StaleMark.objects.get(club=club)
@@ -283,5 +283,5 @@ def test_a_correction_that_moves_the_pot_refreshes_the_tables_later_matches(db, 
             deal=first, data=cappotto, reason="sheet", user=user, expected_version=None
         )
     incremental = tables(club)
-    services.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     assert tables(club) == incremental

@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorebook.standings import knockout
-from scorebook.standings.knockout import BEST_OF, GAMES, MATCHES, UNDECIDED, Series
+from scorebook.standings.leagues import knockout
+from scorebook.standings.leagues.knockout import BEST_OF, GAMES, MATCHES, UNDECIDED, Series
 
 
 def test_best_of_three_decided_two_nil_and_two_one():

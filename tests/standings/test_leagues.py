@@ -4,9 +4,9 @@ matches that count, withdrawals, and the table computed from it all."""
 import pytest
 
 from scorebook.clubs.services import NotAllowed
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
+from scorebook.standings.leagues.selectors import league_table
 from scorebook.standings.models import Fixture, League
-from scorebook.standings.stats import league_table
 from tests.standings.league_helpers import night, pair_match, players
 
 

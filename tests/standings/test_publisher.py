@@ -3,7 +3,7 @@ its window cost one publish, not fifty, and the request that submits never waits
 
 import time
 
-from scorebook.standings import services, tasks
+from scorebook.standings import outbox, tasks
 
 
 def test_a_burst_of_fifty_submits_is_one_publish(monkeypatch):
@@ -15,7 +15,7 @@ def test_a_burst_of_fifty_submits_is_one_publish(monkeypatch):
             sent.append(args) if name == tasks.refresh_standings.name else None
         ),
     )
-    publisher = services.Publisher(window=0.2)
+    publisher = outbox.Publisher(window=0.2)
     started = time.perf_counter()
     for _ in range(50):
         publisher.submit(7)

@@ -16,7 +16,7 @@ from django.db import connection
 from django.test import TestCase
 
 from scorebook.matches import services as matches
-from scorebook.standings import services
+from scorebook.standings import refresh
 from scorebook.standings.models import StaleMark
 
 from .conftest import A_WINS_DEAL, B_WINS_DEAL
@@ -63,7 +63,7 @@ def test_deals_entered_during_a_rebuild_reach_the_standings(eager, monkeypatch):
         ]
     assert not StaleMark.objects.filter(club=club).exists()
 
-    read = services._rebuild_clubs
+    read = refresh._rebuild_clubs
     failures: list = []
     entered = []
 
@@ -84,18 +84,18 @@ def test_deals_entered_during_a_rebuild_reach_the_standings(eager, monkeypatch):
             client.join(60)
         entered.append(StaleMark.objects.filter(club=club).count())
 
-    monkeypatch.setattr(services, "_rebuild_clubs", read_then_traffic)
+    monkeypatch.setattr(refresh, "_rebuild_clubs", read_then_traffic)
     call_command("rebuild_standings", "--jobs", "1", "--quiet-progress")
-    monkeypatch.setattr(services, "_rebuild_clubs", read)
+    monkeypatch.setattr(refresh, "_rebuild_clubs", read)
     assert not failures, failures
     assert entered == [CLIENTS * 3], "every client's deals committed during the rebuild"
 
     # What the worker does next: handle every mark left (the sweeper's job if no task
     # ran), until nothing is pending.
     while StaleMark.objects.filter(club=club).exists():
-        services.club_refresh(club.pk)
+        refresh.club_refresh(club.pk)
     beside_traffic = tables(club)
-    services.rebuild(club_id=club.pk)  # quiet: nothing enters deals now
+    refresh.rebuild(club_id=club.pk)  # quiet: nothing enters deals now
     quiet = tables(club)
     board, ratings, history, standings = quiet
     assert len(standings) == 2 + CLIENTS and len(ratings) == 4

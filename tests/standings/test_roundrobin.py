@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorebook.standings.roundrobin import circle_rounds
+from scorebook.standings.leagues.roundrobin import circle_rounds
 
 entries = st.lists(st.integers(0, 10_000), min_size=0, max_size=24, unique=True)
 

@@ -5,9 +5,9 @@ import pytest
 
 from scorebook.clubs.services import NotAllowed
 from scorebook.core.models import AuditEvent
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
+from scorebook.standings.leagues.selectors import league_table
 from scorebook.standings.models import Fixture, FixtureForfeit
-from scorebook.standings.stats import league_table
 from tests.standings.league_helpers import night, pair_match, players
 
 PAIRS = ("Nino-Ettore", "Salvo-Walter", "Zina-Rosa", "Ada-Bice", "Ciro-Dario")

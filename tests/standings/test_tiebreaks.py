@@ -6,12 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorebook.standings.tiebreaks import (
+from scorebook.standings.leagues.tiebreaks import (
     DEFAULT_CHAIN,
     Result,
     Scoring,
     check_chain,
-    league_table,
+    rank_table,
 )
 
 THREE_ONE = Scoring(win=3, draw=1, loss=0)
@@ -19,7 +19,7 @@ THREE_ONE = Scoring(win=3, draw=1, loss=0)
 
 def table(entries, results, **kw):
     return [
-        (r.entry, r.position, r.points, r.decided_by) for r in league_table(entries, results, **kw)
+        (r.entry, r.position, r.points, r.decided_by) for r in rank_table(entries, results, **kw)
     ]
 
 
@@ -39,7 +39,7 @@ def test_three_way_tie_decided_by_head_to_head_among_the_tied_only():
         Result("C", "E", 1, 0, 41, 38),
         Result("D", "E", 1, 1, 60, 60),
     ]
-    rows = league_table("ABCDE", results, scoring=THREE_ONE)
+    rows = rank_table("ABCDE", results, scoring=THREE_ONE)
     assert [(r.entry, r.position, r.points, r.difference, r.decided_by) for r in rows] == [
         ("B", 1, 7, 21, "head_to_head"),
         ("A", 2, 7, 2, "head_to_head"),
@@ -95,14 +95,14 @@ def test_recorded_lots_decide_what_nothing_else_does():
 
 def test_withdrawn_results_voided_or_kept():
     results = [Result(1, 2, 1, 0, 41, 20), Result(3, 1, 1, 0, 41, 30), Result(2, 3, 1, 0, 41, 0)]
-    kept = league_table([1, 2, 3], results, withdrawn=[3])
+    kept = rank_table([1, 2, 3], results, withdrawn=[3])
     # a circle of wins: all on 2 points, head-to-head level, the difference decides
     assert [(r.entry, r.position, r.difference, r.decided_by, r.withdrawn) for r in kept] == [
         (2, 1, 20, "point_difference", False),
         (1, 2, 10, "point_difference", False),
         (3, 3, -30, "point_difference", True),
     ]
-    voided = league_table([1, 2, 3], results, withdrawn=[3], void_withdrawn=True)
+    voided = rank_table([1, 2, 3], results, withdrawn=[3], void_withdrawn=True)
     assert [(r.entry, r.position, r.points, r.played, r.withdrawn) for r in voided] == [
         (1, 1, 2, 1, False),
         (2, 2, 0, 1, False),
@@ -172,16 +172,16 @@ def snapshot(rows):
 @given(leagues(), chains, st.randoms())
 def test_the_table_does_not_depend_on_input_order(league, chain, rnd):
     entries, results, lots = league
-    before = snapshot(league_table(entries, results, chain=chain, lots=lots))
+    before = snapshot(rank_table(entries, results, chain=chain, lots=lots))
     rnd.shuffle(entries)
     rnd.shuffle(results)
-    assert snapshot(league_table(entries, results, chain=chain, lots=lots)) == before
+    assert snapshot(rank_table(entries, results, chain=chain, lots=lots)) == before
 
 
 @given(leagues(), chains)
 def test_positions_follow_the_chain_and_lots_make_it_total(league, chain):
     entries, results, lots = league
-    rows = league_table(entries, results, chain=chain, lots=lots)
+    rows = rank_table(entries, results, chain=chain, lots=lots)
     assert sorted(r.entry for r in rows) == entries
     for i, row in enumerate(rows):
         ahead = [r for r in rows if r.position < row.position]
@@ -202,7 +202,7 @@ def test_positions_follow_the_chain_and_lots_make_it_total(league, chain):
 def test_voided_withdrawals_leave_the_table_of_the_others(league):
     entries, results, _ = league
     gone = entries[-1]
-    voided = league_table(entries, results, withdrawn=[gone], void_withdrawn=True)
-    without = league_table(entries[:-1], [r for r in results if gone not in (r.home, r.away)])
+    voided = rank_table(entries, results, withdrawn=[gone], void_withdrawn=True)
+    without = rank_table(entries[:-1], [r for r in results if gone not in (r.home, r.away)])
     assert snapshot(voided[:-1]) == snapshot(without)
     assert voided[-1].entry == gone and voided[-1].position is None

@@ -2,7 +2,7 @@
 
 from decimal import Decimal
 
-from scorebook.standings import services
+from scorebook.standings import refresh
 from scorebook.standings.models import ALL_GAMES, Freshness, LeaderboardRow, Rating, StaleMark
 
 from .conftest import A_WINS_DEAL, B_WINS_DEAL, play_pairs
@@ -41,7 +41,7 @@ def test_rebuild_gives_the_same_tables(people, season, night, django_capture_on_
         play_pairs(people, night, [B_WINS_DEAL, A_WINS_DEAL, B_WINS_DEAL, B_WINS_DEAL])
     before = list(LeaderboardRow.objects.values_list("game", "player_id", "won", "money"))
     ratings = list(Rating.objects.values_list("player_id", "mu", "sigma"))
-    services.rebuild(club_id=people.club.pk)
+    refresh.rebuild(club_id=people.club.pk)
     assert sorted(before) == sorted(
         LeaderboardRow.objects.values_list("game", "player_id", "won", "money")
     )

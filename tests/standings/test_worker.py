@@ -22,7 +22,7 @@ from django.contrib.auth import get_user_model
 
 from scorebook.clubs.models import Club, Membership, Player
 from scorebook.matches import services as matches
-from scorebook.standings import services
+from scorebook.standings import outbox
 from scorebook.standings.models import LeaderboardRow, Season, StaleMark
 
 from .conftest import A_WINS_DEAL
@@ -129,7 +129,7 @@ def stack(tmp_path, settings, monkeypatch):
     settings.CELERY_TASK_ALWAYS_EAGER = False
     was = app.conf.task_always_eager
     app.conf.task_always_eager = False
-    monkeypatch.setattr(services, "PUBLISHER", services.Publisher(broker_url=redis.url))
+    monkeypatch.setattr(outbox, "PUBLISHER", outbox.Publisher(broker_url=redis.url))
     yield redis, worker
     app.conf.task_always_eager = was
     worker.kill()

@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from scorebook.clubs.models import Club
 from scorebook.matches import services
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
 from tests.web.test_pages import client_for
 
@@ -80,7 +81,7 @@ def test_date_and_time_of_an_invitation_and_of_the_standings(club, people, world
         club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
         user=people["director"],
     )  # fmt: skip
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     client = client_for(people, "director")
     for url in ("/c/{slug}/invite", "/c/{slug}/standings/"):
         body = client.get(url.format(**world), HTTP_ACCEPT_LANGUAGE="it").content.decode()
@@ -120,7 +121,7 @@ def test_the_standings_time_has_no_double_full_stop_in_english(club, people, wor
         club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
         user=people["director"],
     )  # fmt: skip
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     client = client_for(people, "member")
     english = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "Brought up to date" in english and ".." not in english.split("Brought up", 1)[1][:60]

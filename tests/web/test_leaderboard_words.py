@@ -3,6 +3,7 @@
 import datetime
 
 from scorebook.matches import services
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
 from tests.web.test_deal_pages import as_
 from tests.web.test_deal_words import _match
@@ -26,7 +27,7 @@ def test_the_contract_columns_are_named_in_words(people):
         club_id=people.club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1),
         ends_on=None, user=people.director,
     )  # fmt: skip
-    standings.rebuild(club_id=people.club.pk)
+    refresh.rebuild(club_id=people.club.pk)
     client = as_(people, "member")
     url = f"/c/{people.club.slug}/standings/"
     italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()

@@ -3,7 +3,7 @@
 import pytest
 from django.test import Client
 
-from scorebook.standings import leagues
+from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
 from tests.standings.league_helpers import night, pair_match, players
 

@@ -17,8 +17,9 @@ import pytest
 from django.test import Client
 
 from scorebook.clubs.models import Membership, Player
-from scorebook.standings import leagues
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
+from scorebook.standings.leagues import services as leagues
 from tests.api.common import api
 
 
@@ -34,7 +35,7 @@ def test_the_leaderboard_page_shows_the_game_asked_for(people, club, world, lang
         club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
         user=people.director,
     )  # fmt: skip
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     member = _as(people, "member")
     url = f"/c/{club.slug}/standings/"
     every = member.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()

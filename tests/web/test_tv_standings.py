@@ -6,6 +6,7 @@ import datetime
 from django.test import Client
 
 from scorebook.clubs.models import Club
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
 
 
@@ -20,7 +21,7 @@ def test_the_tv_shows_the_seasons_first_players(people, club, world):
         club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
         user=people["director"],
     )  # fmt: skip
-    standings.rebuild(club_id=club.pk)
+    refresh.rebuild(club_id=club.pk)
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):  # the page, and its refresh every 5 s
         body = anyone.get(f"/public/{club.slug}/tv", HTTP_ACCEPT_LANGUAGE="it", **htmx)
         text = body.content.decode()

@@ -26,8 +26,9 @@ from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match
 from scorebook.rules import games
-from scorebook.standings import knockout, stats
-from scorebook.standings import leagues as services
+from scorebook.standings import stats
+from scorebook.standings.leagues import knockout, services
+from scorebook.standings.leagues import selectors as tables
 from scorebook.standings.models import Fixture, League, LeagueEntry
 from scorebook.standings.selectors import sides_of
 from scorebook.web.access import club_for, page_context
@@ -150,12 +151,12 @@ def _league(request: HttpRequest, slug: str, league_id: int) -> tuple[Any, Leagu
 
 
 def _round_title(number: int, total: int) -> str:
-    name = stats.ROUND_NAMES[knockout.round_name(number, total)]
+    name = tables.ROUND_NAMES[knockout.round_name(number, total)]
     return str(name) % {"number": number}
 
 
 def _decided(row: Any) -> str:
-    return str(stats.CRITERIA_NAMES.get(row.decided_by or "", ""))
+    return str(tables.CRITERIA_NAMES.get(row.decided_by or "", ""))
 
 
 @login_required
@@ -172,7 +173,7 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
         except Refusal as refusal:
             return refused(request, refusal, template="web/leagues/list.html", context=context)
         return redirect("web:league", slug=club.slug, league_id=league.pk)
-    context["leagues"] = stats.leagues_of_club(club.pk)
+    context["leagues"] = tables.leagues_of_club(club.pk)
     # a form sent back with its errors is refused (400), as the league page's forms are
     status = 400 if request.method == "POST" else 200
     return render(request, "web/leagues/list.html", context, status=status)
@@ -198,7 +199,7 @@ def _league_page(
 
 
 def _league_context(club: Club, membership: Any, the_league: League, **extra: Any) -> dict:
-    table = stats.league_table(the_league)
+    table = tables.league_table(the_league)
     total = len(table.rounds)
     return page_context(
         club,
@@ -212,7 +213,7 @@ def _league_context(club: Club, membership: Any, the_league: League, **extra: An
             for number, slots in enumerate(table.bracket or [], start=1)
         ],
         series=table.series,
-        chain=[stats.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
+        chain=[tables.CRITERIA_NAMES[c] for c in the_league.tiebreaks],
         # a form sent back refused comes in ``extra`` (it said "got multiple values")
         entry_form=extra.pop("entry_form", None) or EntryForm(club),
         stage_form=extra.pop("stage_form", None)
@@ -296,7 +297,7 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
 @login_required
 def league_csv(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
     (club, membership), the_league = _league(request, slug, league_id)
-    sheet = as_csv(stats.league_sheet(stats.league_table(the_league)))
+    sheet = as_csv(tables.league_sheet(tables.league_table(the_league)))
     response = HttpResponse(sheet, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="league-{the_league.pk}.csv"'
     return response

@@ -11,8 +11,8 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Club
 from scorebook.matches import services
 from scorebook.rules import games
-from scorebook.standings import leagues
 from scorebook.standings import services as standings
+from scorebook.standings.leagues import services as leagues
 
 
 def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:

@@ -9,7 +9,7 @@ from django.db import connections
 from tqdm import tqdm
 
 from scorebook.clubs.models import Club
-from scorebook.standings import services
+from scorebook.standings import refresh
 from scorebook.standings.models import Season
 
 #: Clubs rebuilt together, in one transaction and a few queries: enough to make the
@@ -24,7 +24,7 @@ DEFAULT_JOBS = min(4, os.cpu_count() or 1)
 
 
 def _rebuild_group(group: list[int], seasons: list[int] | None) -> int:
-    services.rebuild_clubs(group, season_ids=seasons)
+    refresh.rebuild_clubs(group, season_ids=seasons)
     return len(group)
 
 

@@ -27,10 +27,11 @@ from scorebook.matches.models import Match
 from scorebook.matches.refusals import RulesRejected
 from scorebook.rules import Rejection, get_game
 
+from ..models import Fixture, FixtureForfeit, FixtureMatch, League, LeagueEntry
+from ..selectors import sides_of
 from . import knockout, tiebreaks
-from .models import Fixture, FixtureForfeit, FixtureMatch, League, LeagueEntry
 from .roundrobin import circle_rounds
-from .selectors import sides_of
+from .selectors import league_table
 
 #: players an entry needs, per kind: (fewest, most)
 PLAYERS_PER_ENTRY = {
@@ -499,8 +500,6 @@ def fixture_match_unlink(*, fixture: Fixture, match: Match, user: User) -> None:
 
 def _score_of(fixture: Fixture) -> Any:
     """The fixture as the table stands now (its entries worked out in a knockout)."""
-    from .stats import league_table
-
     table = league_table(fixture.league)
     return next(s for r in table.rounds for s in r.fixtures if s.fixture.pk == fixture.pk)
 
@@ -613,8 +612,6 @@ def knockout_stage(
     order. It is left a draft for the director to check and start; its series is the
     round robin's unless given."""
     require_role(user, league.club_id, Role.DIRECTOR)
-    from .stats import league_table
-
     league = League.objects.select_related("club").get(pk=league.pk)
     if league.format != League.Format.ROUND_ROBIN or league.started_at is None:
         raise NotARoundRobin()

@@ -109,7 +109,7 @@ def check_chain(chain: Iterable[str]) -> tuple[str, ...]:
     return chain
 
 
-def league_table(
+def rank_table(
     entries: Iterable[K],
     results: Iterable[Result[K]],
     *,
