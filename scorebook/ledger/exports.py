@@ -13,47 +13,93 @@ import csv
 import io
 import re
 from collections.abc import Iterable
+from datetime import datetime
+from decimal import Decimal
 from typing import Any
 from xml.sax.saxutils import escape
 
+from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 #: A spreadsheet reads a cell starting with one of these as a formula (OWASP's list for
 #: CSV injection: the tab and the carriage return too).
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 #: A negative number, or an amount with its unit ("-0.50 EUR", "-3 points"): no formula.
-_AMOUNT = re.compile(r"-\d+(?:\.\d+)?(?: [^\W\d_]+)?")
+_AMOUNT = re.compile(r"-\d+(?:[.,]\d+)?(?: [^\W\d_]+)?")
 
 
-def _amount(row: dict[str, Any], key: str = "amount") -> str:
+def _number(value: Any, currency: str, localize: bool) -> str:
+    """An amount as written for the reader: as stored ("0.50", for programs), or in the
+    active language's digits ("0,50" in Italian; points whole)."""
+    if not localize:
+        return str(value)
+    number = Decimal(value)
+    places = 0 if not currency and number == number.to_integral_value() else 2
+    return number_format(number, decimal_pos=places, use_l10n=True)
+
+
+def _amount(row: dict[str, Any], key: str = "amount", localize: bool = False) -> str:
     unit = row["currency"] or _("points")
-    return f"{row[key]} {unit}"
+    return f"{_number(row[key], row['currency'], localize)} {unit}"
 
 
-def sheet_rows(club: str, sheet: dict[str, Any], matches: list[dict[str, Any]], names) -> list:
-    """The sheet as rows: one section each for matches, nets, transfers and paid marks."""
+def _when(iso: str, localize: bool) -> str:
+    """A stored time: for people, local with its zone ("2026-11-20 23:41 CET"); for
+    programs, as stored (UTC, to the minute)."""
+    if not localize:
+        return iso[:16]
+    moment = timezone.localtime(datetime.fromisoformat(iso))
+    return f"{moment:%Y-%m-%d %H:%M} {moment:%Z}"
+
+
+def sheet_rows(
+    club: str,
+    sheet: dict[str, Any],
+    matches: list[dict[str, Any]],
+    names,
+    *,
+    localize: bool = False,
+) -> list:
+    """The sheet as rows: one section each for matches, nets, transfers and paid marks.
+    ``localize``: amounts and times for people (the page's sheets), not programs (the
+    API's). Lines that carry words (``result_words``) also say each match's result, its
+    multiplier and what it moved for each player."""
     rows: list[list[str]] = [[_("Settlement"), club, sheet["date"]]]
     version = sheet["version"]
     rows.append([_("Version"), str(version) if version else _("provisional (night still open)")])
     rows.append([])
-    rows.append([_("Match"), _("Game"), _("Table"), _("Players"), _("Winners"), _("Stake")])
+    words = any("result_words" in m for m in matches)
+    head = [_("Match"), _("Game"), _("Table"), _("Players"), _("Winners"), _("Stake")]
+    rows.append(head + ([_("Result"), _("Multiplier"), _("Moved")] if words else []))
     for m in matches:
         players = ", ".join(f"{seat}: {names.get(pid, '?')}" for seat, pid in m["seats"].items())
-        stake = f"{m['stake']} {m['currency']}" if m["currency"] else m["stake"]
-        rows.append(
-            [str(m["id"]), m["game"], m["table"] or "", players, " ".join(m["winners"]), stake]
-        )
+        stake = _number(m["stake"], m["currency"], localize)
+        stake = f"{stake} {m['currency']}" if m["currency"] else stake
+        row = [str(m["id"]), m["game"], m["table"] or "", players, " ".join(m["winners"]), stake]
+        if words:
+            multiplier = m.get("multiplier") or 1
+            moved = ", ".join(
+                f"{name} {'+' if Decimal(amount) > 0 else ''}"
+                f"{_amount({'a': amount, 'currency': currency}, 'a', localize)}"
+                for name, amount, currency in m.get("moved_words", [])
+            )
+            row += [m.get("result_words", ""), f"x{multiplier}" if multiplier != 1 else "", moved]
+        rows.append(row)
     rows.append([])
     rows.append([_("Player"), _("Net")])
     for group in sheet["groups"]:
         for net in group["nets"]:
-            rows.append([net["name"], _amount({**net, **group}, "net")])
+            rows.append([net["name"], _amount({**net, **group}, "net", localize)])
     rows.append([])
     rows.append([_("Pays"), _("To"), _("Amount"), _("Paid")])
     for t in sheet["paid"]:
-        rows.append([t["payer_name"], t["payee_name"], _amount(t), t["paid_at"][:16]])
+        rows.append(
+            [t["payer_name"], t["payee_name"], _amount(t, localize=localize),
+             _when(t["paid_at"], localize)]
+        )  # fmt: skip
     for t in sheet["transfers"]:
-        rows.append([t["payer_name"], t["payee_name"], _amount(t), ""])
+        rows.append([t["payer_name"], t["payee_name"], _amount(t, localize=localize), ""])
     return rows
 
 
@@ -67,10 +113,14 @@ def safe_cell(value: Any) -> str:
     return text
 
 
-def as_csv(rows: Iterable[Iterable[Any]]) -> str:
-    """Rows as CSV, every cell through ``safe_cell``: the one CSV writer of the exports."""
+def as_csv(rows: Iterable[Iterable[Any]], delimiter: str = ",") -> str:
+    """Rows as CSV, every cell through ``safe_cell``: the one CSV writer of the exports.
+    ``delimiter``: ";" where the reader's decimal separator is the comma (Italian), as
+    their spreadsheet expects."""
     out = io.StringIO()
-    csv.writer(out).writerows([safe_cell(value) for value in row] for row in rows)
+    csv.writer(out, delimiter=delimiter).writerows(
+        [safe_cell(value) for value in row] for row in rows
+    )
     return out.getvalue()
 
 

@@ -132,6 +132,8 @@ def match_lines(night: Night) -> list[dict[str, Any]]:
                 "status": match.status,
                 "seats": match.seats,
                 "winners": (match.result or {}).get("winners", []),
+                "multiplier": (match.result or {}).get("multiplier", 1),
+                "totals": (match.result or {}).get("totals") or match.state.get("totals", {}),
                 "stake": _money(match.stake_amount),
                 "currency": match.stake_currency,
                 "moved": {

@@ -56,9 +56,10 @@ def test_the_sheet_names_the_games_and_the_winners(people, world):
     client.post(f"/n/{world['night']}/close")
     csv = client.get(f"/n/{world['night']}/settlement.csv", HTTP_ACCEPT_LANGUAGE="it")
     text = csv.content.decode()
-    finished = next(line for line in text.splitlines() if line.startswith(f"{world['finished']},"))
-    assert finished.startswith(f"{world['finished']},Tressette a coppie,Tavolo 2,")
-    assert "tressette4" not in text and ",N S," not in text and ",E W," not in text
-    assert re.search(r",(Nino & Salvo|Ettore & Walter),0\.50 EUR", finished)
+    # in Italian, cells between semicolons and decimal commas (issue 24, item 7)
+    finished = next(line for line in text.splitlines() if line.startswith(f"{world['finished']};"))
+    assert finished.startswith(f"{world['finished']};Tressette a coppie;Tavolo 2;")
+    assert "tressette4" not in text and ";N S;" not in text and ";E W;" not in text
+    assert re.search(r";(Nino & Salvo|Ettore & Walter);0,50 EUR", finished)
     pdf = client.get(f"/n/{world['night']}/settlement.pdf", HTTP_ACCEPT_LANGUAGE="it")
     assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")

@@ -1,6 +1,7 @@
 """A club night: open it, add tables, see its matches, close it and settle the stakes."""
 
 import datetime
+from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -8,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.formats import get_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -240,41 +242,73 @@ def settlement(request, pk):
 
 
 def _sheet_page(request, the_night, membership, template, **extra):
+    sheet = selectors.sheet(the_night)
     context = page_context(
         the_night.club,
         membership,
         nav="club",
         night=the_night,
-        sheet=selectors.sheet(the_night),
+        sheet=sheet,
+        lines=_lines_in_words(the_night),
+        # a night played for points says points, not payments
+        money=any(group["currency"] for group in sheet["groups"]),
         **extra,
     )
     return render(request, template, context)
 
 
+def _lines_in_words(night):
+    """Each match of the night as people read it, beside the nets: the game and winners by
+    name (the sheet said "tressette4" and "N S"), the result ("21–12"), the stake, the
+    multiplier and what the match moved for each player."""
+    names = _names(night.club_id)
+    lines = selectors.match_lines(night)
+    accounts = selectors.account_names(
+        {int(a) for line in lines for group in line["moved"].values() for a in group}
+    )
+    worded = []
+    for line in lines:
+        winners = " & ".join(names.get(line["seats"].get(w), w) for w in line["winners"])
+        totals = sorted(line["totals"].values(), reverse=True)
+        moved = [
+            (accounts[int(account)], amount, key.partition(":")[2])
+            for key, group in line["moved"].items()
+            for account, amount in sorted(group.items(), key=lambda kv: -Decimal(kv[1]))
+        ]
+        worded.append(
+            {
+                **line,
+                "game": game_name(line["game"]),
+                "winners": [winners] if winners else [],
+                "winner_names": winners,
+                "score": "–".join(str(t) for t in totals) if winners else "",
+                "result_words": f"{winners} {'–'.join(str(t) for t in totals)}" if winners else "",
+                "moved_words": moved,
+            }
+        )
+    return worded
+
+
 def _sheet_in_words(night):
-    """The sheet's rows for people (the page's CSV and PDF): each game by its name and the
-    winners by theirs (the sheet said "tressette4" and "N S"). The API's CSV keeps the
-    codes, for the programs that read it."""
+    """The sheet's rows for people (the page's CSV and PDF): names and words, amounts and
+    times as the reader writes them. The API's CSV keeps the codes, for programs."""
     name = f"settlement-{night.club.slug}-{night.date.isoformat()}"  # as the API's
     names = _names(night.club_id)
-    lines = [
-        {
-            **line,
-            "game": game_name(line["game"]),
-            "winners": [" & ".join(names.get(line["seats"].get(w), w) for w in line["winners"])]
-            if line["winners"]
-            else [],
-        }
-        for line in selectors.match_lines(night)
-    ]
-    return exports.sheet_rows(night.club.name, selectors.sheet(night), lines, names), name
+    rows = exports.sheet_rows(
+        night.club.name, selectors.sheet(night), _lines_in_words(night), names, localize=True
+    )
+    return rows, name
 
 
 @login_required
 def settlement_csv(request, pk):
     the_night, _membership = night_for(request, pk)
     rows, name = _sheet_in_words(the_night)
-    response = HttpResponse(exports.as_csv(rows), content_type="text/csv; charset=utf-8")
+    # The reader's spreadsheet: where the decimal separator is the comma, ";" between cells.
+    delimiter = ";" if get_format("DECIMAL_SEPARATOR") == "," else ","
+    response = HttpResponse(
+        exports.as_csv(rows, delimiter=delimiter), content_type="text/csv; charset=utf-8"
+    )
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     return response
 
