@@ -17,7 +17,7 @@ from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
 from tests.api.common import SIDES, SMALL, api
 
-LONG = "perché " * 15_000  # 105,000 characters
+LONG = "perché" * 17_500  # 105,000 characters
 
 
 def _codes(answer) -> list[str]:
@@ -114,3 +114,25 @@ def test_a_withdrawal_with_a_100000_character_reason_is_refused(people, club):
     entry.refresh_from_db()
     assert entry.withdrawn_at is None
     assert not AuditEvent.objects.filter(verb="league_entry_withdrawn").exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "A reason is at most 2000 characters; this one has 105000."),
+        ("it", "Un motivo è lungo al massimo 2000 caratteri; questo ne ha 105000."),
+    ],
+)
+def test_the_correction_page_says_the_reason_is_too_long(people, played, language, said):
+    import uuid
+
+    from tests.web.test_deal_pages import TV01, as_
+
+    client = as_(people, "director")
+    data = {**TV01, "sides.A.thirds": "20", "sides.A.tricks": "5", "last_trick": "A",
+            "expected_version": "1", "idempotency_key": str(uuid.uuid4())}  # fmt: skip
+    data["reason"] = LONG
+    answer = client.post(f"/d/{played.pk}/correct", data, HTTP_ACCEPT_LANGUAGE=language)
+    assert answer.status_code == 400
+    assert said in answer.content.decode()
+    assert Deal.objects.count() == 1
