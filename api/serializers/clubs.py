@@ -11,7 +11,7 @@ from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
-        fields = ["id", "name", "slug", "public", "created_at"]
+        fields = ["id", "name", "slug", "public", "confirmation_policy", "created_at"]
         # A slug already in use is the service's 409 (races included), not a 400 here.
         extra_kwargs: dict[str, dict[str, list[object]]] = {"slug": {"validators": []}}
 

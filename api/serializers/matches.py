@@ -1,3 +1,4 @@
+from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from api.scoping import OwnClubsField
@@ -47,9 +48,17 @@ class MatchCreateSerializer(serializers.Serializer):
 
 
 class ConfirmationSerializer(serializers.ModelSerializer):
+    """One seat's confirmation and how it was given: ``method`` is ``own_phone``, ``pin``,
+    ``table_phone`` (a tap on the phone ``device_user`` was signed in on; ``user`` is empty,
+    guests confirm too) or ``override`` (a director, with a reason; ``override`` says so)."""
+
+    override = serializers.BooleanField(read_only=True)
+
     class Meta:
         model = Confirmation
-        fields = ["id", "user", "seat", "override", "reason", "at"]
+        fields = [
+            "id", "user", "seat", "player", "method", "device_user", "override", "reason", "at",
+        ]  # fmt: skip
 
 
 _datetime = serializers.DateTimeField()
@@ -96,6 +105,9 @@ class DealSerializer(serializers.ModelSerializer):
                     "id": c.pk,
                     "user": c.user_id,
                     "seat": c.seat,
+                    "player": c.player_id,
+                    "method": c.method,
+                    "device_user": c.device_user_id,
                     "override": c.override,
                     "reason": c.reason,
                     "at": _datetime.to_representation(c.at),
@@ -115,4 +127,48 @@ class DealWriteSerializer(serializers.Serializer):
 
 
 class ConfirmSerializer(serializers.Serializer):
+    """How to confirm: from the caller's own seat (nothing, or ``method: own_phone``), for
+    a ``seat`` by a tap on the caller's phone (``method: table_phone``, the default when a
+    seat is named), or a director's ``override`` with ``override_reason``."""
+
+    method = serializers.ChoiceField(
+        choices=["own_phone", "table_phone", "override"],
+        required=False,
+        help_text="own_phone (default), table_phone (needs seat), override (a director).",
+    )
+    seat = serializers.CharField(
+        required=False,
+        max_length=4,
+        help_text="The seat confirming on the table phone, e.g. E (table_phone).",
+    )
     override_reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+    def validate(self, data: dict) -> dict:
+        method = data.get("method") or (
+            "override" if data.get("override_reason") else
+            "table_phone" if data.get("seat") else "own_phone"
+        )  # fmt: skip
+        if method == "table_phone" and not data.get("seat"):
+            raise serializers.ValidationError({"seat": _("Name the seat that confirms.")})
+        if method == "override" and not data.get("override_reason", "").strip():
+            raise serializers.ValidationError({"override_reason": _("Say why you override.")})
+        return {**data, "method": method}
+
+
+class ConfirmRemainingSerializer(serializers.Serializer):
+    seat = serializers.CharField(
+        max_length=4, help_text="The seat whose remaining deals are confirmed, e.g. W."
+    )
+
+
+class ConfirmedSerializer(serializers.Serializer):
+    """What a confirmation answers."""
+
+    id = serializers.IntegerField()
+    deal = serializers.IntegerField()
+    seat = serializers.CharField()
+    player = serializers.IntegerField(allow_null=True)
+    method = serializers.CharField()
+    user = serializers.IntegerField(allow_null=True)
+    device_user = serializers.IntegerField(allow_null=True)
+    override = serializers.BooleanField()

@@ -4,6 +4,7 @@ goes through ``scorebook.clubs.services``, which checks the caller's role."""
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -27,7 +28,10 @@ class ClubViewSet(
     mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
     mixins.UpdateModelMixin, viewsets.GenericViewSet,
 ):  # fmt: skip
-    """Any signed-in user may found a club (and becomes its owner); owners change it."""
+    """Any signed-in user may found a club (and becomes its owner); owners change it, and
+    directors its ``confirmation_policy``: what counts as a confirmation of a deal
+    (``table_phone``: a tap on the table phone, a PIN or the player's own phone; ``pin``: a
+    PIN or their own phone; ``own_phone``: only their own phone)."""
 
     serializer_class = ClubSerializer
     permission_classes = [IsAuthenticated, ClubRole]
@@ -45,7 +49,8 @@ class ClubViewSet(
         return Response(ClubSerializer(club).data, status=status.HTTP_201_CREATED)
 
     def partial_update(self, request, *args, **kwargs):
-        club = self.get_object()
+        # The service says who may change what (a director only the confirmation policy).
+        club = get_object_or_404(self.get_queryset(), pk=kwargs["pk"])
         serializer = self.get_serializer(club, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         club = services.club_update(

@@ -20,6 +20,8 @@ from rest_framework.response import Response
 
 from api.permissions import ClubRole
 from api.serializers.matches import (
+    ConfirmedSerializer,
+    ConfirmRemainingSerializer,
     ConfirmSerializer,
     DealSerializer,
     DealWriteSerializer,
@@ -34,7 +36,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import selectors, services
-from scorebook.matches.models import Deal, Match, Night, Table
+from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 
 
 class IfMatchRequired(Refusal):
@@ -156,6 +158,23 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
 
     @extend_schema(
+        request=ConfirmRemainingSerializer, responses={200: ConfirmedSerializer(many=True)}
+    )
+    @action(detail=True, methods=["post"], url_path="confirm-remaining", pagination_class=None)
+    def confirm_remaining(self, request: Request, pk: Any = None) -> Response:
+        """ "Confirm the remaining deals": one tap on the caller's phone confirms, for the
+        ``seat`` named, every current deal its side has not confirmed and did not enter
+        (a table-phone confirmation where the club counts one; the caller's own seat is
+        their own phone's). Answers the confirmations made, none when nothing was left."""
+        match = get_object_or_404(self.get_queryset(), pk=pk)
+        serializer = ConfirmRemainingSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        done = services.deal_confirm_remaining(
+            match=match, seat=serializer.validated_data["seat"], user=signed_in(request)
+        )
+        return Response([_confirmed(c) for c in done])
+
+    @extend_schema(
         methods=["POST"],
         request=DealWriteSerializer,
         responses={201: DealSerializer},
@@ -243,17 +262,24 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         response["ETag"] = result.etag
         return response
 
-    @extend_schema(request=ConfirmSerializer, responses={201: OpenApiTypes.OBJECT})
+    @extend_schema(request=ConfirmSerializer, responses={201: ConfirmedSerializer})
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: Any = None) -> Response:
+        """Confirm this deal version: from the caller's own seat (``{}``), for a seat by a
+        tap on the caller's phone (``{"seat": "E", "method": "table_phone"}``, where the
+        club counts it: never the seat or the side of who entered it), or a director's
+        override (``{"override_reason": "..."}``). Confirming again gives the same one."""
         deal = get_object_or_404(self.get_queryset(), pk=pk)
         serializer = ConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        reason = serializer.validated_data.get("override_reason", "")
-        result = services.deal_confirm(deal=deal, user=signed_in(request), override_reason=reason)
-        return Response(
-            {"id": result.id, "seat": result.seat, "override": result.override}, status=201
-        )
+        data = serializer.validated_data
+        user = signed_in(request)
+        if data["method"] == "table_phone":
+            result = services.deal_confirm_at_table(deal=deal, seat=data["seat"], user=user)
+        else:
+            reason = data.get("override_reason", "") if data["method"] == "override" else ""
+            result = services.deal_confirm(deal=deal, user=user, override_reason=reason)
+        return Response(_confirmed(result), status=201)
 
     @extend_schema(responses=DealSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -267,6 +293,19 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             .order_by("version")
         )
         return Response(DealSerializer(versions, many=True).data)
+
+
+def _confirmed(confirmation: Confirmation) -> dict[str, Any]:
+    return {
+        "id": confirmation.pk,
+        "deal": confirmation.deal_id,
+        "seat": confirmation.seat,
+        "player": confirmation.player_id,
+        "method": confirmation.method,
+        "user": confirmation.user_id,
+        "device_user": confirmation.device_user_id,
+        "override": confirmation.override,
+    }
 
 
 def _tag_of(tag: str) -> tuple[int | None, int | None]:

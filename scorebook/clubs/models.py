@@ -3,6 +3,18 @@
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+
+class ConfirmationPolicy(models.TextChoices):
+    """What a club counts as a player's confirmation of a deal, from the loosest: a tap on
+    the phone the deal was entered on (one phone per table; guests too), a PIN typed on it,
+    or only the player's own phone. A player's own phone and a director's override always
+    count."""
+
+    TABLE_PHONE = "table_phone", _("A tap on the table phone (or a PIN, or their own phone)")
+    PIN = "pin", _("A PIN typed on the table phone (or their own phone)")
+    OWN_PHONE = "own_phone", _("Only the player's own phone")
 
 
 class Club(models.Model):
@@ -12,6 +24,12 @@ class Club(models.Model):
     name = models.CharField(max_length=120)
     slug = models.SlugField(max_length=60, unique=True)
     public = models.BooleanField(default=False, help_text="Results visible to anyone.")
+    confirmation_policy = models.CharField(
+        max_length=12,
+        choices=ConfirmationPolicy.choices,
+        default=ConfirmationPolicy.TABLE_PHONE,
+        help_text="What counts as a player's confirmation of a deal.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -22,7 +22,7 @@ from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 
-from .models import ROLE_RANK, Club, Invitation, Membership, Player, Role
+from .models import ROLE_RANK, Club, ConfirmationPolicy, Invitation, Membership, Player, Role
 from .selectors import membership_of
 
 T = TypeVar("T")
@@ -116,11 +116,23 @@ def _unique(refusal: Refusal, create: Callable[[], T]) -> T:
 
 
 @transaction.atomic
-def club_create(*, name: str, slug: str, user: User, public: bool = False) -> Club:
+def club_create(
+    *,
+    name: str,
+    slug: str,
+    user: User,
+    public: bool = False,
+    confirmation_policy: str = ConfirmationPolicy.TABLE_PHONE,
+) -> Club:
     refusal = SlugTaken(path="slug", slug=slug)
     if Club.objects.filter(slug=slug).exists():
         raise refusal
-    club = _unique(refusal, lambda: Club.objects.create(name=name, slug=slug, public=public))
+    club = _unique(
+        refusal,
+        lambda: Club.objects.create(
+            name=name, slug=slug, public=public, confirmation_policy=confirmation_policy
+        ),
+    )
     Membership.objects.create(club=club, user=user, role=Role.OWNER)
     audit(club_id=club.pk, actor=user, verb="club_created", obj=club, after={"name": name})
     return club
@@ -128,7 +140,9 @@ def club_create(*, name: str, slug: str, user: User, public: bool = False) -> Cl
 
 @transaction.atomic
 def club_update(*, club: Club, changes: dict[str, Any], user: User) -> Club:
-    require_role(user, club.pk, Role.OWNER)
+    """The owner changes the club; a director may change what counts as a confirmation."""
+    only_policy = set(changes) <= {"confirmation_policy"}
+    require_role(user, club.pk, Role.DIRECTOR if only_policy else Role.OWNER)
     changes = {f: v for f, v in changes.items() if getattr(club, f) != v}
     if not changes:
         return club

@@ -66,4 +66,4 @@ class DealAdmin(ReadOnly):
 
 @admin.register(Confirmation)
 class ConfirmationAdmin(ReadOnly):
-    list_display = ["deal", "user", "seat", "override", "at"]
+    list_display = ["deal", "seat", "player", "method", "user", "device_user", "at"]

@@ -147,20 +147,51 @@ class Deal(models.Model):
 
 
 class Confirmation(models.Model):
-    """A second player at the table confirms a deal version (as East does on a
-    Bridgemate); a director may override with a reason."""
+    """A seat at the table confirms a deal version (as East does on a Bridgemate), and how:
+    from the player's own phone, by their PIN typed on another phone, by a tap on the table
+    phone (the phone the table shares: ``device_user`` is the account signed in on it, who
+    handed it over), or a director's override with a reason. One per seat; a director not
+    seated at the match confirms by override only."""
+
+    class Method(models.TextChoices):
+        OWN_PHONE = "own_phone", "own phone"
+        PIN = "pin", "PIN"
+        TABLE_PHONE = "table_phone", "table phone"
+        OVERRIDE = "override", "director override"
 
     deal = models.ForeignKey(Deal, on_delete=models.PROTECT, related_name="confirmations")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     seat = models.CharField(max_length=4, blank=True)
-    override = models.BooleanField(default=False)
+    player = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    method = models.CharField(max_length=12, choices=Method.choices, default=Method.OWN_PHONE)
+    #: Who confirmed with an account of their own (own phone, PIN, override); none for a tap
+    #: on the table phone, which a guest may give.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    #: The account signed in on the phone the confirmation was given on.
+    device_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     reason = models.TextField(blank=True)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         constraints = [
-            models.UniqueConstraint(fields=["deal", "user"], name="one_confirmation_per_user")
+            models.UniqueConstraint(
+                fields=["deal", "user"],
+                condition=Q(user__isnull=False),
+                name="one_confirmation_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["deal", "seat"], condition=~Q(seat=""), name="one_confirmation_per_seat"
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.deal} confirmed by {self.user}"
+        return f"{self.deal} confirmed by {self.seat or self.user} ({self.method})"
+
+    @property
+    def override(self) -> bool:
+        return self.method == self.Method.OVERRIDE

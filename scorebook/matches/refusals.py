@@ -118,3 +118,49 @@ STAKE_CURRENCIES = ("EUR", "CHF")
 class StakeCurrency(Refusal):
     code = "match.currency"
     message = _("A stake's currency is one of %(allowed)s, or none (points).")
+
+
+#: How a confirmation was given, as a refusal names it.
+METHOD_WORDS = {"table_phone": _("a tap on the table phone"), "pin": _("a PIN")}
+
+
+class MethodNotAccepted(Refusal):
+    """The club's setting does not count this way of confirming."""
+
+    code = "confirm.method_not_accepted"
+    status = 403
+    message = _("This club does not count %(method)s as a confirmation (its setting: %(policy)s).")
+
+    def words(self) -> dict[str, Any]:
+        from scorebook.clubs.models import ConfirmationPolicy
+
+        return {
+            "method": METHOD_WORDS.get(self.params["method"], self.params["method"]),
+            "policy": str(ConfirmationPolicy(self.params["policy"]).label).lower(),
+        }
+
+
+class EntererSeat(Refusal):
+    """The seat named on the table phone is the seat of the person who entered the deal."""
+
+    code = "confirm.enterer_seat"
+    status = 403
+    message = _("%(player)s (%(seat)s) entered this deal: another player at the table confirms it.")
+
+
+class EntererSide(Refusal):
+    """The seat named on the table phone is on the side of the person who entered it."""
+
+    code = "confirm.enterer_side"
+    status = 403
+    message = _(
+        "%(player)s (%(seat)s) is on the side that entered this deal: "
+        "a player of the other side confirms it."
+    )
+
+
+class UnknownSeat(Refusal):
+    """The seat named is not a seat of this match."""
+
+    code = "confirm.unknown_seat"
+    message = _("%(seat)s is not a seat at this match.")

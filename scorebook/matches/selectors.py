@@ -10,8 +10,9 @@ from typing import Any
 from django.db.models import CharField, Count, Exists, OuterRef, QuerySet
 from django.db.models.functions import Cast
 
+from scorebook.clubs.models import Player
 from scorebook.core.models import AuditEvent
-from scorebook.rules import DealResult, MatchState, Rejection, start_match
+from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
 from .models import Confirmation, Deal, Match, Night
 from .refusals import RulesRejected
@@ -137,3 +138,58 @@ def night_log(night_id: int) -> list[LogEntry]:
         LogEntry("override", at, actor, *where[pk], reason) for at, actor, pk, reason in overrides
     ]
     return sorted(entries, key=lambda e: e.at, reverse=True)
+
+
+def side_of(match: Match, seat: str) -> str:
+    """Who keeps the score of ``seat``: its fixed side, or the seat itself where the game
+    has none (the engine's description of the table)."""
+    return get_game(match.game).seat_scorer(seat)
+
+
+def user_seats(match: Match) -> dict[int, str]:
+    """The seats of the players with an account, by account."""
+    seats = {pid: seat for seat, pid in match.seats.items()}
+    linked = Player.objects.filter(pk__in=seats, user__isnull=False).values_list("pk", "user_id")
+    return {user_id: seats[pid] for pid, user_id in linked}
+
+
+def table_confirmers(match: Match, deal: Deal, by_user: dict[int, str] | None = None) -> list[str]:
+    """The seats that may confirm ``deal`` on the table phone, in seating order: neither the
+    seat of the person who entered it nor a seat of their side where sides are fixed. A
+    side that confirmed already is left out. ``by_user``: :func:`user_seats`, if read."""
+    by_user = user_seats(match) if by_user is None else by_user
+    entering = by_user.get(deal.entered_by_id) if deal.entered_by_id is not None else None
+    barred = side_of(match, entering) if entering else None
+    done = {side_of(match, c.seat) for c in deal.confirmations.all() if c.seat}
+    return [
+        seat
+        for seat in match.seats
+        if seat != entering and side_of(match, seat) not in (barred, *done)
+    ]
+
+
+def remaining_by_seat(
+    match: Match, by_user: dict[int, str] | None = None, deals: list[Deal] | None = None
+) -> dict[str, list[Deal]]:
+    """For each seat, the current deals of the match it may still confirm: its side has
+    not confirmed them and did not enter them ("confirm the remaining deals"). ``deals``:
+    the current deals with their confirmations, if read."""
+    by_user = user_seats(match) if by_user is None else by_user
+    if deals is None:
+        query = match.deals.filter(is_current=True).prefetch_related("confirmations")
+        deals = list(query.order_by("number"))
+    remaining: dict[str, list[Deal]] = {seat: [] for seat in match.seats}
+    for deal in sorted(deals, key=lambda d: d.number):
+        for seat in table_confirmers(match, deal, by_user):
+            remaining[seat].append(deal)
+    return remaining
+
+
+def unconfirmed_for(match: Match, seat: str) -> list[Deal]:
+    """The current deals of the match that ``seat`` may still confirm."""
+    return remaining_by_seat(match).get(seat, [])
+
+
+def seat_of_user(match: Match, user_id: int | None) -> str | None:
+    """The seat of the player linked to this account, if it sits at the match."""
+    return user_seats(match).get(user_id) if user_id is not None else None

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorebook.clubs.models import ROLE_RANK, Player, Role
+from scorebook.clubs.models import ROLE_RANK, Club, ConfirmationPolicy, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core import hotpath
 from scorebook.core.audit import audit
@@ -34,6 +34,9 @@ from .refusals import (
     STAKE_CURRENCIES,
     ClosedNight,
     DealConflict,
+    EntererSeat,
+    EntererSide,
+    MethodNotAccepted,
     NoSuchMatch,
     OwnEntry,
     RulesRejected,
@@ -42,8 +45,17 @@ from .refusals import (
     StakeCurrency,
     StaleVersion,
     TableNotOfNight,
+    UnknownSeat,
 )
-from .selectors import Folded, current_deals, fold
+from .selectors import (
+    Folded,
+    current_deals,
+    fold,
+    seat_of_user,
+    side_of,
+    unconfirmed_for,
+    user_seats,
+)
 
 __all__ = [  # the refusals and reads callers have used through this module
     "ClosedNight", "DealConflict", "Folded", "NoSuchMatch", "NotAllowed", "RulesRejected",
@@ -303,33 +315,144 @@ def deal_correct(
     return new
 
 
+def _confirm(
+    *,
+    deal: Deal,
+    seat: str,
+    method: str,
+    user: User | None,
+    device_user: User,
+    reason: str = "",
+    remaining: bool = False,
+) -> Confirmation:
+    """Store one confirmation (or give back the one that seat, or that account, gave) and
+    say in the audit log how it was given."""
+    match = deal.match
+    lookup: dict[str, Any] = {"seat": seat} if seat else {"user": user, "seat": ""}
+    confirmation, created = Confirmation.objects.get_or_create(
+        deal=deal,
+        **lookup,
+        defaults={
+            "player_id": match.seats.get(seat) if seat else None,
+            "method": method,
+            "user": user,
+            "device_user": device_user,
+            "reason": reason,
+        },
+    )
+    if created:
+        after: dict[str, Any] = {
+            "seat": seat,
+            "method": method,
+            "player": confirmation.player_id,
+            "device_user": device_user.pk,
+        }
+        if remaining:
+            after["remaining"] = True
+        verb = (
+            "confirmation_override" if method == Confirmation.Method.OVERRIDE else "deal_confirmed"
+        )
+        audit(
+            club_id=match.night.club_id, actor=device_user, verb=verb, obj=deal, after=after,
+            reason=reason,
+        )  # fmt: skip
+    return confirmation
+
+
+#: What each club setting counts besides the player's own phone and a director's override.
+ACCEPTED = {
+    ConfirmationPolicy.TABLE_PHONE: {Confirmation.Method.TABLE_PHONE, Confirmation.Method.PIN},
+    ConfirmationPolicy.PIN: {Confirmation.Method.PIN},
+    ConfirmationPolicy.OWN_PHONE: set(),
+}
+
+
+def _accepts(club_id: int, method: str) -> None:
+    """The club's setting, as stored now, counts ``method``."""
+    policy = Club.objects.values_list("confirmation_policy", flat=True).get(pk=club_id)
+    if method not in ACCEPTED[ConfirmationPolicy(policy)]:
+        raise MethodNotAccepted(method=method, policy=policy)
+
+
 @transaction.atomic
-def deal_confirm(*, deal: Deal, user: User, override_reason: str = "") -> Confirmation:
-    """A player seated at the match confirms; a director may override with a reason. The
-    person who entered this version never confirms it, whatever the seat links say."""
+def deal_confirm(
+    *, deal: Deal, user: User, override_reason: str = "", handed_by: User | None = None
+) -> Confirmation:
+    """A player seated at the match confirms from their own phone (or, ``handed_by``, on
+    that person's phone with their PIN, which the caller checked); a director may override
+    with a reason. The person who entered this version never confirms it, whatever the
+    seat links say."""
     match = deal.match
     if deal.entered_by_id is not None and deal.entered_by_id == getattr(user, "pk", None):
         raise OwnEntry()
-    seat = next(
-        (s for s, pid in match.seats.items() if Player.objects.filter(pk=pid, user=user).exists()),
-        "",
-    )
     if override_reason:
         check_reason(override_reason)
         require_role(user, match.night.club_id, Role.DIRECTOR)
-    elif not seat:
+        return _confirm(
+            deal=deal, seat="", method=Confirmation.Method.OVERRIDE, user=user,
+            device_user=user, reason=override_reason,
+        )  # fmt: skip
+    seat = seat_of_user(match, user.pk) or ""
+    if not seat:
         raise NotAllowed("seated player")
-    confirmation, _ = Confirmation.objects.get_or_create(
-        deal=deal,
-        user=user,
-        defaults={"seat": seat, "override": bool(override_reason), "reason": override_reason},
-    )
-    if override_reason:
-        audit(
-            club_id=match.night.club_id,
-            actor=user,
-            verb="confirmation_override",
-            obj=deal,
-            reason=override_reason,
+    method = Confirmation.Method.OWN_PHONE
+    if handed_by is not None and handed_by.pk != user.pk:
+        method = Confirmation.Method.PIN
+        _accepts(match.night.club_id, method)
+    return _confirm(deal=deal, seat=seat, method=method, user=user, device_user=handed_by or user)
+
+
+def _table_phone(match: Match, seat: str, user: User) -> tuple[str, User | None]:
+    """Check a tap on ``user``'s phone for ``seat``: its method (the player's own phone when
+    the seat is the user's) and the account it is given with."""
+    if seat not in match.seats:
+        raise UnknownSeat(path="seat", seat=str(seat)[:8])
+    by_user = user_seats(match)
+    if by_user.get(user.pk) == seat:
+        return Confirmation.Method.OWN_PHONE, user
+    if user.pk not in by_user:
+        require_role(user, match.night.club_id, Role.SCORER)  # the phone that enters deals
+    _accepts(match.night.club_id, Confirmation.Method.TABLE_PHONE)
+    return Confirmation.Method.TABLE_PHONE, None
+
+
+def _seat_may_confirm(match: Match, deal: Deal, seat: str) -> None:
+    """Refuse a seat of the side that entered ``deal``: nobody confirms their own entry."""
+    entering = user_seats(match).get(deal.entered_by_id) if deal.entered_by_id else None
+    if entering is None:
+        return
+    name = Player.objects.filter(pk=match.seats[seat]).values_list("name", flat=True).first()
+    if seat == entering:
+        raise EntererSeat(path="seat", player=name or "?", seat=seat)
+    if side_of(match, seat) == side_of(match, entering):
+        raise EntererSide(path="seat", player=name or "?", seat=seat)
+
+
+@transaction.atomic
+def deal_confirm_at_table(*, deal: Deal, seat: str, user: User) -> Confirmation:
+    """The table phone: the player at ``seat`` confirms with one tap on the phone of
+    ``user`` (who is signed in on it and hands it over), guests too, where the club counts
+    it. The seat is neither the seat of the person who entered the deal nor on their side
+    where sides are fixed; a tap for the user's own seat is their own phone's."""
+    match = deal.match
+    method, account = _table_phone(match, seat, user)
+    if deal.entered_by_id is not None and deal.entered_by_id == (account and account.pk):
+        raise OwnEntry()
+    _seat_may_confirm(match, deal, seat)
+    return _confirm(deal=deal, seat=seat, method=method, user=account, device_user=user)
+
+
+@transaction.atomic
+def deal_confirm_remaining(*, match: Match, seat: str, user: User) -> list[Confirmation]:
+    """ "Confirm the remaining deals": one tap on the table phone confirms, for ``seat``,
+    every current deal of the match its side has not confirmed and did not enter (a deal
+    its side entered is left to the other side). Empty when nothing is left."""
+    match = Match.objects.select_related("night").get(pk=match.pk)
+    method, account = _table_phone(match, seat, user)
+    return [
+        _confirm(
+            deal=deal, seat=seat, method=method, user=account, device_user=user, remaining=True
         )
-    return confirmation
+        for deal in unconfirmed_for(match, seat)
+        if account is None or deal.entered_by_id != account.pk
+    ]

@@ -7,7 +7,7 @@ from django import forms
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.clubs.models import ROLE_RANK, Player, Role
+from scorebook.clubs.models import ROLE_RANK, ConfirmationPolicy, Player, Role
 from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
 
 
@@ -93,12 +93,27 @@ class PlayerForm(forms.Form):
 
 
 class ClubSettingsForm(forms.Form):
+    """The owner's settings; a director sees only ``confirmation_policy`` (``policy_only``)."""
+
     name = forms.CharField(label=_("Name of the club"), max_length=120)
     public = forms.BooleanField(
         label=_("Publish results"),
         required=False,
         help_text=_("Anyone may see the nights' matches and scores (never the stakes)."),
     )
+    confirmation_policy = forms.ChoiceField(
+        label=_("What counts as a confirmation of a deal"),
+        choices=ConfirmationPolicy.choices,
+        help_text=_(
+            "Who entered a deal never confirms it: a player of the other side does. A tap on "
+            "the table phone lets one phone serve the whole table, guests included."
+        ),
+    )
+
+    def __init__(self, *args, policy_only=False, **kwargs):
+        super().__init__(*args, **kwargs)
+        if policy_only:
+            del self.fields["name"], self.fields["public"]
 
 
 class NightForm(forms.Form):

@@ -59,11 +59,13 @@ def pin_set(*, user: User, pin: str) -> TablePin:
     return row
 
 
-def deal_confirm_with_pin(*, deal: Deal, player_id: int, pin: str) -> Confirmation:
-    """The phone is handed to a seated player, who types their PIN:
-    the confirmation is that player's, as if made on their own phone (``deal_confirm``
-    checks their rights). A wrong PIN is counted before it is refused, so the count
-    survives the refusal."""
+def deal_confirm_with_pin(
+    *, deal: Deal, player_id: int, pin: str, handed_by: User | None = None
+) -> Confirmation:
+    """The phone of ``handed_by`` is handed to a seated player, who types their PIN: the
+    confirmation is that player's, given by PIN on that phone (``deal_confirm`` checks
+    their rights and the club's setting). A wrong PIN is counted before it is refused, so
+    the count survives the refusal."""
     match = deal.match
     player = Player.objects.filter(pk=player_id, club_id=match.night.club_id).first()
     if player is None or player.pk not in match.seats.values() or player.user_id is None:
@@ -79,4 +81,4 @@ def deal_confirm_with_pin(*, deal: Deal, player_id: int, pin: str) -> Confirmati
     if not right:
         raise PinWrong(path="pin")
     assert player.user is not None  # a seated player with a PIN has an account (NotSeated)
-    return matches.deal_confirm(deal=deal, user=player.user)
+    return matches.deal_confirm(deal=deal, user=player.user, handed_by=handed_by)

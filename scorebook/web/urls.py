@@ -56,6 +56,7 @@ urlpatterns = [
     path("m/<int:match_id>/deals/check", deals.deal_check, name="deal_check"),
     path("d/<int:deal_id>/", deals.deal_page, name="deal"),
     path("d/<int:deal_id>/confirm", deals.deal_confirm, name="deal_confirm"),
+    path("m/<int:match_id>/confirm-remaining", deals.confirm_remaining, name="confirm_remaining"),
     path("d/<int:deal_id>/correct", deals.deal_correct, name="deal_correct"),
     path("me/pin", deals.pin, name="pin"),
     # The service worker, from the root so that its scope is every page (offline).

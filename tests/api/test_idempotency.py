@@ -131,6 +131,14 @@ POSTS = {
         "member",
         lambda people, match: (f"/api/v1/deals/{_first(people, match).pk}/confirm", {}, {}),
     ),
+    "v1:match-confirm-remaining": (
+        "scorer",
+        lambda people, match: (
+            f"/api/v1/matches/{_first(people, match).match_id}/confirm-remaining",
+            {"seat": "E"},
+            {},
+        ),
+    ),
     "v1:transfer-paid": (
         "director",
         lambda people, match: (

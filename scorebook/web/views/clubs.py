@@ -125,10 +125,17 @@ def players(request, slug):
 
 @login_required
 def club_settings(request, slug):
-    """The owner names the club and decides whether its results are public."""
+    """The owner names the club and decides whether its results are public; the owner or a
+    director says what counts as a confirmation of a deal."""
     the_club, membership = club_for(request, slug)
     form = ClubSettingsForm(
-        request.POST or None, initial={"name": the_club.name, "public": the_club.public}
+        request.POST or None,
+        initial={
+            "name": the_club.name,
+            "public": the_club.public,
+            "confirmation_policy": the_club.confirmation_policy,
+        },
+        policy_only=not membership.at_least(Role.OWNER),
     )
     context = page_context(the_club, membership, nav="settings", form=form)
     if request.method == "POST" and form.is_valid():

@@ -11,28 +11,31 @@ import json
 import uuid
 from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import Player, Role
+from scorebook.clubs.models import ConfirmationPolicy, Player, Role
 from scorebook.clubs.selectors import clubs_of, membership_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match, Night
 from scorebook.rules import Rejection
+from scorebook.web import confirming, preview
 from scorebook.web import deal_forms as forms
-from scorebook.web import preview
 from scorebook.web import services as web_services
 from scorebook.web.access import can, page_context
 from scorebook.web.breakdown import claim_words, describe, trick_words, unit_heading
 from scorebook.web.idempotency import idempotent_page
+from scorebook.web.views import matches as match_views
 
 
 def _match(request: HttpRequest, match_id: int) -> Match:
@@ -365,6 +368,8 @@ def _deal_page(
     confirmed = {c.user_id for c in confirmations} | {current.entered_by_id}
     by_user = {p.user_id: p.name for p in players if p.user_id is not None}
     seated = [p for p in players if p.user_id is not None]
+    users = _users(match, [*confirmations, *(c for v in versions for c in v.confirmations.all())])
+    pin_counts = match.night.club.confirmation_policy != ConfirmationPolicy.OWN_PHONE
     frame = _frame(request, match)
     membership = frame["membership"]
     return render(
@@ -383,39 +388,105 @@ def _deal_page(
                  "claim": claim_words(v.result, table),
                  "tricks": trick_words(v.result, table),
                  "who": _who(v.entered_by, by_user),
+                 "confirmations": _confirmation_lines(v.confirmations.all(), names, users),
                  "input": json.dumps(v.input, ensure_ascii=False)}
                 for v in versions
             ],
-            "handover": [p for p in seated if p.user_id not in confirmed],
+            "handover": [p for p in seated if p.user_id not in confirmed] if pin_counts else [],
             "can_confirm": request.user.pk not in confirmed
             and any(p.user_id == request.user.pk for p in seated),
             "errors": errors or [],
-            "confirmations": [
-                (by_user.get(c.user_id) or c.user.get_username(), c.at) for c in confirmations
-            ],
+            "confirmations": _confirmation_lines(confirmations, names, users),
+            "confirm_here": confirming.confirm_here(match, request.user, current, back="deal"),
         },
         status=status,
     )  # fmt: skip
 
 
+def _users(match: Match, confirmations: list[Any]) -> dict[int, str]:
+    """The names the confirmations' accounts go by: their player's, else the username."""
+    ids = {i for c in confirmations for i in (c.user_id, c.device_user_id) if i is not None}
+    names = dict(
+        Player.objects.filter(club_id=match.night.club_id, user_id__in=ids).values_list(
+            "user_id", "name"
+        )
+    )
+    missing = ids - set(names)
+    if missing:
+        for user in get_user_model().objects.filter(pk__in=missing):
+            names[user.pk] = user.get_username()
+    return names
+
+
+def _confirmation_lines(
+    confirmations: Any, names: dict[int, str], users: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Each confirmation as the deal page shows it: who, how, when, and its method (a tap
+    on the table phone looks different from a player's own phone or PIN)."""
+    return [
+        {
+            "who": confirming.who(c, names, users),
+            "how": confirming.how(c, names, users),
+            "at": c.at,
+            "method": c.method,
+        }
+        for c in confirmations
+    ]
+
+
+def _back(request: HttpRequest, match_id: int, deal_id: int) -> HttpResponse:
+    """Where a confirmation returns: the match page, the next deal's form or the deal."""
+    back = request.POST.get("back")
+    if back == "match":  # confirmed from the match page: stay there
+        return see_other(reverse("web:match", args=[match_id]))
+    if back == "new":  # confirmed after a save: on to the next deal
+        return see_other(reverse("web:deal_new", args=[match_id]))
+    return see_other(reverse("web:deal", args=[deal_id]))
+
+
 @login_required
 @require_POST
 def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
-    """Confirm on one's own phone, or on the phone handed across with one's PIN."""
+    """Confirm on one's own phone, on the phone handed across with one's PIN, or with one
+    tap for a seat on the table phone (``seat``)."""
     deal = _deal(request, deal_id)
     player = _int(request.POST.get("player"))
+    seat = request.POST.get("seat", "")
+    user = signed_in(request)
     try:
-        if player is not None:
+        if seat:
+            services.deal_confirm_at_table(deal=deal, seat=seat, user=user)
+        elif player is not None:
             web_services.deal_confirm_with_pin(
-                deal=deal, player_id=player, pin=request.POST.get("pin", "")
+                deal=deal, player_id=player, pin=request.POST.get("pin", ""), handed_by=user
             )
         else:
-            services.deal_confirm(deal=deal, user=signed_in(request))
+            services.deal_confirm(deal=deal, user=user)
     except Refusal as refusal:
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
-    if request.POST.get("back") == "match":  # confirmed from the match page: stay there
-        return see_other(reverse("web:match", args=[deal.match_id]))
-    return see_other(reverse("web:deal", args=[deal.pk]))
+    return _back(request, deal.match_id, deal.pk)
+
+
+@login_required
+@require_POST
+def confirm_remaining(request: HttpRequest, match_id: int) -> HttpResponse:
+    """ "Confirm the remaining deals": one tap confirms, for a seat, every deal of the
+    match its side has not confirmed and did not enter."""
+    match = _match(request, match_id)
+    try:
+        done = services.deal_confirm_remaining(
+            match=match, seat=request.POST.get("seat", ""), user=signed_in(request)
+        )
+    except Refusal as refusal:
+        return match_views.match_page(request, match.pk, _refusal_errors(refusal), refusal.status)
+    messages.success(
+        request,
+        ngettext("%(count)d deal confirmed.", "%(count)d deals confirmed.", len(done))
+        % {"count": len(done)},
+    )
+    if request.POST.get("back") == "new":
+        return see_other(reverse("web:deal_new", args=[match.pk]))
+    return see_other(reverse("web:match", args=[match.pk]))
 
 
 @login_required

@@ -22,6 +22,7 @@ from scorebook.matches import services
 from scorebook.matches.models import Match, Night
 from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import get_game
+from scorebook.web import confirming
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.scores import (
@@ -248,6 +249,7 @@ def match_context(match):
     labels = scorer_labels(match, names)
     return {
         "match": match,
+        "names": names,
         "game_label": game_name(match.game),
         "board": scoreboard(match, names),
         "dealer": dealer_name(match, names),
@@ -257,7 +259,7 @@ def match_context(match):
                 "deal": deal,
                 "lines": breakdown(deal.result, labels),
                 "notes": deal_summary(deal.result),
-                "confirmed": bool(deal.confirmations.all()),
+                "confirmed": confirming.badge(deal.confirmations.all()),
             }
             for deal in reversed(deals)
         ],
@@ -272,6 +274,11 @@ MATCH_REFRESH_SECONDS = 15
 
 @login_required
 def match(request, pk):
+    return match_page(request, pk)
+
+
+def match_page(request, pk, errors=(), status=200):
+    """The match page, with a refusal's ``errors`` on top when a tap on it was refused."""
     the_match = get_object_or_404(Match.objects.select_related("night__club", "table"), pk=pk)
     membership = member_of(request, the_match.night.club_id)
     context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
@@ -288,4 +295,15 @@ def match(request, pk):
             for shown in context["deals"]
             if not shown["confirmed"] and shown["deal"].entered_by_id != request.user.pk
         ][:1]
-    return render(request, "web/matches/match.html", context)
+    # The table phone: the other side confirms the newest deal here with one tap, and any
+    # seat its remaining deals.
+    context["confirm_here"] = confirming.confirm_here(
+        the_match,
+        request.user,
+        back="match",
+        deals=[shown["deal"] for shown in context["deals"]],
+        names=context["names"],
+        membership=membership,
+    )
+    context["errors"] = list(errors)
+    return render(request, "web/matches/match.html", context, status=status)

@@ -1,0 +1,144 @@
+"""The table phone in a real browser at 390x844, in Italian (issue 22 step 2): after a
+save the other side confirms on the same phone with one tap, a guest included, and "confirm
+the remaining deals"; a confirmation the entering side tries is refused in words; the
+club's setting that forbids the tap. Every page is checked with axe and photographed."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+TOTALS = {"sides.A.thirds": "14", "sides.A.tricks": "4"}
+
+
+@pytest.fixture
+def table(night):
+    """Friday's night with a Tressette match: Nino (N) and Salvo (S) against Gino (E), a
+    guest with no account, and Walter (W). Nino enters the deals on his phone."""
+    from scorebook.clubs.models import Player
+    from scorebook.matches import services
+
+    director = night.people["direttore"]
+    ids = dict(Player.objects.values_list("name", "pk"))
+    gino = Player.objects.create(club_id=night.club_id, name="Gino", guest=True)
+    seats = {"N": ids["Nino"], "E": gino.pk, "S": ids["Salvo"], "W": ids["Walter"]}
+    night.match = services.match_create(
+        night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
+        user=director,
+    )  # fmt: skip
+    return night
+
+
+def enter_deal(page, match_id):
+    """Nino's phone: the deal form, the totals, save; the deal's page opens."""
+    page.goto(f"/m/{match_id}/deals/new")
+    for name, value in TOTALS.items():
+        page.locator(f'[name="{name}"]').fill(value)
+    page.locator('[name="last_trick"]').select_option("B")
+    expect(page.locator("#deal-feedback .verdict.ok")).to_be_visible()
+    page.locator("#deal-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/d/\d+/$"))
+    return int(re.search(r"/d/(\d+)/$", page.url).group(1))
+
+
+def confirmations(deal_id):
+    from scorebook.matches.models import Confirmation
+
+    return [(c.seat, c.method, c.device_user.username) for c in
+            Confirmation.objects.filter(deal_id=deal_id).select_related("device_user")]  # fmt: skip
+
+
+def test_the_other_side_confirms_on_the_same_phone(table, phone, shots, axe):
+    match = table.match
+    nino = phone(table.people["nino"])
+    deal = enter_deal(nino, match.pk)
+    # After the save, the other side's seats, by name: never Nino's side (N, S).
+    here = nino.locator("section.confirm-here")
+    expect(here).to_contain_text("l'altra coppia conferma su questo telefono")
+    expect(here.locator("button")).to_have_text(
+        ["Confermiamo — Gino (E)", "Confermiamo — Walter (W)"]
+    )
+    axe(nino, "deal page, the table phone's confirmation")
+    shots(nino, "tp-01-after-save")
+    # Gino, a guest, takes the phone and taps once.
+    here.locator("button", has_text="Gino (E)").click()
+    nino.wait_for_url(re.compile(rf"/d/{deal}/$"))
+    expect(nino.locator(".confirmations")).to_contain_text("Confermata da Gino (E)")
+    expect(nino.locator(".confirmations .table_phone")).to_contain_text(
+        "sul telefono del tavolo (di Nino)"
+    )
+    expect(nino.locator("section.confirm-here")).to_have_count(0)
+    assert confirmations(deal) == [("E", "table_phone", "nino")]
+    shots(nino, "tp-02-confirmed-here")
+    # The match page marks it apart from a player's own confirmation.
+    nino.goto(f"/m/{match.pk}/")
+    expect(nino.locator(".deal .badge.table")).to_have_text("confermata al tavolo")
+    # Two more deals; at the end, Walter confirms the remaining ones with one tap.
+    second, third = enter_deal(nino, match.pk), enter_deal(nino, match.pk)
+    nino.goto(f"/m/{match.pk}/")
+    expect(nino.locator("section.confirm-here")).to_contain_text("Smazzata 3")
+    nino.locator("details.confirm-remaining > summary").click()
+    remaining = nino.locator("details.confirm-remaining button", has_text="Walter (W)")
+    expect(remaining).to_have_text("Confermiamo 2 smazzate — Walter (W)")
+    axe(nino, "match page, the remaining deals")
+    shots(nino, "tp-03-remaining")
+    remaining.click()
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/$"))
+    expect(nino.locator(".messages")).to_contain_text("2 smazzate confermate")
+    expect(nino.locator(".deal .badge.table")).to_have_count(3)
+    assert confirmations(second) == confirmations(third) == [("W", "table_phone", "nino")]
+    shots(nino, "tp-04-all-confirmed")
+
+
+def test_the_entering_side_is_refused(table, phone, shots, axe):
+    """Nino's side (N, S) is never offered; a form changed to name Salvo (as a stale or
+    doctored page would) is refused in Italian, and nothing is stored."""
+    nino = phone(table.people["nino"])
+    deal = enter_deal(nino, table.match.pk)
+    buttons = nino.locator("section.confirm-here button")
+    expect(buttons).to_have_count(2)
+    expect(nino.locator("section.confirm-here")).not_to_contain_text("Salvo")
+    form = nino.locator("section.confirm-here form").last
+    form.locator('input[name="seat"]').evaluate("input => { input.value = 'S'; }")
+    form.locator("button").click()
+    alert = nino.locator(".errors[role=alert]")
+    expect(alert).to_contain_text(
+        "Salvo (S) è della coppia che ha inserito questa smazzata: "
+        "la conferma un giocatore dell'altra coppia."
+    )
+    assert confirmations(deal) == []
+    axe(nino, "deal page, a refused confirmation")
+    shots(nino, "tp-05-refused")
+
+
+def test_the_club_setting_forbids_the_tap(table, phone, shots, axe):
+    from scorebook.clubs.models import Club
+
+    director = phone(table.people["direttore"])
+    director.goto("/c/san-rocco/settings")
+    assert director.locator('[name="name"]').count() == 0  # the owner's; a director has none
+    director.locator('[name="confirmation_policy"]').select_option(
+        label="Solo il telefono del giocatore"
+    )
+    axe(director, "club settings, director")
+    shots(director, "tp-06-settings")
+    director.locator("main form button.primary").click()
+    expect(director.locator(".messages")).to_be_visible()
+    assert Club.objects.get(slug="san-rocco").confirmation_policy == "own_phone"
+
+    nino = phone(table.people["nino"])
+    deal = enter_deal(nino, table.match.pk)
+    expect(nino.locator("section.confirm-here")).to_have_count(0)
+    expect(nino.locator("details.handover")).to_have_count(0)  # no PIN either
+    shots(nino, "tp-07-no-table-phone")
+    # Walter confirms on his own phone: that still counts.
+    walter = phone(table.people["walter"])
+    walter.goto(f"/d/{deal}/")
+    walter.locator("form[action$='/confirm'] button.primary.big").click()
+    expect(walter.locator(".confirmations")).to_contain_text("dal suo telefono")
+    assert confirmations(deal) == [("W", "own_phone", "walter")]
+    shots(walter, "tp-08-own-phone")

@@ -1,0 +1,135 @@
+"""The table phone on the pages (issue 22 step 2): the match page and the deal page offer
+the other side one tap ("Confermiamo — Ettore (E)"), guests included; the tap is shown
+apart from a player's own confirmation; the entering side is refused in words; "confirm
+the remaining deals"; the club setting (directors) that forbids the tap."""
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from scorebook.clubs.models import Membership
+from scorebook.matches import services
+from scorebook.matches.models import Confirmation
+from tests.api.common import SIDES, SMALL
+
+
+@pytest.fixture
+def match(people):
+    """Nino (N, made a scorer) enters deals on his phone; Ettore, Salvo, Walter are guests."""
+    Membership.objects.filter(user=people.member).update(role="scorer")
+    night = services.night_open(
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
+    )
+    return services.match_create(
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41"},
+        seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
+        first_dealer="N",
+        user=people.director,
+    )
+
+
+def phone(people, who):
+    client = Client()
+    client.force_login(people[who])
+    return client
+
+
+def it(client, url):
+    return client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+
+
+def test_the_other_side_confirms_with_one_tap_on_the_match_page(people, match):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.member)
+    nino = phone(people, "member")
+    page = it(nino, f"/m/{match.pk}/")
+    # The other side's seats, not Nino's side (N and his partner S).
+    assert "Smazzata 1: l'altra coppia conferma su questo telefono" in page
+    assert "Confermiamo — Ettore (E)" in page and "Confermiamo — Walter (W)" in page
+    assert "Confermiamo — Salvo (S)" not in page and "Confermiamo — Nino (N)" not in page
+    tapped = nino.post(f"/d/{deal.pk}/confirm", {"seat": "E", "back": "match"})
+    assert tapped.status_code == 303 and tapped["Location"] == f"/m/{match.pk}/"
+    (confirmation,) = deal.confirmations.all()
+    assert (confirmation.seat, confirmation.method, confirmation.user) == (
+        "E", Confirmation.Method.TABLE_PHONE, None
+    )  # fmt: skip
+    page = it(nino, f"/m/{match.pk}/")
+    assert "Confermiamo — Walter (W)" not in page  # the deal is confirmed: no more buttons
+    assert 'class="badge table">confermata al tavolo' in page
+    english = phone(people, "member").get(f"/d/{deal.pk}/", HTTP_ACCEPT_LANGUAGE="en")
+    html = english.content.decode()
+    assert "Confirmed by Ettore (E)" in html and "on the table phone (Nino&#x27;s)" in html
+    assert 'class="row table_phone"' in html
+    # A player's own confirmation is marked otherwise.
+    services.deal_create(match=match, data=SMALL, expected_number=2, user=people.scorer)
+    second = match.deals.get(number=2)
+    services.deal_confirm(deal=second, user=people.member)
+    page = it(nino, f"/m/{match.pk}/")
+    assert 'class="badge open">confermata<' in page
+    assert "dal suo telefono" in it(nino, f"/d/{second.pk}/")
+
+
+def test_the_entering_side_is_refused_in_italian(people, match):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.member)
+    nino = phone(people, "member")
+    refused = nino.post(
+        f"/d/{deal.pk}/confirm", {"seat": "S", "back": "match"}, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert refused.status_code == 403
+    assert "Salvo (S) è della coppia che ha inserito questa smazzata" in refused.content.decode()
+    assert not Confirmation.objects.exists()
+
+
+def test_the_deal_page_offers_it_and_the_tap_returns_to_the_next_deal(people, match):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.member)
+    nino = phone(people, "member")
+    page = it(nino, f"/d/{deal.pk}/")
+    assert "Confermiamo — Ettore (E)" in page and 'name="back" value="deal"' in page
+    tapped = nino.post(f"/d/{deal.pk}/confirm", {"seat": "W", "back": "new"})
+    assert tapped["Location"] == f"/m/{match.pk}/deals/new"
+    history = it(nino, f"/d/{deal.pk}/")
+    assert "Confermata da Walter (W), sul telefono del tavolo (di Nino)" in history
+
+
+def test_confirm_the_remaining_deals(people, match):
+    for number, data in ((1, SIDES), (2, SMALL), (3, SIDES)):
+        services.deal_create(match=match, data=data, expected_number=number, user=people.member)
+    nino = phone(people, "member")
+    page = it(nino, f"/m/{match.pk}/")
+    assert "Conferma le smazzate rimaste" in page
+    assert "Confermiamo 3 smazzate — Ettore (E)" in page
+    done = nino.post(f"/m/{match.pk}/confirm-remaining", {"seat": "E"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert done.status_code == 303 and done["Location"] == f"/m/{match.pk}/"
+    assert Confirmation.objects.filter(seat="E", method="table_phone").count() == 3
+    page = it(nino, f"/m/{match.pk}/")
+    assert "3 smazzate confermate" in page and "Conferma le smazzate rimaste" not in page
+    refused = nino.post(
+        f"/m/{match.pk}/confirm-remaining", {"seat": "Z"}, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert refused.status_code == 400 and "Z non è un posto" in refused.content.decode()
+
+
+def test_the_club_setting_forbids_the_tap(people, match):
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.member)
+    director = phone(people, "director")
+    settings = it(director, f"/c/{people.club.slug}/settings")
+    assert 'name="confirmation_policy"' in settings and 'name="name"' not in settings
+    saved = director.post(f"/c/{people.club.slug}/settings", {"confirmation_policy": "own_phone"})
+    assert saved.status_code == 302
+    people.club.refresh_from_db()
+    assert people.club.confirmation_policy == "own_phone"
+    nino = phone(people, "member")
+    assert "Confermiamo" not in it(nino, f"/m/{match.pk}/")
+    deal_page = it(nino, f"/d/{deal.pk}/")
+    assert "Confermiamo" not in deal_page and "f-pin" not in deal_page  # no PIN hand-over
+    refused = nino.post(f"/d/{deal.pk}/confirm", {"seat": "E"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert refused.status_code == 403 and "telefono del tavolo" in refused.content.decode()
+    assert not Confirmation.objects.exists()
+    # A member reads the setting; only a director or the owner changes it.
+    member = phone(people, "scorer")
+    assert 'name="confirmation_policy"' not in it(member, f"/c/{people.club.slug}/settings")
+    assert "Solo il telefono del giocatore" in it(member, f"/c/{people.club.slug}/settings")
+    owner = it(phone(people, "owner"), f"/c/{people.club.slug}/settings")
+    assert 'name="confirmation_policy"' in owner and 'name="name"' in owner
