@@ -140,10 +140,16 @@ def night_log(night_id: int) -> list[LogEntry]:
     return sorted(entries, key=lambda e: e.at, reverse=True)
 
 
+def sides(match: Match) -> dict[str, str]:
+    """Each seat's side where the game's sides are fixed for the match, else the seat
+    itself (the engine's description of the table, ``Game.table_shape``)."""
+    shape = get_game(match.game).table_shape(match.rules["values"], tuple(match.seats))
+    return {seat: shape.side_of(seat) or seat for seat in match.seats}
+
+
 def side_of(match: Match, seat: str) -> str:
-    """Who keeps the score of ``seat``: its fixed side, or the seat itself where the game
-    has none (the engine's description of the table)."""
-    return get_game(match.game).seat_scorer(seat)
+    """The side of ``seat`` (see :func:`sides`)."""
+    return sides(match).get(seat, seat)
 
 
 def user_seats(match: Match) -> dict[int, str]:
@@ -153,19 +159,22 @@ def user_seats(match: Match) -> dict[int, str]:
     return {user_id: seats[pid] for pid, user_id in linked}
 
 
-def table_confirmers(match: Match, deal: Deal, by_user: dict[int, str] | None = None) -> list[str]:
+def table_confirmers(
+    match: Match,
+    deal: Deal,
+    by_user: dict[int, str] | None = None,
+    side: dict[str, str] | None = None,
+) -> list[str]:
     """The seats that may confirm ``deal`` on the table phone, in seating order: neither the
     seat of the person who entered it nor a seat of their side where sides are fixed. A
-    side that confirmed already is left out. ``by_user``: :func:`user_seats`, if read."""
+    side that confirmed already is left out. ``by_user`` (:func:`user_seats`) and ``side``
+    (:func:`sides`): if read."""
     by_user = user_seats(match) if by_user is None else by_user
+    side = sides(match) if side is None else side
     entering = by_user.get(deal.entered_by_id) if deal.entered_by_id is not None else None
-    barred = side_of(match, entering) if entering else None
-    done = {side_of(match, c.seat) for c in deal.confirmations.all() if c.seat}
-    return [
-        seat
-        for seat in match.seats
-        if seat != entering and side_of(match, seat) not in (barred, *done)
-    ]
+    barred = side[entering] if entering else None
+    done = {side.get(c.seat, c.seat) for c in deal.confirmations.all() if c.seat}
+    return [seat for seat in match.seats if seat != entering and side[seat] not in (barred, *done)]
 
 
 def remaining_by_seat(
@@ -178,9 +187,10 @@ def remaining_by_seat(
     if deals is None:
         query = match.deals.filter(is_current=True).prefetch_related("confirmations")
         deals = list(query.order_by("number"))
+    side = sides(match)
     remaining: dict[str, list[Deal]] = {seat: [] for seat in match.seats}
     for deal in sorted(deals, key=lambda d: d.number):
-        for seat in table_confirmers(match, deal, by_user):
+        for seat in table_confirmers(match, deal, by_user, side):
             remaining[seat].append(deal)
     return remaining
 

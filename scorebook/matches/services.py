@@ -52,7 +52,7 @@ from .selectors import (
     current_deals,
     fold,
     seat_of_user,
-    side_of,
+    sides,
     unconfirmed_for,
     user_seats,
 )
@@ -424,7 +424,8 @@ def _seat_may_confirm(match: Match, deal: Deal, seat: str) -> None:
     name = Player.objects.filter(pk=match.seats[seat]).values_list("name", flat=True).first()
     if seat == entering:
         raise EntererSeat(path="seat", player=name or "?", seat=seat)
-    if side_of(match, seat) == side_of(match, entering):
+    side = sides(match)
+    if side[seat] == side[entering]:
         raise EntererSide(path="seat", player=name or "?", seat=seat)
 
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorebook.clubs.models import ConfirmationPolicy, Membership, Player, Role
 from scorebook.clubs.selectors import membership_of
 from scorebook.matches.models import Confirmation, Deal, Match, Night
-from scorebook.matches.selectors import remaining_by_seat, side_of, table_confirmers, user_seats
+from scorebook.matches.selectors import remaining_by_seat, sides, table_confirmers, user_seats
 
 #: Where a one-tap confirmation returns: the match page, the deal's page, the next deal.
 BACKS = ("match", "deal", "new")
@@ -85,7 +85,7 @@ def confirm_here(
         "deal": deal,
         "seats": seats,
         "remaining": remaining,
-        "sides": any(side_of(match, s) != s for s in match.seats),
+        "sides": any(side != seat for seat, side in sides(match).items()),
         "back": back if back in BACKS else "match",
     }
 

@@ -34,13 +34,16 @@ def table(night):
 
 
 def enter_deal(page, match_id):
-    """Nino's phone: the deal form, the totals, save; the deal's page opens."""
-    page.goto(f"/m/{match_id}/deals/new")
+    """Nino's phone: the deal form (totals), save; the next deal's form says the deal saved
+    in a line, whose link opens the deal's page."""
+    page.goto(f"/m/{match_id}/deals/new?level=totals")
     for name, value in TOTALS.items():
         page.locator(f'[name="{name}"]').fill(value)
     page.locator('[name="last_trick"]').select_option("B")
     expect(page.locator("#deal-feedback .verdict.ok")).to_be_visible()
     page.locator("#deal-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/deals/new\?level=\w+&saved=\d+$"))
+    page.locator("p.saved a").click()
     page.wait_for_url(re.compile(r"/d/\d+/$"))
     return int(re.search(r"/d/(\d+)/$", page.url).group(1))
 
