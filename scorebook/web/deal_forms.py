@@ -364,6 +364,10 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
                             high=shape.tricks))  # fmt: skip
     last = [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
     inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
+    if shape.trick_counts == "all_or_none" and not grid:  # the counts may be left out
+        inputs.append(
+            Input("all_tricks", _("All the tricks (cappotto)"), "choice", [("", "—"), *last])
+        )
     if part.get("round_one_last_trick"):
         inputs.append(
             Input("last_trick_round1", _("Last trick of the first round"), "choice",

@@ -148,3 +148,20 @@ def test_after_a_save_the_next_deals_form_says_what_was_saved(people, t4):
     line = re.search(r'class="saved"[^>]*>(.*?)</p>', after, re.S).group(1)
     assert "Deal 1 saved" in line and "+7" in line and "7–4" in line
     assert "Deal 2" in after and 'name="expected_number" value="2"' in after
+
+
+def test_a_quick_cappotto_is_corrected_on_the_totals_form(people, t4):
+    """A deal entered without counts, all the tricks to one side, opens for correction
+    on the totals form (it was shown as JSON: the form had no field for all_tricks)."""
+    from scorebook.matches import services
+
+    deal = services.deal_create(
+        match=t4,
+        data={"sides": {"A": {"thirds": 32}, "B": {"thirds": 0}}, "last_trick": "A",
+              "all_tricks": "A"},
+        expected_number=1,
+        user=people.director,
+    )  # fmt: skip
+    page = as_(people, "director").get(f"/d/{deal.pk}/correct").content.decode()
+    assert 'name="record"' not in page
+    assert re.search(r'name="all_tricks".*?<option value="A" selected', page, re.S)
