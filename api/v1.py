@@ -5,15 +5,13 @@ from rest_framework.routers import DefaultRouter
 
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
+from api.views.fixtures import FixtureViewSet
 from api.views.leagues import (
-    FixtureViewSet,
     LeagueEntryViewSet,
     LeagueViewSet,
-    PlayerStatisticsView,
     PublicLeagues,
     PublicLeagueStandings,
     PublicLeagueStandingsCsv,
-    PublicPlayerStatistics,
 )
 from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
@@ -29,6 +27,7 @@ from api.views.standings import (
     SeasonViewSet,
     StandingsSettingsView,
 )
+from api.views.statistics import PlayerStatisticsView, PublicPlayerStatistics
 
 router = DefaultRouter(trailing_slash=False)
 router.register("clubs", ClubViewSet, basename="club")

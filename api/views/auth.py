@@ -1,27 +1,12 @@
 """Token login for scripts and apps, counted by django-axes like every other login."""
 
 from django.contrib.auth.signals import user_logged_in
-from rest_framework import serializers
 from rest_framework.authtoken.models import Token
-from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 
 from api.parsers import StrictFormParser, StrictJSONParser, StrictMultiPartParser
-
-
-class TokenSerializer(AuthTokenSerializer):
-    """No username or password longer than any account's is looked up (or recorded as a
-    failed login: django-axes' column holds 255 characters)."""
-
-    username = serializers.CharField(label="Username", max_length=150, write_only=True)
-    password = serializers.CharField(
-        label="Password",
-        max_length=4096,
-        style={"input_type": "password"},
-        trim_whitespace=False,
-        write_only=True,
-    )
+from api.serializers.auth import TokenSerializer
 
 
 class TokenView(ObtainAuthToken):

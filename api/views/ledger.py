@@ -17,25 +17,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
+from api.serializers.ledger import EntrySerializer
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.ledger import exports, selectors, services
 from scorebook.ledger.models import Entry, Transfer
 from scorebook.matches.models import Night
-
-
-class EntrySerializer(serializers.ModelSerializer):
-    payer_name = serializers.CharField(source="payer.__str__", read_only=True)
-    payee_name = serializers.CharField(source="payee.__str__", read_only=True)
-
-    class Meta:
-        model = Entry
-        fields = [
-            "id", "night", "match", "deal", "deal_version", "match_version", "kind",
-            "payer", "payer_name", "payee", "payee_name", "amount", "unit", "currency",
-            "reverses", "booked_at",
-        ]  # fmt: skip
 
 
 class EntryViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
