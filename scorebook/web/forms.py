@@ -77,6 +77,8 @@ class SignUpForm(UserCreationForm):
         self.fields["username"].widget.attrs.update(
             {"autocapitalize": "none", "autocorrect": "off", "autocomplete": "username"}
         )
+        # Django's own read "150 caratteri o meno.Solo lettere, cifre e @/./+/-/_".
+        self.fields["username"].help_text = _("Letters, digits and @ . + - _, at most 150.")
 
 
 class RoleForm(forms.Form):

@@ -55,3 +55,14 @@ def test_the_public_page_tells_apart_nights_of_the_same_date(people, club):
     ]
     english = Client().get(f"/public/{club.slug}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<h2>Friday 20 November 2026 · night 2</h2>" in english
+
+
+def test_the_sign_up_form_says_what_a_username_may_hold_in_words(world):
+    """Django's help text read "Obbligatorio. 150 caratteri o meno.Solo lettere, cifre e
+    @/./+/-/_" (no space after its full stop, and the slashes read as characters)."""
+    page = Client().get("/join/{token}".format(**world), HTTP_ACCEPT_LANGUAGE="it")
+    body = page.content.decode()
+    assert "meno.Solo" not in body and "@/./+/-/_" not in body
+    assert "Lettere, cifre e i segni @ . + - _, al massimo 150." in body
+    english = Client().get("/join/{token}".format(**world), HTTP_ACCEPT_LANGUAGE="en")
+    assert "Letters, digits and @ . + - _, at most 150." in english.content.decode()
