@@ -165,10 +165,10 @@ class ConfirmedSerializer(serializers.Serializer):
     """What a confirmation answers."""
 
     id = serializers.IntegerField()
-    deal = serializers.IntegerField()
+    deal = serializers.IntegerField(source="deal_id")
     seat = serializers.CharField()
-    player = serializers.IntegerField(allow_null=True)
+    player = serializers.IntegerField(source="player_id", allow_null=True)
     method = serializers.CharField()
-    user = serializers.IntegerField(allow_null=True)
-    device_user = serializers.IntegerField(allow_null=True)
+    user = serializers.IntegerField(source="user_id", allow_null=True)
+    device_user = serializers.IntegerField(source="device_user_id", allow_null=True)
     override = serializers.BooleanField()

@@ -36,7 +36,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import selectors, services
-from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+from scorebook.matches.models import Deal, Match, Night, Table
 
 
 class IfMatchRequired(Refusal):
@@ -172,7 +172,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         done = services.deal_confirm_remaining(
             match=match, seat=serializer.validated_data["seat"], user=signed_in(request)
         )
-        return Response([_confirmed(c) for c in done])
+        return Response(ConfirmedSerializer(done, many=True).data)
 
     @extend_schema(
         methods=["POST"],
@@ -279,7 +279,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         else:
             reason = data.get("override_reason", "") if data["method"] == "override" else ""
             result = services.deal_confirm(deal=deal, user=user, override_reason=reason)
-        return Response(_confirmed(result), status=201)
+        return Response(ConfirmedSerializer(result).data, status=201)
 
     @extend_schema(responses=DealSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -293,19 +293,6 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             .order_by("version")
         )
         return Response(DealSerializer(versions, many=True).data)
-
-
-def _confirmed(confirmation: Confirmation) -> dict[str, Any]:
-    return {
-        "id": confirmation.pk,
-        "deal": confirmation.deal_id,
-        "seat": confirmation.seat,
-        "player": confirmation.player_id,
-        "method": confirmation.method,
-        "user": confirmation.user_id,
-        "device_user": confirmation.device_user_id,
-        "override": confirmation.override,
-    }
 
 
 def _tag_of(tag: str) -> tuple[int | None, int | None]:

@@ -1,0 +1,58 @@
+"""An answer against its description in the live schema: the same keys at every level.
+
+The answers built by hand (a league's table, a fixture) have a serializer that describes
+them in ``/api/schema/``; this is the check that the two are one shape."""
+
+from typing import Any
+
+from rest_framework.test import APIClient
+
+
+def live_schema() -> dict[str, Any]:
+    response = APIClient().get("/api/schema/", {"format": "json"})
+    assert response.status_code == 200
+    return response.json()
+
+
+def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    nullable = False
+    while True:
+        nullable = nullable or bool(node.get("nullable"))
+        if "$ref" in node:
+            node = schema["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+            node = {**node, "nullable": nullable or node.get("nullable", False)}
+        elif "allOf" in node and len(node["allOf"]) == 1:
+            node = {**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}
+        elif "oneOf" in node:
+            shapes = [n for n in node["oneOf"] if n.get("type") != "null"]
+            node = {**shapes[0], "nullable": True} if len(shapes) == 1 else node
+            if len(shapes) != 1:
+                return node
+        else:
+            return node
+
+
+def mismatches(schema: dict[str, Any], node: dict[str, Any], answer: Any, at: str = "") -> list:
+    """Where ``answer`` leaves its description: keys missing or extra, at every depth."""
+    node = _resolve(schema, node)
+    if answer is None:
+        return [] if node.get("nullable") else [f"{at or '/'}: null, not nullable"]
+    found = []
+    if node.get("type") == "object" and "properties" in node:
+        if not isinstance(answer, dict):
+            return [f"{at}: not an object"]
+        described = set(node["properties"])
+        if set(answer) != described:
+            found.append(
+                f"{at or '/'}: extra {set(answer) - described}, missing {described - set(answer)}"
+            )
+        for key in described & set(answer):
+            found += mismatches(schema, node["properties"][key], answer[key], f"{at}/{key}")
+    elif node.get("type") == "array" and isinstance(answer, list):
+        for i, item in enumerate(answer):
+            found += mismatches(schema, node.get("items", {}), item, f"{at}/{i}")
+    return found
+
+
+def component(schema: dict[str, Any], name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/schemas/{name}"}

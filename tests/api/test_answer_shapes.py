@@ -1,0 +1,54 @@
+"""One description per answer shape (issue 25 step 5): the answers the views build by hand
+(a league's table and fixtures, a forfeit, a confirmation) have exactly the keys their
+serializer puts in the schema, at every depth."""
+
+from scorebook.standings.models import Fixture
+from tests.api.common import api
+from tests.api.shapes import component, live_schema, mismatches
+from tests.api.test_leagues_api import started  # noqa: F401  (the fixture)
+from tests.standings.league_helpers import night, pair_match
+
+
+def test_a_league_table_fixtures_and_a_forfeit_are_as_described(club, people, started):  # noqa: F811
+    league, (nino, ettore, salvo, walter, zina, rosa) = started
+    pairs = ["Nino-Ettore", "Salvo-Walter"]
+    played = Fixture.objects.get(league_id=league, home__name__in=pairs, away__name__in=pairs)
+    forfeited = Fixture.objects.filter(league_id=league).exclude(pk=played.pk).first()
+    assert forfeited is not None
+    match = pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
+    scorer, director, member = (api(people, who) for who in ("scorer", "director", "member"))
+    linked = scorer.post(f"/api/v1/fixtures/{played.pk}/matches", {"match": match.pk})
+    body = {"entry": forfeited.home_id, "reason": "did not come"}
+    forfeit = director.post(f"/api/v1/fixtures/{forfeited.pk}/forfeit", body)
+    assert (linked.status_code, forfeit.status_code) == (201, 201), forfeit.content
+    schema = live_schema()
+
+    assert mismatches(schema, component(schema, "FixtureScore"), linked.json()) == []
+    assert forfeit.json()["forfeit"] is not None
+    assert mismatches(schema, component(schema, "FixtureScore"), forfeit.json()) == []
+    table = member.get(f"/api/v1/leagues/{league}/standings").json()
+    assert mismatches(schema, component(schema, "Standings"), table) == []
+    fixtures = member.get("/api/v1/fixtures", {"league": league}).json()["results"]
+    assert len(fixtures) == 3
+    for fixture in fixtures:
+        assert mismatches(schema, component(schema, "FixtureScore"), fixture) == []
+
+
+def test_the_check_sees_a_key_too_many_or_missing():
+    schema = live_schema()
+    shape = component(schema, "BracketSlot")
+    slot = {"round": 1, "slot": 1, "home": 1, "away": None, "fixture": 3, "bye": False,
+            "decided": False, "winner": None}  # fmt: skip
+    assert mismatches(schema, shape, slot) == []
+    assert mismatches(schema, shape, {**slot, "extra": 1}) != []
+    assert mismatches(schema, shape, {k: v for k, v in slot.items() if k != "bye"}) != []
+
+
+def test_a_confirmation_is_as_described(people, deal):
+    confirmed = api(people, "scorer").post(
+        f"/api/v1/deals/{deal.pk}/confirm", {"seat": "E", "method": "table_phone"}, format="json"
+    )
+    assert confirmed.status_code == 201, confirmed.content
+    schema = live_schema()
+    assert mismatches(schema, component(schema, "Confirmed"), confirmed.json()) == []
+    assert confirmed.json()["deal"] == deal.pk and confirmed.json()["seat"] == "E"
