@@ -13,6 +13,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.serializers.standings import LeaderboardRowSerializer
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Deal, Match, Night
 from scorebook.standings.models import League, Rating, Season
@@ -94,24 +95,12 @@ class PublicSeasonSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "starts_on", "ends_on"]
 
 
-class PublicLeaderboardRowSerializer(serializers.Serializer):
-    """A leaderboard row as anyone reads it: the members' columns without the money per
-    currency and the stake units. The view builds the rows by hand (see
-    ``api.views.standings``) and keeps exactly these fields."""
+class PublicLeaderboardRowSerializer(LeaderboardRowSerializer):
+    """A leaderboard row as anyone reads it: the columns the registry makes public
+    (``scorebook.standings.columns``: not the money per currency nor the stake units).
+    The view builds the rows by hand (``row``) and keeps exactly these fields."""
 
-    position = serializers.IntegerField(allow_null=True)
-    player = serializers.IntegerField()
-    player_name = serializers.CharField()
-    ranked = serializers.BooleanField()
-    matches = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    win_rate = serializers.FloatField()
-    points_for = serializers.IntegerField()
-    points_against = serializers.IntegerField()
-    deals = serializers.IntegerField()
-    events = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
-    bids = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
+    public = True
 
 
 #: The fields of a public leaderboard row, in order.

@@ -24,11 +24,11 @@ from rest_framework.views import APIView
 from api.permissions import ClubRole
 from api.scoping import OwnClubsField
 from api.serializers.public import (
-    PUBLIC_LEADERBOARD_FIELDS,
     PublicLeaderboardRowSerializer,
     PublicRatingSerializer,
     PublicSeasonSerializer,
 )
+from api.serializers.standings import LeaderboardRowSerializer
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
@@ -172,24 +172,6 @@ class SeasonViewSet(
 # -- leaderboards --------------------------------------------------------------------------
 
 
-class LeaderboardRowSerializer(serializers.Serializer):
-    position = serializers.IntegerField(allow_null=True)
-    player = serializers.IntegerField(source="player_id")
-    player_name = serializers.CharField(source="player.name")
-    ranked = serializers.BooleanField()
-    matches = serializers.IntegerField()
-    won = serializers.IntegerField()
-    lost = serializers.IntegerField()
-    win_rate = serializers.FloatField()
-    points_for = serializers.IntegerField()
-    points_against = serializers.IntegerField()
-    deals = serializers.IntegerField()
-    units = serializers.DecimalField(max_digits=14, decimal_places=2)
-    money = serializers.DictField(child=serializers.CharField())
-    events = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
-    bids = serializers.DictField(child=serializers.DictField(child=serializers.IntegerField()))
-
-
 LEADERBOARD_PARAMS = [
     OpenApiParameter("season", int, required=True),
     OpenApiParameter("game", str, description='A game key; empty or "all": all games.'),
@@ -226,35 +208,20 @@ def _leaderboard_query(request, public: bool) -> tuple[str, list[str]]:
     return game, ordering or ["-won", "-win_rate"]
 
 
-def _row(line: dict[str, Any], position: int | None) -> dict[str, Any]:
-    """A row as ``LeaderboardRowSerializer`` describes it, built by hand: a serializer
-    with nested dict fields cost more than the query for a 50-row page."""
-    return {
-        "position": position, "player": line["player_id"], "player_name": line["player__name"],
-        "ranked": line["ranked"], "matches": line["matches"], "won": line["won"],
-        "lost": line["lost"], "win_rate": line["win_rate"], "points_for": line["points_for"],
-        "points_against": line["points_against"], "deals": line["deals"],
-        "units": f"{line['units']:.2f}", "money": line["money"], "events": line["events"],
-        "bids": line["bids"],
-    }  # fmt: skip
-
-
 class LeaderboardList(TableMixin, generics.ListAPIView):
     """A season's leaderboard: one query for the page (see ``selectors.leaderboard_page``),
     paginated like every list (``count``, ``next``, ``previous``, ``results``, 50 a page),
     the ranked rows numbered in order (the unranked have no position)."""
 
-    serializer_class: type[serializers.Serializer] = LeaderboardRowSerializer
+    serializer_class: type[LeaderboardRowSerializer] = LeaderboardRowSerializer
     filter_backends: list[Any] = []
-    #: The fields each row keeps; None: all of them (members).
-    row_fields: tuple[str, ...] | None = None
 
     def seasons(self):
         raise NotImplementedError
 
     def list(self, request, *args, **kwargs):
         season_id = _int_param(request, "season")
-        game, ordering = _leaderboard_query(request, public=self.row_fields is not None)
+        game, ordering = _leaderboard_query(request, public=self.serializer_class.public)
         csv = request.accepted_renderer.format == "csv"
         size = self.paginator.page_size
         number = request.query_params.get("page", "1")
@@ -270,12 +237,11 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
             raise NotFound()
         if not page.rows and page_number > 1:
             raise NotFound(PageNumberPagination.invalid_page_message)
+        row = self.serializer_class.row
         rows = [
-            _row(line, offset + i + 1 if line["ranked"] else None)
+            row(line, offset + i + 1 if line["ranked"] else None)
             for i, line in enumerate(page.rows)
         ]
-        if self.row_fields is not None:
-            rows = [{name: row[name] for name in self.row_fields} for row in rows]
         if csv:
             return Response(rows)
         url = request.build_absolute_uri()
@@ -452,7 +418,6 @@ class PublicLeaderboard(PublicScoped, LeaderboardList):
     (neither to read nor to sort by)."""
 
     serializer_class = PublicLeaderboardRowSerializer
-    row_fields = PUBLIC_LEADERBOARD_FIELDS
 
     def seasons(self):
         return Season.objects.filter(club=public_club(self.kwargs["slug"]))

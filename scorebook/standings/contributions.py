@@ -31,6 +31,7 @@ from scorebook.ledger.models import Entry, Unit
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import games
 
+from .columns import COLUMNS, SUMMED, Column
 from .selectors import deal_facts, finished_at_of, match_results
 
 #: The games whose every deal is a contest of its own (the engine's ``deal_contest``): a
@@ -44,13 +45,13 @@ Line = dict[str, Any]  # one player's counts: see ``blank``
 
 
 def blank() -> Line:
-    return {
-        "matches": 0, "won": 0, "lost": 0, "points_for": 0, "points_against": 0, "deals": 0,
-        "units": Decimal(0), "money": {}, "events": {}, "bids": {},
-    }  # fmt: skip
+    """A line of zeros: one entry per summed column (see ``columns``)."""
+    return {c.name: _ZERO[c.kind]() for c in SUMMED}
 
 
-SCALARS = ("matches", "won", "lost", "points_for", "points_against", "deals")
+_ZERO: dict[str, Any] = {"count": int, "amount": Decimal, "money": dict, "tally": dict}
+#: The columns counted from each player's result in a finished match.
+PER_RESULT = tuple(c for c in COLUMNS if c.per_result is not None)
 
 
 @dataclass
@@ -174,11 +175,8 @@ def contributions(batch: list[Played]) -> dict[int, dict[int, Line]]:
                 lines[pid]["deals"] += match.deals
             for r in match_results(match):  # type: ignore[arg-type]
                 line = lines[r.player_id]
-                line["matches"] += 1
-                line["won"] += int(r.won)
-                line["lost"] += int(r.lost)
-                line["points_for"] += r.points_for
-                line["points_against"] += r.points_against
+                for column in PER_RESULT:
+                    line[column.name] += column.per_result(r)  # type: ignore[misc]
             for result in match.special:
                 _count_deal(match, result, lines)
         out[match.pk] = lines
@@ -230,63 +228,76 @@ def _count_ledger(match_ids: list[int], out: dict[int, Any]) -> None:
 def dump(line: Line) -> dict[str, Any]:
     """A contribution as stored (JSON: decimals as strings), its zeros and empty parts
     left out: a rebuild stores one per match, and most of a line is zeros."""
-    out: dict[str, Any] = {k: line[k] for k in SCALARS if line[k]}
-    if line["units"]:
-        out["units"] = str(line["units"])
-    for name in ("money", "events", "bids"):
-        if line[name]:
-            out[name] = {
-                k: str(v) if name == "money" else dict(v) for k, v in sorted(line[name].items())
-            }
+    out: dict[str, Any] = {}
+    for c in SUMMED:
+        value = line[c.name]
+        if not value:
+            continue
+        if c.kind == "count":
+            out[c.name] = value
+        elif c.kind == "amount":
+            out[c.name] = str(value)
+        elif c.kind == "money":
+            out[c.name] = {k: str(v) for k, v in sorted(value.items())}
+        else:
+            out[c.name] = {k: dict(v) for k, v in sorted(value.items())}
     return out
 
 
 def load(data: dict[str, Any]) -> Line:
     """The line of a stored contribution (``dump``'s, or the older form with every key)."""
-    return {
-        **{k: data.get(k, 0) for k in SCALARS},
-        "units": Decimal(data.get("units", 0)),
-        "money": {cur: Decimal(v) for cur, v in data.get("money", {}).items()},
-        "events": {k: dict(v) for k, v in data.get("events", {}).items()},
-        "bids": {k: dict(v) for k, v in data.get("bids", {}).items()},
-    }
+    return {c.name: _read(c, data.get(c.name)) for c in SUMMED}
+
+
+def _read(column: Column, value: Any) -> Any:
+    """A column's value as a line holds it, from what was stored (None: nothing)."""
+    if column.kind == "count":
+        return value or 0
+    if column.kind == "amount":
+        return Decimal(value or 0)
+    if column.kind == "money":
+        return {cur: Decimal(v) for cur, v in (value or {}).items()}
+    return {k: dict(v) for k, v in (value or {}).items()}
 
 
 def add(total: Line, part: Line, sign: int = 1) -> None:
     """``total += sign * part``, in place."""
-    for key in SCALARS:
-        total[key] += sign * part[key]
-    total["units"] += sign * part["units"]
-    for cur, v in part["money"].items():
-        total["money"][cur] = total["money"].get(cur, Decimal(0)) + sign * v
-    for name in ("events", "bids"):
-        for key, counts in part[name].items():
-            mine = total[name].setdefault(key, dict.fromkeys(counts, 0))
-            for k, v in counts.items():
-                mine[k] += sign * v
+    for c in SUMMED:
+        name = c.name
+        if c.kind in ("count", "amount"):
+            total[name] += sign * part[name]
+        elif c.kind == "money":
+            for cur, v in part[name].items():
+                total[name][cur] = total[name].get(cur, Decimal(0)) + sign * v
+        else:
+            for key, counts in part[name].items():
+                mine = total[name].setdefault(key, dict.fromkeys(counts, 0))
+                for k, v in counts.items():
+                    mine[k] += sign * v
 
 
 def row_values(line: Line) -> dict[str, Any]:
     """A leaderboard row's columns from the summed line: entries that came back to
     nothing (a currency netting 0, an event made and suffered 0 times) are left out,
     as a sum that never had them would."""
-    decided = line["matches"]
-    return {
-        **{k: line[k] for k in SCALARS},
-        "win_rate": round(100.0 * line["won"] / decided, 2) if decided else 0.0,
-        "units": line["units"].quantize(CENT),
-        "money": {cur: str(v.quantize(CENT)) for cur, v in sorted(line["money"].items()) if v},
-        "events": {k: dict(v) for k, v in sorted(line["events"].items()) if any(v.values())},
-        "bids": {k: dict(v) for k, v in sorted(line["bids"].items()) if any(v.values())},
-    }
+    out: dict[str, Any] = {}
+    for c in COLUMNS:
+        if c.kind == "rate":
+            part, whole = c.of  # type: ignore[misc]
+            out[c.name] = round(100.0 * line[part] / line[whole], 2) if line[whole] else 0.0
+        elif c.kind == "count":
+            out[c.name] = line[c.name]
+        elif c.kind == "amount":
+            out[c.name] = line[c.name].quantize(CENT)
+        elif c.kind == "money":
+            out[c.name] = {
+                cur: str(v.quantize(CENT)) for cur, v in sorted(line[c.name].items()) if v
+            }
+        else:
+            out[c.name] = {k: dict(v) for k, v in sorted(line[c.name].items()) if any(v.values())}
+    return out
 
 
 def row_line(row: Any) -> Line:
     """The line of a stored leaderboard row (to add a delta to)."""
-    return {
-        **{k: getattr(row, k) for k in SCALARS},
-        "units": Decimal(row.units),
-        "money": {cur: Decimal(v) for cur, v in row.money.items()},
-        "events": {k: dict(v) for k, v in row.events.items()},
-        "bids": {k: dict(v) for k, v in row.bids.items()},
-    }
+    return {c.name: _read(c, getattr(row, c.name)) for c in SUMMED}

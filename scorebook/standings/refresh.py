@@ -22,6 +22,7 @@ from django.utils import timezone
 from scorebook.matches.models import Match
 from scorebook.rules import get_game
 
+from . import columns
 from . import contributions as cb
 from . import ratings as rt
 from .bulk import bulk_insert
@@ -255,10 +256,7 @@ def _rows(lines) -> Iterator[tuple[Any, ...]]:
 
 
 STANDING_COLUMNS = ("match_id", "club_id", "game", "day", "players")
-ROW_FIELDS = (
-    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "units",
-    "money", "events", "bids",
-)  # fmt: skip
+ROW_FIELDS = columns.NAMES
 ROW_COLUMNS = ("club_id", "season_id", "game", "player_id", "sources", *ROW_FIELDS)
 RATED_COLUMNS = ("club_id", "game", "match_id", "seq", "finished_at", "fingerprint", "carry")
 CHANGE_COLUMNS = (

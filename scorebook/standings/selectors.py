@@ -18,6 +18,7 @@ from django.db.models import OuterRef, Q, QuerySet, Subquery
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import get_game
 
+from . import columns
 from .models import Season
 
 
@@ -251,19 +252,14 @@ def current_deal_results(match_ids: list[int]) -> Iterator[tuple[int, dict[str, 
 
 # -- reading the precomputed tables --------------------------------------------------------
 
-#: Leaderboard columns one may sort by; ``money:EUR``, ``events:cappotto:made`` and
-#: ``bids:solo:won`` sort by one currency, event or contract.
-SORTABLE = (
-    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "units",
-    "player",
-)  # fmt: skip
-JSON_SORTABLE = {"money": 1, "events": 2, "bids": 2}
+#: Leaderboard columns one may sort by (see ``columns``); ``money:EUR``,
+#: ``events:cappotto:made`` and ``bids:solo:won`` sort by one currency, event or contract.
+SORTABLE = columns.sortable(public=False)
+JSON_SORTABLE = columns.nested(public=False)
 #: The columns anyone may sort a public leaderboard by: sorting by money or stake units
 #: would rank the players by them.
-PUBLIC_SORTABLE = (
-    "matches", "won", "lost", "win_rate", "points_for", "points_against", "deals", "player",
-)  # fmt: skip
-PUBLIC_SORTABLE_NESTED = ("events", "bids")
+PUBLIC_SORTABLE = columns.sortable(public=True)
+PUBLIC_SORTABLE_NESTED = tuple(columns.nested(public=True))
 
 
 def public_sortable(name: str) -> bool:
@@ -326,10 +322,7 @@ def freshness_of(club_id: int):
 
 
 #: The columns of a leaderboard row as the API gives them, in order.
-LEADERBOARD_COLUMNS = (
-    "player_id", "player__name", "matches", "won", "lost", "win_rate", "points_for",
-    "points_against", "deals", "units", "money", "events", "bids",
-)  # fmt: skip
+LEADERBOARD_COLUMNS = ("player_id", "player__name", *columns.NAMES)
 
 
 @dataclass

@@ -12,14 +12,13 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.rules import games
-from scorebook.standings import selectors, services
+from scorebook.standings import columns, selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
 from scorebook.web.deal_forms import BID_LABELS
@@ -29,23 +28,6 @@ from scorebook.web.scores import game_name
 from scorebook.web.switches import VALUES
 from scorebook.web.views.public import public_club_or_404
 
-#: The fixed columns, in order, with their headings.
-COLUMNS = {
-    "matches": _("Matches"),
-    "won": _("Won"),
-    "lost": _("Lost"),
-    "win_rate": _("Win %"),
-    "points_for": _("Points for"),
-    "points_against": _("Points against"),
-    "deals": _("Deals"),
-    "units": _("Units"),
-}
-#: The fixed columns anyone reads on a public leaderboard (an allow-list: the stake units,
-#: like the money, stay with the members).
-PUBLIC_COLUMNS = ("matches", "won", "lost", "win_rate", "points_for", "points_against", "deals")
-EVENT_SIDES = {"made": _("made"), "suffered": _("suffered")}
-BID_SIDES = {"made": _("bid"), "won": _("bid and won")}
-
 
 def _game_choices():
     """Every game as (key, its name in the active language)."""
@@ -53,37 +35,35 @@ def _game_choices():
 
 
 def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
-    """The table's columns: the fixed ones, then each event made and suffered and each
-    contract bid and won that some row has, then money per currency (neither money nor
-    units in public)."""
-    columns = [
-        {"key": k, "label": v, "path": (k,)}
-        for k, v in COLUMNS.items()
-        if not public or k in PUBLIC_COLUMNS
-    ]
-    events = sorted({e for row in rows for e in (row.events or {})})
-    for event in events:
-        name = VALUES.get(event, event)
-        for side, word in EVENT_SIDES.items():
-            columns.append(
-                {"key": f"events:{event}:{side}", "label": f"{name} ({word})",
-                 "path": ("events", event, side)}
+    """The table's columns, from the registry (``standings.columns``): the plain ones, then
+    each event made and suffered and each contract bid and won that some row has, then
+    money per currency (in public only the columns the registry makes public: neither
+    money nor units)."""
+    shown = columns.visible(public=public)
+    found = [{"key": c.name, "label": c.label, "path": (c.name,)} for c in shown if c.scalar]
+    for column in (c for c in shown if c.kind == "tally"):
+        for key in sorted({k for row in rows for k in (getattr(row, column.name) or {})}):
+            name = _key_name(column.name, key)
+            for side, word in column.sides.items():
+                found.append(
+                    {"key": f"{column.name}:{key}:{side}", "label": f"{name} ({word})",
+                     "path": (column.name, key, side)}
+                )  # fmt: skip
+    for column in (c for c in shown if c.kind == "money"):
+        for currency in sorted({k for row in rows for k in (getattr(row, column.name) or {})}):
+            found.append(
+                {"key": f"{column.name}:{currency}", "label": currency,
+                 "path": (column.name, currency)}
             )  # fmt: skip
-    bids = sorted({b for row in rows for b in (row.bids or {})})
-    for bid in bids:
-        # in words: the column said "solissimo_scegliete (bid)"
-        name = BID_LABELS.get(bid) or VALUES.get(bid) or bid.replace("_", " ")
-        for side, word in BID_SIDES.items():
-            columns.append(
-                {"key": f"bids:{bid}:{side}", "label": f"{name} ({word})",
-                 "path": ("bids", bid, side)}
-            )  # fmt: skip
-    if not public:
-        for currency in sorted({c for row in rows for c in (row.money or {})}):
-            columns.append(
-                {"key": f"money:{currency}", "label": currency, "path": ("money", currency)}
-            )
-    return columns
+    return found
+
+
+def _key_name(column: str, key: str) -> Any:
+    """An event's or a contract's name in words (the column said "solissimo_scegliete
+    (bid)")."""
+    if column == "bids":
+        return BID_LABELS.get(key) or VALUES.get(key) or key.replace("_", " ")
+    return VALUES.get(key, key)
 
 
 def _value(row: Any, path: tuple[str, ...]) -> Any:
