@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import CharField, Count, Exists, OuterRef, QuerySet
 from django.db.models.functions import Cast
 
-from scorebook.clubs.models import Player
+from scorebook.clubs.models import ConfirmationPolicy, Player
 from scorebook.core.models import AuditEvent
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 
@@ -138,6 +138,20 @@ def night_log(night_id: int) -> list[LogEntry]:
         LogEntry("override", at, actor, *where[pk], reason) for at, actor, pk, reason in overrides
     ]
     return sorted(entries, key=lambda e: e.at, reverse=True)
+
+
+#: What each club setting counts besides the player's own phone and a director's override.
+ACCEPTED = {
+    ConfirmationPolicy.TABLE_PHONE: {Confirmation.Method.TABLE_PHONE, Confirmation.Method.PIN},
+    ConfirmationPolicy.PIN: {Confirmation.Method.PIN},
+    ConfirmationPolicy.OWN_PHONE: set(),
+}
+
+
+def accepts(policy: str, method: str) -> bool:
+    """Whether a club whose setting is ``policy`` counts a confirmation given by ``method``."""
+    own = method in (Confirmation.Method.OWN_PHONE, Confirmation.Method.OVERRIDE)
+    return own or method in ACCEPTED[ConfirmationPolicy(policy)]
 
 
 def sides(match: Match) -> dict[str, str]:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from django.db import transaction
 from django.utils import timezone
 
-from scorebook.clubs.models import ROLE_RANK, Club, ConfirmationPolicy, Player, Role
+from scorebook.clubs.models import ROLE_RANK, Club, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core import hotpath
 from scorebook.core.audit import audit
@@ -49,6 +49,7 @@ from .refusals import (
 )
 from .selectors import (
     Folded,
+    accepts,
     current_deals,
     fold,
     seat_of_user,
@@ -359,18 +360,10 @@ def _confirm(
     return confirmation
 
 
-#: What each club setting counts besides the player's own phone and a director's override.
-ACCEPTED = {
-    ConfirmationPolicy.TABLE_PHONE: {Confirmation.Method.TABLE_PHONE, Confirmation.Method.PIN},
-    ConfirmationPolicy.PIN: {Confirmation.Method.PIN},
-    ConfirmationPolicy.OWN_PHONE: set(),
-}
-
-
 def _accepts(club_id: int, method: str) -> None:
     """The club's setting, as stored now, counts ``method``."""
     policy = Club.objects.values_list("confirmation_policy", flat=True).get(pk=club_id)
-    if method not in ACCEPTED[ConfirmationPolicy(policy)]:
+    if not accepts(policy, method):
         raise MethodNotAccepted(method=method, policy=policy)
 
 

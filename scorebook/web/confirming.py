@@ -13,10 +13,16 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from scorebook.clubs.models import ConfirmationPolicy, Membership, Player, Role
+from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import membership_of
 from scorebook.matches.models import Confirmation, Deal, Match, Night
-from scorebook.matches.selectors import remaining_by_seat, sides, table_confirmers, user_seats
+from scorebook.matches.selectors import (
+    accepts,
+    remaining_by_seat,
+    sides,
+    table_confirmers,
+    user_seats,
+)
 
 #: Where a one-tap confirmation returns: the match page, the deal's page, the next deal.
 BACKS = ("match", "deal", "new")
@@ -55,7 +61,7 @@ def confirm_here(
     membership = membership or membership_of(user, night.club_id)
     if own is None and (membership is None or not membership.at_least(Role.SCORER)):
         return None
-    table = night.club.confirmation_policy == ConfirmationPolicy.TABLE_PHONE
+    table = accepts(night.club.confirmation_policy, Confirmation.Method.TABLE_PHONE)
     if names is None:
         names = dict(Player.objects.filter(pk__in=match.seats.values()).values_list("pk", "name"))
 

@@ -14,6 +14,8 @@ from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services as matches
 from scorebook.matches.models import Confirmation, Deal
+from scorebook.matches.refusals import MethodNotAccepted
+from scorebook.matches.selectors import accepts
 
 from .models import TablePin
 
@@ -70,6 +72,9 @@ def deal_confirm_with_pin(
     player = Player.objects.filter(pk=player_id, club_id=match.night.club_id).first()
     if player is None or player.pk not in match.seats.values() or player.user_id is None:
         raise NotSeated(path="player")
+    policy = match.night.club.confirmation_policy
+    if not accepts(policy, Confirmation.Method.PIN):  # said before a PIN is tried and counted
+        raise MethodNotAccepted(method=Confirmation.Method.PIN, policy=policy)
     with transaction.atomic():
         row = TablePin.objects.select_for_update().filter(user_id=player.user_id).first()
         if row is None:

@@ -2,10 +2,24 @@
 tap on the caller's phone, "confirm the remaining deals" per seat, and the club's setting
 (directors change it); refusals in the request's language; the OpenAPI schema says so."""
 
+import datetime
+
+import pytest
+
 from scorebook.clubs.models import Membership
 from scorebook.matches import services
 from scorebook.matches.models import Confirmation
 from tests.api.common import SIDES, SMALL, api
+
+
+def _match(people):
+    night = services.night_open(
+        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
+    )
+    return services.match_create(
+        night=night, game="tressette4", rules={"profile": "accuso_41"}, user=people.director,
+        seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
+    )  # fmt: skip
 
 
 def test_the_table_phone_confirms_a_seat_guests_too(people, deal):
@@ -104,3 +118,44 @@ def test_the_schema_documents_it(client):
     assert "/api/v1/matches/{id}/confirm-remaining" in schema["paths"]
     club = schema["components"]["schemas"]["Club"]["properties"]
     assert "confirmation_policy" in club
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_taps_at_the_same_moment_store_one_confirmation_per_seat():
+    """Two phones (or a double tap) confirm one seat, and the player's own phone that same
+    seat, all at once: one confirmation, every answer a 201 with its id, no 500."""
+    import threading
+
+    from django.db import connection
+
+    from tests.personas import make_personas
+
+    people = make_personas()
+    match = _match(people)
+    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
+    barrier = threading.Barrier(6)
+    answers = []
+
+    def tap(who, body):
+        barrier.wait()
+        try:
+            answers.append(
+                api(people, who).post(f"/api/v1/deals/{deal.pk}/confirm", body, format="json")
+            )
+        finally:
+            connection.close()
+
+    jobs = [("scorer", {"seat": "N"}), ("owner", {"seat": "N"}), ("member", {})] + [
+        ("scorer", {"seat": "W"})
+    ] * 3
+    threads = [threading.Thread(target=tap, args=job) for job in jobs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(a.status_code for a in answers) == [201] * 6
+    rows = Confirmation.objects.filter(deal=deal)
+    assert sorted(rows.values_list("seat", flat=True)) == ["N", "W"]
+    by_seat = {c.seat: c.pk for c in rows}
+    assert {a.json()["id"] for a in answers} == set(by_seat.values())

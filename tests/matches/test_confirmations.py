@@ -21,6 +21,7 @@ from scorebook.matches.refusals import (
     OwnEntry,
     UnknownSeat,
 )
+from scorebook.web.models import TablePin
 from scorebook.web.services import deal_confirm_with_pin, pin_set
 
 SIDES = {
@@ -158,6 +159,12 @@ def test_each_policy(people, match):
         deal_confirm_with_pin(
             deal=second, player_id=people.seated[0].pk, pin="1357", handed_by=people.scorer
         )
+    # Said before any PIN is tried: a wrong one is not counted against Nino's PIN.
+    with pytest.raises(MethodNotAccepted):
+        deal_confirm_with_pin(
+            deal=second, player_id=people.seated[0].pk, pin="0000", handed_by=people.scorer
+        )
+    assert TablePin.objects.get(user=people.member).failures == 0
     own = services.deal_confirm(deal=second, user=people.member)
     assert (own.method, own.seat, own.device_user) == (Method.OWN_PHONE, "N", people.member)
     # A tap for one's own seat on one's own phone is the own phone's, whatever the setting.

@@ -22,12 +22,13 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorebook.clubs import services as clubs
-from scorebook.clubs.models import ConfirmationPolicy, Player, Role
+from scorebook.clubs.models import Player, Role
 from scorebook.clubs.selectors import clubs_of, membership_of
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
-from scorebook.matches.models import Deal, Match, Night
+from scorebook.matches.models import Confirmation, Deal, Match, Night
+from scorebook.matches.selectors import accepts
 from scorebook.rules import Rejection
 from scorebook.web import confirming, preview
 from scorebook.web import deal_forms as forms
@@ -369,7 +370,7 @@ def _deal_page(
     by_user = {p.user_id: p.name for p in players if p.user_id is not None}
     seated = [p for p in players if p.user_id is not None]
     users = _users(match, [*confirmations, *(c for v in versions for c in v.confirmations.all())])
-    pin_counts = match.night.club.confirmation_policy != ConfirmationPolicy.OWN_PHONE
+    pin_counts = accepts(match.night.club.confirmation_policy, Confirmation.Method.PIN)
     frame = _frame(request, match)
     membership = frame["membership"]
     return render(
