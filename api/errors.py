@@ -14,8 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.db import InterfaceError, OperationalError
+from django.http import Http404
 from django.utils.translation import gettext as _
 from rest_framework import exceptions, status
 from rest_framework.response import Response
@@ -134,7 +135,10 @@ def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
     else:
-        code = getattr(exc, "default_code", "error")
+        # Django's Http404 and PermissionDenied reach here as themselves: DRF answered
+        # them as NotFound and PermissionDenied, so they get those codes too.
+        drf = {Http404: exceptions.NotFound, PermissionDenied: exceptions.PermissionDenied}
+        code = getattr(drf.get(type(exc), exc), "default_code", "error")
         detail = getattr(exc, "detail", str(exc))
         errors = [{"code": f"http.{code}", "message": str(detail)}]
     for entry in errors:

@@ -1,17 +1,9 @@
-"""JSON in, refused at the door when it cannot be stored or echoed safely.
-
-PostgreSQL's jsonb and text columns cannot hold NUL, a lone surrogate cannot be encoded to
-UTF-8 (so an answer echoing one cannot be rendered), and other control characters have no
-place in a name, a note or a card. Rather than let one of them reach a service, a stored
-Idempotency-Key answer or a renderer (each a 500 before), the parser refuses the whole
-body with ``input.bad_character`` and the path of the first one found. The same goes for
-JSON nested deeper than any request of ours needs (the standard library's parser would
-raise RecursionError from ~1,000 levels).
-"""
+"""JSON and forms in, refused at the door when they cannot be stored or echoed safely:
+the checks of scorebook/core/inputs.py (control characters, lone surrogates, nesting,
+integers longer than any id), on every body the API reads."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.conf import settings
@@ -19,24 +11,11 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError
 
+from scorebook.core import inputs
+from scorebook.core.inputs import BadCharacter, NumberTooLarge, TooDeep, bad_char, check
 from scorebook.core.refusals import Refusal
 
-#: Deep enough for every body the API reads (a play record is 5 levels deep).
-MAX_DEPTH = 32
-#: No number the API reads needs more digits than a bigint id (19); the standard library
-#: would raise ValueError past 4,300 digits (a 500 before).
-MAX_DIGITS = 20
-#: Tab, line feed and carriage return are text; every other C0 control, DEL and the
-#: surrogates are not.
-_ALLOWED_CONTROLS = frozenset("\t\n\r")
-
-
-class BadCharacter(Refusal):
-    code = "input.bad_character"
-    message = _(
-        "The text at '%(where)s' contains a control character or an invalid one (%(char)s): "
-        "remove it and send again."
-    )
+__all__ = ["BadCharacter", "NumberTooLarge", "TooDeep", "bad_char", "check"]
 
 
 class TooLarge(Refusal):
@@ -45,58 +24,8 @@ class TooLarge(Refusal):
     message = _("The request body is larger than %(limit)s bytes.")
 
 
-class NumberTooLarge(Refusal):
-    code = "input.number_too_large"
-    message = _("A number in the JSON has more than %(digits)s digits.")
-
-
-class TooDeep(Refusal):
-    code = "input.too_deep"
-    message = _("The JSON is nested more than %(depth)s levels deep.")
-
-
-def bad_char(text: str) -> str | None:
-    """The first character of ``text`` that has no place in stored text, as ``U+XXXX``."""
-    for char in text:
-        code = ord(char)
-        if (code < 32 and char not in _ALLOWED_CONTROLS) or code == 0x7F:
-            return f"U+{code:04X}"
-        if 0xD800 <= code <= 0xDFFF:
-            return f"U+{code:04X}"
-    return None
-
-
-def _readable(key: str) -> str:
-    """A key fit to be echoed: its bad characters written as escapes."""
-    return "".join(f"\\u{ord(c):04x}" if bad_char(c) else c for c in key)
-
-
-def check(data: Any) -> None:
-    """Refuse bad characters in any key or string, and nesting beyond ``MAX_DEPTH``; an
-    explicit stack, so a deep document cannot exhaust the interpreter's."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
-    while stack:
-        value, path, depth = stack.pop()
-        if depth > MAX_DEPTH:
-            raise TooDeep(depth=MAX_DEPTH)
-        if isinstance(value, str):
-            found = bad_char(value)
-            if found:
-                raise BadCharacter(path=path, where=path or "/", char=found)
-        elif isinstance(value, dict):
-            for key, item in value.items():
-                where = f"{path}.{_readable(key)}" if path else _readable(key)
-                found = bad_char(key)
-                if found:
-                    raise BadCharacter(path=where, where=where, char=found)
-                stack.append((item, where, depth + 1))
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
-                stack.append((item, f"{path}[{index}]", depth + 1))
-
-
 class StrictJSONParser(parsers.JSONParser):
-    """DRF's JSON parser, then :func:`check`."""
+    """DRF's JSON parser, with :func:`scorebook.core.inputs.loads`'s checks."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         parser_context = parser_context or {}
@@ -107,23 +36,12 @@ class StrictJSONParser(parsers.JSONParser):
             raise TooLarge(limit=limit)
         try:
             text = raw.decode(encoding)
-            data = json.loads(text, parse_constant=_no_constant, parse_int=_bounded_int)
-        except RecursionError:
-            raise TooDeep(depth=MAX_DEPTH) from None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        except UnicodeDecodeError as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
-        check(data)
-        return data
-
-
-def _bounded_int(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise NumberTooLarge(digits=MAX_DIGITS)
-    return int(text)
-
-
-def _no_constant(name: str) -> Any:
-    raise ParseError(f"JSON parse error - {name} is not valid JSON")
+        try:
+            return inputs.loads(text)
+        except inputs.NotJSON as exc:
+            raise ParseError(f"JSON parse error - {exc.params['error']}") from None
 
 
 class StrictFormParser(parsers.FormParser):

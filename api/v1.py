@@ -1,5 +1,7 @@
 """Routes of API v1."""
 
+from typing import Any
+
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
@@ -28,8 +30,19 @@ from api.views.standings import (
     StandingsSettingsView,
 )
 from api.views.statistics import PlayerStatisticsView, PublicPlayerStatistics
+from scorebook.core.numbers import ID_PATTERN
 
-router = DefaultRouter(trailing_slash=False)
+
+class IdRouter(DefaultRouter):
+    """Every object's id in a path is ASCII digits (scorebook/core/numbers.py): ``²`` or
+    ``abc`` match no route, the same 404 as an id that does not exist."""
+
+    def get_lookup_regex(self, viewset: Any, lookup_prefix: str = "") -> str:
+        field = getattr(viewset, "lookup_url_kwarg", None) or getattr(viewset, "lookup_field", "pk")
+        return f"(?P<{lookup_prefix}{field}>{ID_PATTERN})"
+
+
+router = IdRouter(trailing_slash=False)
 router.register("clubs", ClubViewSet, basename="club")
 router.register("memberships", MembershipViewSet, basename="membership")
 router.register("players", PlayerViewSet, basename="player")
@@ -51,12 +64,12 @@ urlpatterns = [
     path("auth/token", TokenView.as_view(), name="auth-token"),
     path("public/clubs", PublicClubs.as_view(), name="public-clubs"),
     path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
-    path("public/clubs/<slug:slug>/matches/<int:pk>", PublicMatch.as_view(), name="public-match"),
+    path("public/clubs/<slug:slug>/matches/<id:pk>", PublicMatch.as_view(), name="public-match"),
     path("leaderboard", LeaderboardView.as_view(), name="leaderboard"),
     path("ratings", RatingsView.as_view(), name="ratings"),
     path("rating-history", RatingHistoryView.as_view(), name="rating-history"),
     path(
-        "clubs/<int:club_id>/standings-settings",
+        "clubs/<id:club_id>/standings-settings",
         StandingsSettingsView.as_view(),
         name="standings-settings",
     ),
@@ -67,20 +80,20 @@ urlpatterns = [
         name="public-leaderboard",
     ),
     path("public/clubs/<slug:slug>/ratings", PublicRatings.as_view(), name="public-ratings"),
-    path("players/<int:pk>/statistics", PlayerStatisticsView.as_view(), name="player-stats"),
+    path("players/<id:pk>/statistics", PlayerStatisticsView.as_view(), name="player-stats"),
     path("public/clubs/<slug:slug>/leagues", PublicLeagues.as_view(), name="public-leagues"),
     path(
-        "public/clubs/<slug:slug>/leagues/<int:pk>/standings",
+        "public/clubs/<slug:slug>/leagues/<id:pk>/standings",
         PublicLeagueStandings.as_view(),
         name="public-league-standings",
     ),
     path(
-        "public/clubs/<slug:slug>/leagues/<int:pk>/standings/csv",
+        "public/clubs/<slug:slug>/leagues/<id:pk>/standings/csv",
         PublicLeagueStandingsCsv.as_view(),
         name="public-league-standings-csv",
     ),
     path(
-        "public/clubs/<slug:slug>/players/<int:pk>/statistics",
+        "public/clubs/<slug:slug>/players/<id:pk>/statistics",
         PublicPlayerStatistics.as_view(),
         name="public-player-stats",
     ),

@@ -91,6 +91,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "scorebook.web.middleware.BadInputMiddleware",
     "scorebook.web.middleware.RefusalMiddleware",
     "axes.middleware.AxesMiddleware",
     # Last, so it wraps the view alone: every API POST with an Idempotency-Key.
@@ -263,6 +264,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Scorekeeping and match records for the Tressette family of card games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # <id:pk> routes (scorebook/core/numbers.py): a bigint id, from 1.
+    "PATH_CONVERTER_OVERRIDES": {
+        "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**63 - 1}
+    },
     # The docs page loads a pinned Swagger UI from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

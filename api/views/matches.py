@@ -33,6 +33,7 @@ from api.serializers.matches import (
 from api.views.ledger import SettlementActions
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.numbers import parse_id
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import selectors, services
@@ -196,13 +197,14 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return self._create_deal(request, pk)
 
     def _create_deal(self, request: Request, pk: Any = None) -> Response:
-        if not str(pk).isdigit():
+        match_id = parse_id(pk)
+        if match_id is None:
             raise NotFound()
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result = services.deal_create(
-            match=int(pk),
+            match=match_id,
             data=data["deal"],
             expected_number=data.get("number"),
             user=signed_in(request),

@@ -32,11 +32,15 @@ from api.serializers.standings import LeaderboardRowSerializer
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.numbers import parse_id, parse_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, RatingChange, Season
+
+#: Past this a page of 50 rows would skip billions of rows: no such page.
+MAX_PAGE = 10**6
 
 
 class MissingParameter(Refusal):
@@ -114,11 +118,11 @@ def _param(request, name: str) -> str:
     return value
 
 
-def _int_param(request, name: str) -> int:
-    value = _param(request, name)
-    if not value.isdigit():
+def _id_param(request, name: str) -> int:
+    number = parse_id(_param(request, name))
+    if number is None:
         raise MissingParameter(path=name, name=name)
-    return int(value)
+    return number
 
 
 # -- seasons -------------------------------------------------------------------------------
@@ -220,14 +224,14 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
         raise NotImplementedError
 
     def list(self, request, *args, **kwargs):
-        season_id = _int_param(request, "season")
+        season_id = _id_param(request, "season")
         game, ordering = _leaderboard_query(request, public=self.serializer_class.public)
         csv = request.accepted_renderer.format == "csv"
         size = self.paginator.page_size
-        number = request.query_params.get("page", "1")
-        if not csv and not (number.isdigit() and int(number) >= 1):
+        number = parse_int(request.query_params.get("page", "1"), low=1, high=MAX_PAGE)
+        if not csv and number is None:
             raise NotFound(PageNumberPagination.invalid_page_message)
-        page_number = 1 if csv else int(number)
+        page_number = 1 if csv or number is None else number
         offset = (page_number - 1) * size
         page = selectors.leaderboard_page(
             season_id, self.seasons(), game, ordering, None if csv else offset,
@@ -313,7 +317,7 @@ class ClubScoped(TableMixin, generics.ListAPIView):
     filter_backends: list[Any] = []
 
     def club(self) -> Club:
-        return get_object_or_404(clubs_of(self.request.user), pk=_int_param(self.request, "club"))
+        return get_object_or_404(clubs_of(self.request.user), pk=_id_param(self.request, "club"))
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -354,8 +358,9 @@ class RatingHistoryView(ClubScoped):
             club_id=self.club_id, game=_param(self.request, "game")
         )
         player = self.request.query_params.get("player", "")
-        if player.isdigit():
-            changes = changes.filter(player_id=int(player))
+        if player:  # not an id: no player's changes, as for one that does not exist
+            number = parse_id(player)
+            changes = changes.filter(player_id=number) if number else changes.none()
         return changes.order_by("player_id", "seq")
 
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.refusals import Refusal
@@ -87,3 +89,13 @@ class IdConverter:
 
     def to_url(self, value: Any) -> str:
         return str(int(value))
+
+
+def object_or_404(klass: Any, value: Any, **filters: Any) -> Any:
+    """``get_object_or_404(klass, pk=value, **filters)`` for an id sent by a person or a
+    program: one that is not an id is the same 404 as one that does not exist, or exists
+    in another club (``get_object_or_404`` raised ValueError on ``abc``: a 500)."""
+    number = parse_id(value)
+    if number is None:
+        raise Http404
+    return get_object_or_404(klass, pk=number, **filters)

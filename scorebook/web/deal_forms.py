@@ -10,7 +10,6 @@ the others), taken from the engine's own deck and trick counts.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -21,6 +20,8 @@ from django.utils.text import format_lazy
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.core.inputs import loads as strict_json
+from scorebook.core.refusals import Refusal
 from scorebook.rules import MatchState, Rejection, get_game
 from scorebook.rules.cards import (
     DECK40,
@@ -890,10 +891,10 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
     form = build(table, level)
     if level == "play":
         form.record = _first(data, "record")
-        try:
-            record = json.loads(form.record) if form.record.strip() else {}
-        except json.JSONDecodeError as bad:
-            form.errors.append(str(_("This is not valid JSON: %(error)s") % {"error": bad.msg}))
+        try:  # the API's checks: nesting, huge integers, control characters
+            record = strict_json(form.record) if form.record.strip() else {}
+        except Refusal as bad:
+            form.errors.append(bad.text())
             return form, {}
         if not isinstance(record, dict):
             form.errors.append(str(_("A play record is a JSON object.")))

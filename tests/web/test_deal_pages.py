@@ -285,5 +285,6 @@ def test_a_nul_or_lone_surrogate_in_a_pasted_record_is_refused_not_a_500(people,
         )
         assert answer.status_code == 400
     checked = client.post(f"/m/{match.pk}/deals/check", {"level": "play", "record": record})
-    assert checked.status_code == 200
+    # A NUL typed in any form field is refused before the view (BadInputMiddleware): 400.
+    assert checked.status_code == (400 if "\x00" in record else 200)
     assert Deal.objects.count() == 0

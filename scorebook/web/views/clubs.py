@@ -3,12 +3,13 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of
+from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Night
@@ -61,7 +62,7 @@ def members(request, slug):
     (never above their own role: the services refuse it)."""
     the_club, membership = club_for(request, slug)
     if request.method == "POST":
-        target = get_object_or_404(Membership, pk=request.POST.get("membership"), club=the_club)
+        target = object_or_404(Membership, request.POST.get("membership"), club=the_club)
         if "remove" in request.POST:
             services.membership_remove(membership=target, user=signed_in(request))
             messages.success(request, _("%(name)s is no longer a member.") % {"name": target.user})
@@ -106,7 +107,7 @@ def players(request, slug):
     context = page_context(the_club, membership, nav="players", form=form)
     if request.method == "POST":
         if "toggle" in request.POST:
-            player = get_object_or_404(Player, pk=request.POST["toggle"], club=the_club)
+            player = object_or_404(Player, request.POST["toggle"], club=the_club)
             services.player_update(
                 player=player, changes={"active": not player.active}, user=signed_in(request)
             )

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
 from scorebook.clubs.selectors import clubs_of, membership_of
+from scorebook.core.numbers import MAX_ID, parse_id, require_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches import services
@@ -141,7 +142,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             key=uuid.uuid4(),
             finished=state.finished,
             score=_running_score(table),
-            saved=_saved(match, table, _int(request.GET.get("saved"))),
+            saved=_saved(match, table, parse_id(request.GET.get("saved"))),
         ),
     )
 
@@ -185,7 +186,7 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
             raise Http404
         table = preview.quick_table(match)
     form, data = forms.read(table, level, request.POST)
-    expected = _int(request.POST.get("expected_number"))
+    expected = _int(request.POST.get("expected_number"), "expected_number")
     status = 400
     if not form.errors:
         try:
@@ -239,10 +240,10 @@ def _reread(
     return form
 
 
-def _int(value: Any) -> int | None:
-    """A posted whole number, or None."""
+def _int(value: Any, field: str) -> int | None:
+    """A posted whole number, None when left empty; anything else is refused in words."""
     text = str(value or "").strip()
-    return int(text) if text.isdigit() else None
+    return require_int(text, field=field, low=0, high=MAX_ID) if text else None
 
 
 def _conflict(
@@ -298,7 +299,7 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
     """The engine's verdict on the form as it is now (htmx, on every change)."""
     match = _match(request, match_id)
     level = _level(request)
-    number = _int(request.POST.get("deal_number"))
+    number = _int(request.POST.get("deal_number"), "deal_number")
     game, rules, state = preview.state_before(match, number)
     table = preview.table(match, state)
     form, data = forms.read(table, level, request.POST)
@@ -451,7 +452,7 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
     """Confirm on one's own phone, on the phone handed across with one's PIN, or with one
     tap for a seat on the table phone (``seat``)."""
     deal = _deal(request, deal_id)
-    player = _int(request.POST.get("player"))
+    player = _int(request.POST.get("player"), "player")
     seat = request.POST.get("seat", "")
     user = signed_in(request)
     try:
@@ -528,7 +529,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
                 data=data,
                 reason=reason,
                 user=signed_in(request),
-                expected_version=_int(request.POST.get("expected_version")),
+                expected_version=_int(request.POST.get("expected_version"), "expected_version"),
             )
         except Refusal as refusal:
             forms.place(form, refusal.errors())

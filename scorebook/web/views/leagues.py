@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Club, Player
 from scorebook.clubs.services import NotAllowed
+from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
@@ -242,7 +243,7 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
         elif action == "start":
             services.league_start(league=the_league, user=signed_in(request))
         elif action == "withdraw":
-            entry = get_object_or_404(LeagueEntry, pk=request.POST.get("entry"), league=the_league)
+            entry = object_or_404(LeagueEntry, request.POST.get("entry"), league=the_league)
             services.entry_withdraw(entry=entry, user=signed_in(request))
         elif action == "knockout":
             stage_form = KnockoutStageForm(request.POST)
@@ -263,9 +264,9 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
             if not asked.is_valid():
                 return _league_page(request, club, membership, the_league, 400, form_errors=asked)
             data = asked.cleaned_data
-            fixture = get_object_or_404(Fixture, pk=data["fixture"], league=the_league)
+            fixture = object_or_404(Fixture, data["fixture"], league=the_league)
             if action == "forfeit":
-                entry = get_object_or_404(LeagueEntry, pk=data["entry"], league=the_league)
+                entry = object_or_404(LeagueEntry, data["entry"], league=the_league)
                 services.fixture_forfeit(
                     fixture=fixture, entry=entry, reason=data["reason"], user=signed_in(request)
                 )
@@ -277,8 +278,8 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
             link = LinkForm(request.POST)
             if not link.is_valid():  # each fixture has its own form: say it above them
                 return _league_page(request, club, membership, the_league, 400, form_errors=link)
-            fixture = get_object_or_404(Fixture, pk=link.cleaned_data["fixture"], league=the_league)
-            match = get_object_or_404(Match, pk=link.cleaned_data["match"], night__club=club)
+            fixture = object_or_404(Fixture, link.cleaned_data["fixture"], league=the_league)
+            match = object_or_404(Match, link.cleaned_data["match"], night__club=club)
             services.fixture_match_link(fixture=fixture, match=match, user=signed_in(request))
         else:
             raise Http404
@@ -356,8 +357,8 @@ def player_stats(request: HttpRequest, slug: str, player_id: int) -> HttpRespons
 
 def _shown_match(request: HttpRequest, club: Club, found: stats.PlayerStatistics) -> Match | None:
     wanted = request.GET.get("match")
-    if wanted and wanted.isdigit():
-        return get_object_or_404(Match, pk=int(wanted), night__club=club)
+    if wanted:
+        return object_or_404(Match, wanted, night__club=club)
     if found.recent:
         return Match.objects.get(pk=found.recent[0].match)
     return None

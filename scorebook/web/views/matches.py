@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy
 
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
+from scorebook.core.numbers import parse_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import selectors as ledger_reads
@@ -169,10 +170,9 @@ def match_new(request, pk):
         context["table"] = request.GET.get("table", "")
         return render(request, "web/matches/choose_game.html", context)
     game = games[key]
-    raw = request.GET.get("players") or str(game["players"][0])
-    if not raw.isdigit() or int(raw) not in game["players"]:
+    count = parse_int(request.GET.get("players") or game["players"][0], low=1, high=99)
+    if count not in game["players"]:
         raise Http404
-    count = int(raw)
     profile = request.GET.get("profile", "")
     if profile and profile not in game["profiles"]:
         profile = ""

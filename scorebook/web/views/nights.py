@@ -15,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Player, Role
 from scorebook.clubs.services import require_role
+from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import exports, selectors
@@ -232,8 +233,8 @@ def settlement(request, pk):
     """Nets, the fewest transfers, the paid marks; directors mark transfers paid."""
     the_night, membership = night_for(request, pk)
     if request.method == "POST":
-        transfer = get_object_or_404(
-            Transfer, pk=request.POST.get("transfer"), settlement__night=the_night
+        transfer = object_or_404(
+            Transfer, request.POST.get("transfer"), settlement__night=the_night
         )
         ledger.transfer_mark_paid(transfer=transfer, user=signed_in(request))
         messages.success(request, _("Marked as paid."))
