@@ -7,7 +7,6 @@ and a club always keeps an owner.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -20,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.audit import audit
 from scorebook.core.people import User
-from scorebook.core.refusals import Refusal
+from scorebook.core.refusals import Refusal, unique_or
 
 from .models import ROLE_RANK, Club, ConfirmationPolicy, Invitation, Membership, Player, Role
 from .selectors import membership_of
@@ -98,21 +97,19 @@ class PlayerNameTaken(Refusal):
     message = _("The club already has a player called '%(name)s': add a surname or initial.")
 
 
+class UsernameTaken(Refusal):
+    code = "user.username_taken"
+    status = 409
+    message = _("The username %(username)s is taken: choose another.")
+
+
 class AlreadyInClub(Refusal):
     code = "member.exists"
     status = 409
     message = _("This person is already a member of the club.")
 
 
-def _unique(refusal: Refusal, create: Callable[[], T]) -> T:
-    """Run an INSERT or UPDATE that a unique constraint guards; losing a race for the same
-    name (ten phones at once) is the refusal, not a 500. The savepoint keeps the caller's
-    transaction usable."""
-    try:
-        with transaction.atomic():
-            return create()
-    except IntegrityError:
-        raise refusal from None
+_unique = unique_or
 
 
 @transaction.atomic
@@ -448,7 +445,13 @@ def invitation_sign_up(*, token: str, username: str, password: str) -> Membershi
     """A new account joins with the invitation: both or neither (a refused invitation
     creates no account). The caller has validated the username and password."""
     invitation_check(Invitation.objects.filter(token=token).first())
-    user = get_user_model().objects.create_user(username=username, password=password)
+    users = get_user_model().objects
+    if users.filter(username=username).exists():
+        raise UsernameTaken(path="username", username=username)
+    user = _unique(
+        UsernameTaken(path="username", username=username),
+        lambda: users.create_user(username=username, password=password),
+    )
     return invitation_accept(token=token, user=user)
 
 

@@ -12,8 +12,10 @@ it returns from :meth:`Refusal.extra`; the API renders those objects its own way
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, TypeVar
 
+from django.db import IntegrityError, transaction
 from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
@@ -55,6 +57,20 @@ class Refusal(Exception):
     def headers(self) -> dict[str, str]:
         """Extra response headers (``Retry-After``, ``ETag``...)."""
         return {}
+
+
+T = TypeVar("T")
+
+
+def unique_or(refusal: Refusal, create: Callable[[], T]) -> T:
+    """Run an INSERT or UPDATE that a unique constraint guards: losing the race for the same
+    name or number (two phones at once; a check before it cannot see the other's row yet)
+    is ``refusal``, not a 500. The savepoint keeps the caller's transaction usable."""
+    try:
+        with transaction.atomic():
+            return create()
+    except IntegrityError:
+        raise refusal from None
 
 
 def _plain(params: dict[str, Any]) -> dict[str, Any]:

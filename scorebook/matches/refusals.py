@@ -95,6 +95,12 @@ class TableNotOfNight(Refusal):
     message = _("There is no such table at this night.")
 
 
+class TableNumberTaken(Refusal):
+    code = "table.number_taken"
+    status = 409
+    message = _("The night already has a table %(number)s: choose another number.")
+
+
 class OwnEntry(Refusal):
     """The person who entered a deal version never confirms it."""
 

@@ -22,6 +22,7 @@ from scorebook.core import hotpath
 from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
+from scorebook.core.refusals import unique_or
 from scorebook.ledger import services as ledger
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
 from scorebook.rules.engine import resume_match
@@ -45,6 +46,7 @@ from .refusals import (
     StakeCurrency,
     StaleVersion,
     TableNotOfNight,
+    TableNumberTaken,
     UnknownSeat,
 )
 from .selectors import (
@@ -112,7 +114,10 @@ def night_close(*, night: Night, user: User) -> Night:
 @transaction.atomic
 def table_create(*, night: Night, number: int, name: str, user: User) -> Table:
     require_role(user, night.club_id, Role.DIRECTOR)
-    return Table.objects.create(night=night, number=number, name=name)
+    taken = TableNumberTaken(path="number", number=number)
+    if Table.objects.filter(night=night, number=number).exists():
+        raise taken
+    return unique_or(taken, lambda: Table.objects.create(night=night, number=number, name=name))
 
 
 @transaction.atomic

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
 from scorebook.core.people import User
-from scorebook.core.refusals import Refusal
+from scorebook.core.refusals import Refusal, unique_or
 
 from .models import Season, StandingsSettings
 from .outbox import stale_mark
@@ -52,7 +52,12 @@ def season_create(
     """A director opens a season; its leaderboard is built by the next rebuild."""
     require_role(user, club_id, Role.DIRECTOR)
     _check_season(club_id, name, starts_on, ends_on)
-    season = Season.objects.create(club_id=club_id, name=name, starts_on=starts_on, ends_on=ends_on)
+    season = unique_or(
+        SeasonNameTaken(path="name", name=name),
+        lambda: Season.objects.create(
+            club_id=club_id, name=name, starts_on=starts_on, ends_on=ends_on
+        ),
+    )
     stale_mark(club_id=club_id, season_id=season.pk)
     return season
 

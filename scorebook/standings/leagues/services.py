@@ -22,7 +22,7 @@ from scorebook.clubs.services import require_role
 from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
-from scorebook.core.refusals import Refusal
+from scorebook.core.refusals import Refusal, unique_or
 from scorebook.matches.models import Match
 from scorebook.matches.refusals import RulesRejected
 from scorebook.rules import Rejection, get_game
@@ -254,24 +254,30 @@ def league_create(
     _check_series(series, series_games)
     if format == League.Format.KNOCKOUT and legs != 1:
         raise KnockoutLegs(path="legs")
-    league = League.objects.create(
-        club=club,
-        name=name,
-        kind=kind,
-        game=game,
-        legs=legs,
-        points_win=points_win,
-        points_draw=points_draw,
-        points_loss=points_loss,
-        tiebreaks=_check_chain(tiebreaks),
-        withdrawals=withdrawals,
-        format=format,
-        seeding=seeding,
-        series=series,
-        series_games=series_games,
-        points_per_game=points_per_game,
-        forfeit_points=forfeit_points,
-        created_by=user,
+    taken = LeagueNameTaken(path="name", name=name)
+    if League.objects.filter(club=club, name=name).exists():
+        raise taken
+    league = unique_or(
+        taken,
+        lambda: League.objects.create(
+            club=club,
+            name=name,
+            kind=kind,
+            game=game,
+            legs=legs,
+            points_win=points_win,
+            points_draw=points_draw,
+            points_loss=points_loss,
+            tiebreaks=_check_chain(tiebreaks),
+            withdrawals=withdrawals,
+            format=format,
+            seeding=seeding,
+            series=series,
+            series_games=series_games,
+            points_per_game=points_per_game,
+            forfeit_points=forfeit_points,
+            created_by=user,
+        ),
     )
     audit(club_id=club.pk, actor=user, verb="league_created", obj=league, after={"name": name})
     return league
