@@ -246,6 +246,29 @@ MATRIX = {
         {},
         {ANON: 401, STRANGER: 404, MEMBER: 201, SCORER: 403, DIRECTOR: 403, OWNER: 403},
     ),
+    # The table phone: a tap for seat E on the caller's phone (a scorer's phone, or a
+    # seated player's: Nino); the deal was entered by the unseated scorer.
+    "confirm on the table phone": (
+        "post",
+        "/api/v1/deals/{deal}/confirm",
+        {"seat": "E"},
+        {},
+        writes(MEMBER, 201),
+    ),
+    "confirm the remaining deals": (
+        "post",
+        "/api/v1/matches/{match}/confirm-remaining",
+        {"seat": "E"},
+        {},
+        writes(MEMBER, 200),
+    ),
+    "change what counts as a confirmation": (
+        "patch",
+        "/api/v1/clubs/{club}",
+        {"confirmation_policy": "pin"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
     "override confirmation": (
         "post",
         "/api/v1/deals/{deal}/confirm",
