@@ -66,3 +66,20 @@ def test_the_sign_up_form_says_what_a_username_may_hold_in_words(world):
     assert "Lettere, cifre e i segni @ . + - _, al massimo 150." in body
     english = Client().get("/join/{token}".format(**world), HTTP_ACCEPT_LANGUAGE="en")
     assert "Letters, digits and @ . + - _, at most 150." in english.content.decode()
+
+
+def test_the_italian_leaderboard_writes_every_number_with_a_decimal_comma(people, club, world):
+    """It mixed "1.50" (the money, read from JSON as text) with "66,67" (the win rate)."""
+    from scorebook.standings import refresh
+    from scorebook.standings import services as standings
+
+    standings.season_create(
+        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        user=people.director,
+    )  # fmt: skip
+    refresh.rebuild(club_id=club.pk)
+    client = client_for(people, "member")
+    body = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    table = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    assert re.search(r"\d,\d\d<", table), table  # the money, in Italian
+    assert not re.search(r"\d\.\d", table), re.search(r".{20}\d\.\d.{5}", table).group(0)

@@ -5,6 +5,8 @@ Clubs that publish their results show the leaderboard and ratings to anyone, wit
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
@@ -66,10 +68,18 @@ def _key_name(column: str, key: str) -> Any:
     return VALUES.get(key, key)
 
 
+#: An amount stored as text (money in JSON): "1.50", "-0.50".
+_STORED_AMOUNT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
 def _value(row: Any, path: tuple[str, ...]) -> Any:
     value: Any = getattr(row, path[0])
     for part in path[1:]:
         value = (value or {}).get(part, 0) if isinstance(value, dict) else 0
+    if isinstance(value, str) and _STORED_AMOUNT.fullmatch(value):
+        # a number, so the page writes it in the reader's digits ("1,50" beside "66,67";
+        # the money, text in JSON, read "1.50")
+        value = Decimal(value)
     return value
 
 
