@@ -382,3 +382,51 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     (saved,) = stored(match)
     assert saved.input["declarations"] == [{"player": "N", "type": "four", "rank": "3"}]
     assert queued_count(nino) == 0
+
+
+def sign_in(context, user, live_server):
+    """This phone's session becomes ``user``'s (as after a log-in on it)."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context.add_cookies([{"name": cookie.key, "value": cookie.value, "url": live_server.url}])
+
+
+def test_a_phone_passed_around_sends_each_players_deals_as_theirs(night, phone, live_server):
+    """Nino saves a deal with no connection; Ettore signs in on the same phone, online:
+    Nino's deal is neither sent as Ettore's nor shown as his. Nino signs in again: it is
+    sent, entered by him."""
+    match = night.tressette
+    page = phone(night.people["nino"])
+    context = page.context
+    page.goto(f"/m/{match.pk}/")
+    ready_offline(page, match.pk)
+    context.set_offline(True)
+    page.goto(f"/m/{match.pk}/deals/new")
+    enter(page, 1)
+    page.close()  # Nino's page goes; Ettore signs in on the phone
+
+    sign_in(context, night.people["ettore"], live_server)
+    context.set_offline(False)
+    page = context.new_page()
+    page.goto(f"/m/{match.pk}/")
+    expect(page.locator("[data-queued]")).to_be_hidden()
+    expect(page.locator("#queue-status")).to_have_count(0)
+    page.wait_for_timeout(1500)  # the page's first sending round, had it any to send
+    assert stored(match) == []
+    assert queued_count(page) == 1  # still on the phone, Nino's
+
+    sign_in(context, night.people["nino"], live_server)
+    page.goto(f"/m/{match.pk}/")
+
+    def sent():
+        saved = stored(match)
+        assert [(d.entered_by, entered(d)) for d in saved] == [
+            (night.people["nino"], engine_deal(1))
+        ]
+
+    eventually(sent)
+    expect(page.locator("section.card.deal:not(.queued)")).to_have_count(1)

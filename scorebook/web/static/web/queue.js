@@ -72,7 +72,11 @@
     return tx("readonly", function (store) {
       return store ? store.getAll() : {result: load(OLD_QUEUE, [])};
     }).then(function (all) {
-      return (all || []).sort(function (a, b) { return a.at - b.at; });
+      // This user's saves only: on a phone passed around the table, another player's
+      // waiting deals stay on it (untouched, not sent as this one) until they sign in.
+      return (all || []).filter(function (e) {
+        return !e.user || !words.user || String(e.user) === words.user;
+      }).sort(function (a, b) { return a.at - b.at; });
     });
   }
   function put(entry) {
@@ -436,6 +440,7 @@
       match: form.dataset.match || "",
       number: number ? parseInt(number.value, 10) || 0 : 0,
       summary: summary(form),
+      user: words.user || "",
       at: Date.now(),
       refused: 0
     };
