@@ -87,3 +87,13 @@ def test_a_night_played_for_points_says_points_not_payments(people, club):
     assert re.search(r"(Nino|Salvo|Ettore|Walter) → (Nino|Salvo|Ettore|Walter) · 1 punto", italian)
     english = client.get(f"/n/{night.pk}/settlement", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "<h1>Points of the night</h1>" in english and "</strong> pays <strong>" not in english
+
+
+def test_a_night_without_stakes_keeps_its_title(people, club):
+    night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=people.director)
+    english = client_for(people, "member").get(
+        f"/n/{night.pk}/settlement", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    body = english.content.decode()
+    assert "<h1>Who pays whom</h1>" in body and "Points of the night" not in body
+    assert "No stakes were played: nobody owes anything." in body

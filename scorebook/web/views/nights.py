@@ -251,8 +251,9 @@ def _sheet_page(request, the_night, membership, template, **extra):
         night=the_night,
         sheet=sheet,
         lines=_lines_in_words(the_night),
-        # a night played for points says points, not payments
-        money=any(group["currency"] for group in sheet["groups"]),
+        # a night played for points says points, not payments (one without stakes says
+        # nobody owes anything, under the usual title)
+        money=not sheet["groups"] or any(group["currency"] for group in sheet["groups"]),
         **extra,
     )
     return render(request, template, context)
