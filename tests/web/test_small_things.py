@@ -83,3 +83,14 @@ def test_the_italian_leaderboard_writes_every_number_with_a_decimal_comma(people
     table = body.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     assert re.search(r"\d,\d\d<", table), table  # the money, in Italian
     assert not re.search(r"\d\.\d", table), re.search(r".{20}\d\.\d.{5}", table).group(0)
+
+
+def test_a_revoke_is_a_rinuncia_in_italian():
+    """The Italian said "rifiuto" (a refusal) for a revoke; at the table it is a rinuncia."""
+    from django.utils import translation
+
+    with translation.override("it"):
+        assert translation.gettext("revoke") == "rinuncia"
+        assert translation.gettext("Revoke (renounce) by").startswith("Rinuncia di")
+        assert "rinuncia" in translation.gettext("A revoke shown by a play record")
+        assert "rinuncia" in translation.gettext("Points to each opponent of a revoking player")
