@@ -1,4 +1,5 @@
-"""The OpenAPI schema documents every refusal as well as every answer.
+"""The OpenAPI schema documents every refusal as well as every answer, and the contract
+around them: bodies in JSON, the headers of retries and concurrency.
 
 Every error the API gives has one shape (``api/errors.py``), so rather than repeating it on
 each view, this drf-spectacular postprocessing hook adds the ``Error`` component and the
@@ -12,6 +13,8 @@ If-Match.
 from __future__ import annotations
 
 from typing import Any
+
+from drf_spectacular.openapi import AutoSchema
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -34,6 +37,86 @@ ERROR_SCHEMA: dict[str, Any] = {
     },
     "additionalProperties": True,  # a conflict also carries the stored deal, etc.
 }
+
+#: A 500: the id to quote, the one in the logs and in ``X-Request-ID``.
+SERVER_ERROR_SCHEMA: dict[str, Any] = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Error"},
+        {
+            "type": "object",
+            "required": ["request_id"],
+            "properties": {"request_id": {"type": "string"}},
+        },
+    ]
+}
+#: Refusals that carry data: a deal number already taken shows the deal ``stored`` there
+#: (absent when the 409 is another conflict, a closed night); a stale If-Match, the
+#: ``current`` version (its ETag in the header).
+DEAL_CONFLICT_SCHEMA: dict[str, Any] = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Error"},
+        {"type": "object", "properties": {"stored": {"$ref": "#/components/schemas/Deal"}}},
+    ]
+}
+STALE_VERSION_SCHEMA: dict[str, Any] = {
+    "allOf": [
+        {"$ref": "#/components/schemas/Error"},
+        {
+            "type": "object",
+            "required": ["current"],
+            "properties": {"current": {"$ref": "#/components/schemas/Deal"}},
+        },
+    ]
+}
+#: The operations whose refusals carry data: status -> component.
+TYPED_REFUSALS = {
+    "v1_matches_deals_create": {"409": "DealConflict"},
+    "v1_deals_correct_create": {"412": "StaleVersion"},
+}
+#: Operations that send the deal's ETag with their 2xx answer (and a 412 with the current).
+SENDS_ETAG = {"v1_deals_retrieve", "v1_matches_deals_create", "v1_deals_correct_create"}
+#: POSTs that have no user to key on (keys are per user): the login.
+NO_IDEMPOTENCY = {"v1_auth_token_create"}
+
+HEADERS: dict[str, Any] = {
+    "X-Request-ID": {
+        "description": "The request's id, as in the logs (the proxy's if it sent one).",
+        "schema": {"type": "string"},
+    },
+    "ETag": {
+        "description": 'The deal version\'s tag, "<id>-<version>": send it as If-Match.',
+        "schema": {"type": "string"},
+    },
+    "Idempotent-Replayed": {
+        "description": "true: the stored answer to an earlier request with this key.",
+        "schema": {"type": "string", "enum": ["true"]},
+    },
+    "Retry-After": {
+        "description": "Seconds to wait before trying again.",
+        "schema": {"type": "integer"},
+    },
+}
+IDEMPOTENCY_KEY: dict[str, Any] = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": (
+        "Any unique string (at most 255 characters), e.g. a UUID. A retry with the same key "
+        "and body gets the first answer again (Idempotent-Replayed: true) and does nothing "
+        "twice; the same key with another body is refused (422)."
+    ),
+    "schema": {"type": "string", "maxLength": 255},
+}
+
+
+class Schema(AutoSchema):
+    """Request bodies are described as JSON only. The API still reads forms (the browsable
+    API, curl -d), but a generated client offered three encodings sends all three, and
+    nested bodies, nulls and lists do not survive a form."""
+
+    def map_parsers(self) -> list[str]:
+        return ["application/json"]
+
 
 READ_REFUSALS = {
     "400": "Invalid input (a filter, a page).",
@@ -61,9 +144,17 @@ WRITE_REFUSALS = {
 }
 
 
+def _header(name: str) -> dict[str, Any]:
+    return {"$ref": f"#/components/headers/{name}"}
+
+
 def document_errors(result: dict[str, Any], generator: Any, request: Any, public: Any) -> Any:
     components = result.setdefault("components", {}).setdefault("schemas", {})
     components["Error"] = ERROR_SCHEMA
+    components["ServerError"] = SERVER_ERROR_SCHEMA
+    components["DealConflict"] = DEAL_CONFLICT_SCHEMA
+    components["StaleVersion"] = STALE_VERSION_SCHEMA
+    result["components"]["headers"] = HEADERS
     ref = {"$ref": "#/components/schemas/Error"}
     for path, operations in result.get("paths", {}).items():
         if not path.startswith("/api/"):
@@ -73,6 +164,13 @@ def document_errors(result: dict[str, Any], generator: Any, request: Any, public
                 continue
             refusals = READ_REFUSALS if method == "get" else WRITE_REFUSALS
             responses = operation.setdefault("responses", {})
+            name = operation.get("operationId", "")
+            for code, typed in TYPED_REFUSALS.get(name, {}).items():
+                schema = {"$ref": f"#/components/schemas/{typed}"}
+                responses[code] = {
+                    "description": refusals[code],
+                    "content": {"application/json": {"schema": schema}},
+                }
             for code, description in refusals.items():
                 responses.setdefault(
                     code,
@@ -81,4 +179,38 @@ def document_errors(result: dict[str, Any], generator: Any, request: Any, public
             html = {"text/html": {"schema": {"type": "string"}}}
             for code, description in SERVER_REFUSALS.items():
                 responses.setdefault(code, {"description": description, "content": html})
+            server = {"$ref": "#/components/schemas/ServerError"}
+            responses.setdefault(
+                "500",
+                {
+                    "description": "A fault of ours, logged: quote its request_id.",
+                    "content": {"application/json": {"schema": server}},
+                },
+            )
+            _document_headers(method, name, operation)
     return result
+
+
+def _document_headers(method: str, name: str, operation: dict[str, Any]) -> None:
+    """The headers an operation reads and sends: Idempotency-Key on every POST that has a
+    user to key on, X-Request-ID on every answer of ours, ETag where the deal's tag is
+    sent, Idempotent-Replayed on a POST's successes, Retry-After on 429 and 503."""
+    if method == "post" and name not in NO_IDEMPOTENCY:
+        parameters = operation.setdefault("parameters", [])
+        parameters[:] = [p for p in parameters if p.get("name") != "Idempotency-Key"]
+        parameters.append(IDEMPOTENCY_KEY)
+    for code, response in operation["responses"].items():
+        if code in SERVER_REFUSALS_CODES:
+            continue
+        headers = response.setdefault("headers", {})
+        headers["X-Request-ID"] = _header("X-Request-ID")
+        success = code.startswith("2")
+        if name in SENDS_ETAG and (success or code == "412"):
+            headers["ETag"] = _header("ETag")
+        if success and method == "post" and name not in NO_IDEMPOTENCY:
+            headers["Idempotent-Replayed"] = _header("Idempotent-Replayed")
+        if code in ("429", "503"):
+            headers["Retry-After"] = _header("Retry-After")
+
+
+SERVER_REFUSALS_CODES = frozenset(SERVER_REFUSALS)

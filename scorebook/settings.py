@@ -243,7 +243,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["api.scoping.ScopedFilterBackend"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.Schema",
     "EXCEPTION_HANDLER": "api.errors.handler",
     # JSON with control characters, lone surrogates or absurd nesting is refused at the door.
     "DEFAULT_PARSER_CLASSES": [
@@ -268,6 +268,9 @@ SPECTACULAR_SETTINGS = {
     "PATH_CONVERTER_OVERRIDES": {
         "id": {"type": "integer", "format": "int64", "minimum": 1, "maximum": 2**63 - 1}
     },
+    # A request's component apart from its answer's: read-only fields (id, created_at,
+    # token) are not asked for in a request, write-only ones (a password) not promised.
+    "COMPONENT_SPLIT_REQUEST": True,
     # The docs page loads a pinned Swagger UI from our own static files, never a CDN.
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -179,7 +179,6 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         methods=["POST"],
         request=DealWriteSerializer,
         responses={201: DealSerializer},
-        parameters=[OpenApiParameter("Idempotency-Key", str, OpenApiParameter.HEADER)],
     )
     @extend_schema(methods=["GET"], responses=DealSerializer(many=True))
     @action(detail=True, methods=["get", "post"])

@@ -56,3 +56,23 @@ def mismatches(schema: dict[str, Any], node: dict[str, Any], answer: Any, at: st
 
 def component(schema: dict[str, Any], name: str) -> dict[str, Any]:
     return {"$ref": f"#/components/schemas/{name}"}
+
+
+def _strict(node: Any) -> Any:
+    """OpenAPI 3.0's ``nullable`` as JSON Schema says it (``null`` among the types)."""
+    if isinstance(node, list):
+        return [_strict(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _strict(value) for key, value in node.items() if key != "nullable"}
+    if node.get("nullable"):
+        return {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+def validate(schema: dict[str, Any], name: str, answer: Any) -> None:
+    """Raise unless ``answer`` is valid for the component ``name`` of the live schema."""
+    import jsonschema
+
+    root = {"components": _strict(schema["components"]), **component(schema, name)}
+    jsonschema.validate(answer, root)

@@ -113,7 +113,7 @@ def test_confirm_the_remaining_deals(people, match, deal):
 
 def test_the_schema_documents_it(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").json()
-    confirm = schema["components"]["schemas"]["Confirm"]["properties"]
+    confirm = schema["components"]["schemas"]["ConfirmRequest"]["properties"]
     assert {"seat", "method", "override_reason"} <= set(confirm)
     assert "/api/v1/matches/{id}/confirm-remaining" in schema["paths"]
     club = schema["components"]["schemas"]["Club"]["properties"]

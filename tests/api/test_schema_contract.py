@@ -1,0 +1,149 @@
+"""The API's contract in /api/schema/ (issue 26 steps 1 and 2): a valid OpenAPI document;
+request bodies in JSON only; request components apart from answers (no read-only field
+asked for in a request); Idempotency-Key on every POST that honours it; the headers sent
+(ETag, Idempotent-Replayed, Retry-After, X-Request-ID) declared; the refusals that carry
+data typed (409 with ``stored``, 412 with ``current``), 500 with its ``request_id``. And
+the answers given through HTTP are the ones the schema describes."""
+
+import jsonschema
+import pytest
+from drf_spectacular.validation import validate_schema
+from rest_framework.test import APIClient
+
+from tests.api.common import SIDES, SMALL, api
+from tests.api.shapes import live_schema, validate
+from tests.api.test_idempotency import ANONYMOUS, post_routes
+
+METHODS = ("get", "post", "put", "patch", "delete")
+
+
+@pytest.fixture
+def schema(db):
+    return live_schema()
+
+
+def operations(schema):
+    for path, item in schema["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield path, method, operation
+
+
+def test_the_schema_is_valid_openapi(schema):
+    # The OpenAPI 3.0 JSON Schema drf-spectacular ships (openapi-spec-validator is not a
+    # dependency); it raises on any invalid document.
+    validate_schema(schema)
+    broken = {**schema, "paths": {"/x": {"get": {"responses": {"200": {"content": 1}}}}}}
+    with pytest.raises(jsonschema.ValidationError):
+        validate_schema(broken)
+
+
+def test_request_bodies_are_json_only(schema):
+    bodies = [op["requestBody"] for _, _, op in operations(schema) if "requestBody" in op]
+    assert len(bodies) >= 25
+    assert all(list(body["content"]) == ["application/json"] for body in bodies)
+
+
+def test_requests_have_their_own_components_without_read_only_fields(schema):
+    components = schema["components"]["schemas"]
+    for path, method, operation in operations(schema):
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if body is None or "$ref" not in body["schema"]:
+            continue
+        name = body["schema"]["$ref"].rsplit("/", 1)[1]
+        assert name.endswith("Request"), (method, path, name)
+        shape = components[name]
+        for field, described in shape.get("properties", {}).items():
+            assert not described.get("readOnly"), (name, field)
+    assert "id" not in components["InvitationRequest"]["properties"]
+    assert "token" not in components["InvitationRequest"]["properties"]
+    assert "created_at" not in components["ClubRequest"].get("required", [])
+    # The login: username and password asked, the token answered.
+    assert set(components["TokenRequest"]["required"]) == {"username", "password"}
+    assert components["Token"]["required"] == ["token"]
+
+
+def test_the_login_answer_is_the_token_component(schema, people):
+    people.member.set_password("a-long-password-1")
+    people.member.save()
+    answer = APIClient().post(
+        "/api/v1/auth/token",
+        {"username": "member", "password": "a-long-password-1"},
+        format="json",
+    )
+    assert answer.status_code == 200
+    validate(schema, "Token", answer.json())
+
+
+def test_every_post_that_honours_a_key_declares_it(schema):
+    posts = [(path, op) for path, method, op in operations(schema) if method == "post"]
+    declared = [
+        path
+        for path, op in posts
+        if any(
+            p["name"] == "Idempotency-Key" and p["in"] == "header" for p in op.get("parameters", [])
+        )
+    ]
+    # Every POST route of the URL configuration but the login, which has no user to key on.
+    assert len(declared) == len(post_routes() - ANONYMOUS) == len(posts) - 1
+    assert "/api/v1/auth/token" not in declared
+    for path, op in posts:
+        successes = [r for code, r in op["responses"].items() if code.startswith("2")]
+        replayed = ["Idempotent-Replayed" in r.get("headers", {}) for r in successes]
+        assert replayed == [path != "/api/v1/auth/token"] * len(successes), path
+
+
+def test_headers_are_declared_where_they_are_sent(schema):
+    headers = schema["components"]["headers"]
+    assert set(headers) == {"X-Request-ID", "ETag", "Idempotent-Replayed", "Retry-After"}
+    for path, method, operation in operations(schema):
+        for code, response in operation["responses"].items():
+            if code in ("414", "431"):  # the web server's, in HTML
+                continue
+            declared = response.get("headers", {})
+            assert "X-Request-ID" in declared, (method, path, code)
+            assert ("Retry-After" in declared) == (code in ("429", "503")), (method, path, code)
+    deal = schema["paths"]["/api/v1/deals/{id}"]["get"]["responses"]["200"]
+    assert "ETag" in deal["headers"]
+    correct = schema["paths"]["/api/v1/deals/{id}/correct"]["post"]["responses"]
+    assert "ETag" in correct["201"]["headers"] and "ETag" in correct["412"]["headers"]
+
+
+def test_refusals_that_carry_data_are_typed_and_a_500_has_its_id(schema):
+    def body(path, code):
+        response = schema["paths"][path]["post"]["responses"][code]
+        return response["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[1]
+
+    assert body("/api/v1/matches/{id}/deals", "409") == "DealConflict"
+    assert body("/api/v1/deals/{id}/correct", "412") == "StaleVersion"
+    assert body("/api/v1/nights", "500") == "ServerError"
+    refusal = {"errors": [{"code": "x", "path": "", "message": "m", "params": {}}]}
+    with pytest.raises(jsonschema.ValidationError):
+        validate(schema, "StaleVersion", refusal)  # current is required
+    with pytest.raises(jsonschema.ValidationError):
+        validate(schema, "ServerError", refusal)  # so is a 500's request_id
+    validate(schema, "ServerError", {**refusal, "request_id": "abc"})
+
+
+def test_the_answers_sent_are_the_ones_described(schema, people, match):
+    url = f"/api/v1/matches/{match.pk}/deals"
+    scorer = api(people, "scorer")
+    first = scorer.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="a")
+    again = scorer.post(url, {"deal": SIDES, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="a")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again["Idempotent-Replayed"] == "true" and again["ETag"] == first["ETag"]
+    assert first["X-Request-ID"]
+    validate(schema, "Deal", first.json())
+
+    taken = api(people, "director").post(url, {"deal": SMALL, "number": 1}, format="json")
+    assert taken.status_code == 409
+    validate(schema, "DealConflict", taken.json())
+    assert taken.json()["stored"]["id"] == first.json()["id"]
+
+    correct = f"/api/v1/deals/{first.json()['id']}/correct"
+    body = {"deal": SMALL, "reason": "x"}
+    fresh = scorer.post(correct, body, format="json", HTTP_IF_MATCH=first["ETag"])
+    stale = scorer.post(correct, body, format="json", HTTP_IF_MATCH=first["ETag"])
+    assert (fresh.status_code, stale.status_code) == (201, 412)
+    validate(schema, "StaleVersion", stale.json())
+    assert stale["ETag"] == fresh["ETag"] and stale.json()["current"]["version"] == 2
