@@ -87,8 +87,11 @@ def test_the_deal_page_offers_it_and_the_tap_returns_to_the_next_deal(people, ma
     nino = phone(people, "member")
     page = it(nino, f"/d/{deal.pk}/")
     assert "Confermiamo — Ettore (E)" in page and 'name="back" value="deal"' in page
-    tapped = nino.post(f"/d/{deal.pk}/confirm", {"seat": "W", "back": "new"})
+    tapped = nino.post(
+        f"/d/{deal.pk}/confirm", {"seat": "W", "back": "new"}, HTTP_ACCEPT_LANGUAGE="it"
+    )
     assert tapped["Location"] == f"/m/{match.pk}/deals/new"
+    assert "Smazzata 1 confermata da Walter (W)." in it(nino, tapped["Location"])
     history = it(nino, f"/d/{deal.pk}/")
     assert "Confermata da Walter (W), sul telefono del tavolo (di Nino)" in history
 

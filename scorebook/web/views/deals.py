@@ -457,15 +457,22 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
     user = signed_in(request)
     try:
         if seat:
-            services.deal_confirm_at_table(deal=deal, seat=seat, user=user)
+            done = services.deal_confirm_at_table(deal=deal, seat=seat, user=user)
         elif player is not None:
-            web_services.deal_confirm_with_pin(
+            done = web_services.deal_confirm_with_pin(
                 deal=deal, player_id=player, pin=request.POST.get("pin", ""), handed_by=user
             )
         else:
-            services.deal_confirm(deal=deal, user=user)
+            done = services.deal_confirm(deal=deal, user=user)
     except Refusal as refusal:
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
+    if request.POST.get("back") == "new" and done.player is not None:
+        # Back on the next deal's form, which does not list confirmations: say it there.
+        who = f"{done.player.name} ({done.seat})"
+        messages.success(
+            request,
+            _("Deal %(number)s confirmed by %(who)s.") % {"number": deal.number, "who": who},
+        )
     return _back(request, deal.match_id, deal.pk)
 
 
