@@ -87,6 +87,24 @@ def test_declaration_chips_become_the_engines_declarations():
     ]
 
 
+def test_declaration_chips_say_what_the_deal_page_says():
+    """The chips and the deal page name a declaration alike: "tris di 3, senza denari",
+    "poker di assi". The quick form's words had turned the shared "3s" into "tre", so the
+    deal page read "tris di tre" and the chips "tre tre, manca Denari"."""
+    t = table("tressette4", {"profile": "accuso_41"})
+    with translation.override("it"):
+        form = forms.build(t, "quick")
+        chips = {
+            value: str(label)
+            for inp in form.inputs()
+            if inp.name == "accusi.E"
+            for value, label in inp.choices
+        }
+    assert chips["three:3:d"].lower() == "tris di 3, senza denari"
+    assert chips["four:A"] == "poker di assi"
+    assert chips["four:2"] == "poker di 2"
+
+
 def test_terziglio_contract_and_winner_are_chips():
     t = table("terziglio", None, 3, "P3")
     form = forms.build(t, "quick")
