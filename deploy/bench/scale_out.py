@@ -137,7 +137,7 @@ def problems_in(answers: list[tuple]) -> list[str]:
 
 def stored_counts(env: dict[str, str]) -> dict[str, int]:
     code = (
-        "import json; from scorebook.matches.models import Deal; from api.models import"
+        "import json; from scorebook.matches.models import Deal; from scorebook.core.models import"
         " IdempotencyKey; print(json.dumps({'deals': Deal.objects.count(), 'distinct':"
         " Deal.objects.values('match', 'number').distinct().count(), 'keys':"
         " IdempotencyKey.objects.count()}))"

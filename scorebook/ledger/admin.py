@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
+from scorebook.core.admin import ReadOnly
 from scorebook.core.refusals import Refusal
-from scorebook.matches.admin import ReadOnly
 
 from . import services
 from .models import Account, Entry, Settlement, Transfer

@@ -1,19 +1,8 @@
 from django.contrib import admin
 
+from scorebook.core.admin import ReadOnly
+
 from .models import Confirmation, Deal, Match, Night, Table
-
-
-class ReadOnly(admin.ModelAdmin):
-    """The record is append-only: the admin shows it but never edits or deletes it."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class DealVersionsInline(admin.TabularInline):

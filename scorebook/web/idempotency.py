@@ -1,5 +1,5 @@
 """The API's Idempotency-Key contract for the pages' saves (a phone retrying a deal),
-through the same function as the API's middleware (``api.idempotency.run_once``).
+through the same function as the API's middleware (``core.idempotency.run_once``).
 
 The key comes in a hidden field (``idempotency_key``), made in the browser and kept until
 the save is acknowledged, or in the ``Idempotency-Key`` header the offline queue sends. A
@@ -20,8 +20,8 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.utils.translation import gettext as _
 
-from api.idempotency import run_once
-from api.models import IdempotencyKey
+from scorebook.core.idempotency import run_once
+from scorebook.core.models import IdempotencyKey
 
 FIELD = "idempotency_key"
 

@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver
 
-from api.models import IdempotencyKey
+from scorebook.core.models import IdempotencyKey
 from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.standings.models import Fixture, LeagueEntry

@@ -65,7 +65,7 @@ def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(pe
 #: transaction each atomic block is a savepoint). A new statement on the hot path must
 #: be added here on purpose: the bench figures in README "Development" count these.
 API_DEAL_ENTRY = (
-    "SAVEPOINT",  # the Idempotency-Key's transaction (api/idempotency.py)
+    "SAVEPOINT",  # the Idempotency-Key's transaction (core/idempotency.py)
     "SELECT auth_user.* FROM",  # the token's user (api/authentication.py, core/hotpath.py)
     "SAVEPOINT",  # deal_create's
     "SELECT matches_match.*",  # the match, locked (FOR UPDATE on PostgreSQL)
