@@ -6,6 +6,14 @@ is stored. A new deal resumes from the match's stored state and scores only itse
 entering deal 40 costs what deal 1 does; a correction re-derives the state from the log of
 current deal versions. Every row is written through ``save()`` (``create``), so anything
 hooked to a model's save sees every deal.
+
+This module is the record's front door: every write to the match record comes through
+it, and in the same transaction it books the ledger (``ledger.services``: the match's
+stakes, a night's pots and settlement) and marks the standings stale
+(``standings.outbox.stale_mark``), so the record, the money and the outbox commit together
+or not at all. Those two are the only calls from the matches app up to the apps above it
+(tests/core/test_layers.py lists them); the ledger and the standings read the record, never
+the other way round.
 """
 
 from __future__ import annotations

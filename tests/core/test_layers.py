@@ -1,6 +1,7 @@
 """The layering rules the code relies on, checked on the source itself: the API and the
 pages never swallow errors wholesale (a bug must surface as a logged 500, not as an input
-error), and selectors only read (they never import services)."""
+error), selectors only read (they never import services), and imports point down the
+layers (rules < core < clubs < matches < ledger < standings < web, api)."""
 
 import ast
 from pathlib import Path
@@ -78,3 +79,107 @@ def test_no_game_key_outside_the_engine():
     assert not offenders, "ask the engine's description, not the game's key:\n" + "\n".join(
         offenders
     )
+
+
+#: The layers, lowest first: a module may import its own app and the apps below it. The
+#: standings read the ledger (the leaderboard's money), never the other way round; the
+#: pages (web) and the API are sibling adapters over the same services: neither imports
+#: the other.
+LAYERS = ("rules", "core", "clubs", "matches", "ledger", "standings", ("web", "api"))
+RANK = {
+    app: rank
+    for rank, tier in enumerate(LAYERS)
+    for app in (tier if isinstance(tier, tuple) else (tier,))
+}
+#: The only imports that point up: the record's front door (matches.services) books the
+#: ledger and marks the standings in the same transaction as the write.
+UPWARD = {
+    ("scorebook/matches/services.py", "scorebook.ledger.services"),
+    ("scorebook/matches/services.py", "scorebook.standings.outbox"),
+}
+
+
+def _app(module: str) -> str | None:
+    parts = module.split(".")
+    if parts[0] == "api":
+        return "api"
+    if parts[0] == "scorebook" and len(parts) > 1 and parts[1] in RANK:
+        return parts[1]
+    return None
+
+
+def _imports(path: Path):
+    """(line, absolute module) of every import in the file, at the top or in a function;
+    ``from . import x`` counts as importing ``package.x``."""
+    package = path.relative_to(ROOT).with_suffix("").as_posix().split("/")[:-1]
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield node.lineno, alias.name
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package[: len(package) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            for alias in node.names:
+                yield node.lineno, _module(base, alias.name)
+
+
+def _module(package: str, name: str) -> str:
+    """``from package import name``: the submodule when ``name`` is one, else the package."""
+    folder = ROOT.joinpath(*package.split("."))
+    if (folder / f"{name}.py").exists() or (folder / name / "__init__.py").exists():
+        return f"{package}.{name}"
+    return package
+
+
+def upward_imports():
+    """Every import of a higher layer (or of the sibling adapter) from a lower one."""
+    found = []
+    for folder in ("scorebook", "api"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            relative = path.relative_to(ROOT).as_posix()
+            module = relative.removesuffix(".py").replace("/", ".")
+            me = _app(module)
+            if me is None:  # the project's settings, urls, celery app: above every layer
+                continue
+            for line, imported in _imports(path):
+                them = _app(imported)
+                if them is not None and them != me and RANK[them] >= RANK[me]:
+                    found.append((relative, imported, line))
+    return found
+
+
+def test_imports_point_down_the_layers():
+    """An app imports only the apps below it; the two calls of the record's front door are
+    the listed exceptions, and each is still there (else the list is out of date)."""
+    found = upward_imports()
+    offenders = [
+        f"{path}:{line} imports {module}" for path, module, line in found
+        if (path, module) not in UPWARD
+    ]  # fmt: skip
+    assert not offenders, "an import points up the layers:\n" + "\n".join(offenders)
+    assert {(path, module) for path, module, _ in found} == UPWARD
+
+
+def test_the_layer_check_sees_an_upward_import(tmp_path, monkeypatch):
+    """The check itself: a core module importing the pages, written in each import form,
+    is found."""
+    fake = tmp_path / "scorebook" / "core"
+    fake.mkdir(parents=True)
+    (tmp_path / "api").mkdir()
+    (fake / "wrong.py").write_text(
+        "import scorebook.web.views\n"
+        "from scorebook.standings import services\n"
+        "def later():\n    from ..matches.models import Match\n"
+        "from api.idempotency import run_once\n"
+    )
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    found = {(module, line) for _, module, line in upward_imports()}
+    assert found == {
+        ("scorebook.web.views", 1),
+        ("scorebook.standings", 2),  # no such folder under tmp_path: the package
+        ("scorebook.matches.models", 4),
+        ("api.idempotency", 5),
+    }
