@@ -183,3 +183,21 @@ def test_a_quick_cappotto_is_corrected_on_the_totals_form(people, t4):
     page = as_(people, "director").get(f"/d/{deal.pk}/correct").content.decode()
     assert 'name="record"' not in page
     assert re.search(r'name="all_tricks".*?<option value="A" selected', page, re.S)
+
+
+def test_after_a_save_the_other_side_confirms_on_the_same_phone(people, t4):
+    """The next deal's form carries the other side's one-tap confirmation of the deal just
+    saved (helper confirm's partial), which returns to the next deal's form."""
+    from scorebook.web import confirming
+
+    client = as_(people, "scorer")
+    data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
+            "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A"}  # fmt: skip
+    answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
+    deal = Deal.objects.get()
+    offered = confirming.confirm_here(t4, people.scorer, deal, back="new")
+    assert offered and offered["seats"]
+    page = client.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for seat in offered["seats"]:
+        assert f'data-seat="{seat["seat"]}"' in page
+    assert 'name="back" value="new"' in page

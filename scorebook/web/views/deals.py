@@ -129,6 +129,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
     clubs.require_role(signed_in(request), match.night.club_id, Role.SCORER)
     _game, _rules, state = preview.state_before(match)
     table = preview.table(match, state)
+    saved = _saved(match, table, parse_id(request.GET.get("saved")))
     return render(
         request,
         "web/deals/new.html",
@@ -142,7 +143,11 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             key=uuid.uuid4(),
             finished=state.finished,
             score=_running_score(table),
-            saved=_saved(match, table, parse_id(request.GET.get("saved"))),
+            saved=saved,
+            # the other side's one-tap "Confermiamo" for the deal just saved, on this phone
+            confirm_here=confirming.confirm_here(match, request.user, saved["deal"], back="new")
+            if saved
+            else None,
         ),
     )
 
