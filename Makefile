@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz table-taps messages clean
+.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz fuzz-pages table-taps messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -81,6 +81,12 @@ fuzz: install
 # /usr/bin/chromium, a throw-away database, Django's live server): 10 deals per family.
 table-taps: install
 	$(PY) deploy/checks/table_taps.py
+
+# Every form of every page (found in the URLconf and the pages' HTML) and every query
+# parameter, with hostile values, as each role and anonymously, against gunicorn on
+# PostgreSQL (FUZZ_PAGES_DATABASE_URL): no 5xx, nothing stored by a refused form. CI runs it.
+fuzz-pages: install
+	$(PY) deploy/checks/fuzz_pages.py
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install

@@ -7,6 +7,9 @@ generates requests for every operation of /api/schema/ with each role's token an
 without one, and checks that no answer is a 5xx, that every status, content type and body
 is the one the schema documents. Exits non-zero on any failure.
 
+Every query parameter may also get one of the values that answered 500 before (``²``,
+4,400 digits, 2^63, a NUL...: deploy/checks/fuzz_hooks.py).
+
 Bounded: FUZZ_EXAMPLES examples per operation (default 5) and FUZZ_SECONDS per role
 (default 60), so CI spends a few minutes on it (about 8 minutes on a 2-core machine).
 
@@ -141,7 +144,9 @@ def main() -> int:
             if role != "anonymous":
                 command += ["-H", f"Authorization: Token {tokens[role]}"]
             print(f"== schemathesis as {role}", flush=True)
-            done = subprocess.run(command, cwd=ROOT, env=env, check=False)
+            # deploy/checks/fuzz_hooks.py: hostile values in every query parameter too
+            hooks = {"SCHEMATHESIS_HOOKS": "deploy.checks.fuzz_hooks", "PYTHONPATH": str(ROOT)}
+            done = subprocess.run(command, cwd=ROOT, env={**env, **hooks}, check=False)
             if done.returncode != 0:
                 failed.append(role)
     finally:
