@@ -97,6 +97,33 @@ def test_the_other_side_confirms_on_the_same_phone(table, phone, shots, axe):
     shots(nino, "tp-04-all-confirmed")
 
 
+def test_right_after_the_save_on_the_next_deals_form(table, phone, shots, axe):
+    """The quick entry's after-save screen: the next deal's form carries the other side's
+    one tap for the deal just saved; the tap comes back to the form and says so."""
+    match = table.match
+    nino = phone(table.people["nino"])
+    nino.goto(f"/m/{match.pk}/deals/new?level=totals")
+    for name, value in TOTALS.items():
+        nino.locator(f'[name="{name}"]').fill(value)
+    nino.locator('[name="last_trick"]').select_option("B")
+    expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
+    nino.locator("#deal-form button[type=submit]").click()
+    nino.wait_for_url(re.compile(r"/deals/new\?level=\w+&saved=\d+$"))
+    deal = int(re.search(r"saved=(\d+)$", nino.url).group(1))
+    here = nino.locator("section.confirm-here")
+    expect(here.locator("button")).to_have_text(
+        ["Confermiamo — Gino (E)", "Confermiamo — Walter (W)"]
+    )
+    axe(nino, "next deal's form, the table phone's confirmation")
+    shots(nino, "tp-00-next-form")
+    here.locator("button", has_text="Walter (W)").click()
+    nino.wait_for_url(re.compile(rf"/m/{match.pk}/deals/new$"))
+    expect(nino.locator(".messages")).to_contain_text("Smazzata 1 confermata da Walter (W).")
+    expect(nino.locator("section.confirm-here")).to_have_count(0)
+    assert confirmations(deal) == [("W", "table_phone", "nino")]
+    shots(nino, "tp-00b-next-form-confirmed")
+
+
 def test_the_entering_side_is_refused(table, phone, shots, axe):
     """Nino's side (N, S) is never offered; a form changed to name Salvo (as a stale or
     doctored page would) is refused in Italian, and nothing is stored."""
