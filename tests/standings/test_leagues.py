@@ -180,3 +180,23 @@ def test_kind_and_legs_are_fixed_once_started(people, pairs_league):
         leagues.league_update(league=league, changes={"legs": 2}, user=director)
     league = leagues.league_update(league=league, changes={"points_win": 3}, user=director)
     assert League.objects.get(pk=league.pk).points_win == 3
+
+
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("it", "Un iscritto di questo campionato deve avere esattamente 2 giocatori diversi."),
+        ("en", "An entry of this league needs exactly 2 different players."),
+    ],
+)
+def test_a_pair_needs_exactly_two_players_in_words(people, pairs_league, language, words):
+    """A pairs league's entry said 'richiede da 2 a 2 giocatori' ('needs 2 to 2')."""
+    from django.utils import translation
+
+    nino = pairs_league.people[0]
+    with pytest.raises(leagues.BadEntryPlayers) as refused:
+        leagues.entry_add(
+            league=pairs_league, name="solo", player_ids=[nino.pk], user=people.director
+        )
+    with translation.override(language):
+        assert refused.value.text() == words

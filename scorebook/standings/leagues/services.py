@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.services import require_role
@@ -75,6 +76,17 @@ class BadTiebreaks(Refusal):
 class BadEntryPlayers(Refusal):
     code = "league.bad_entry_players"
     message = _("An entry of this league needs %(fewest)s to %(most)s different players.")
+
+    def text(self) -> str:
+        """A range that is one number (a pair: 2, a single player: 1) says that number."""
+        fewest, most = self.params.get("fewest"), self.params.get("most")
+        if fewest is not None and fewest == most:
+            return ngettext(
+                "An entry of this league needs exactly %(most)s player.",
+                "An entry of this league needs exactly %(most)s different players.",
+                most,
+            ) % {"most": most}
+        return super().text()
 
 
 class PlayerNotInClub(Refusal):
