@@ -19,7 +19,6 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
-from rest_framework.views import APIView
 
 from api.permissions import ClubRole
 from api.scoping import OwnClubsField
@@ -86,7 +85,7 @@ def _flat(row: dict[str, Any], prefix: str = ""):
 RENDERERS = [JSONRenderer, CSVRenderer]
 
 
-class TableMixin(APIView):
+class TableMixin(generics.GenericAPIView):
     """A table read: whole as CSV, paginated as JSON, with when it was brought up to date."""
 
     renderer_classes = RENDERERS
@@ -227,7 +226,10 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
         season_id = _id_param(request, "season")
         game, ordering = _leaderboard_query(request, public=self.serializer_class.public)
         csv = request.accepted_renderer.format == "csv"
-        size = self.paginator.page_size
+        paginator = self.paginator
+        assert isinstance(paginator, PageNumberPagination)  # the project's default
+        assert paginator.page_size is not None  # PAGE_SIZE is set in the settings
+        size = paginator.page_size
         number = parse_int(request.query_params.get("page", "1"), low=1, high=MAX_PAGE)
         if not csv and number is None:
             raise NotFound(PageNumberPagination.invalid_page_message)

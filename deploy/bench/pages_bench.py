@@ -1,14 +1,13 @@
-"""What a deal saved through the page costs the server, beside the same deal through the
-API (`make bench-pages`; issue 13 asks for at most 1.3x).
-
-One process, one run, the two paths interleaved deal by deal so both see the same
-database, caches and machine load: Django's test client drives the whole middleware stack
-(sessions, CSRF, locale, authentication) of each path; the page POST is the form a phone
-sends (the quick form: TV01's points as "4 e 2" and the last trick, with an Idempotency-Key
-field; its answer is the redirect to the next deal's form, not followed), the API POST is the same deal as JSON with a token and an
-Idempotency-Key header. Reported per deal: this process's CPU time and the wall time
-(which adds the database's own work). Uses PostgreSQL when BENCH_DATABASE_URL is set
-(a throw-away database of that name is created), else a throw-away SQLite file.
+"""What a deal saved through the page costs the server, beside the same deal through the API
+(`make bench-pages`; issue 13 asks for at most 1.3x). One process, one run, the two paths
+interleaved deal by deal so both see the same database, caches and machine load: Django's
+test client drives the whole middleware stack (sessions, CSRF, locale, authentication) of
+each path; the page POST is the form a phone sends (the quick form: TV01's points as "4 e 2"
+and the last trick, with an Idempotency-Key field; its answer is the redirect to the next
+deal's form, not followed), the API POST is the same deal as JSON with a token and an
+Idempotency-Key header. Reported per deal: this process's CPU time and the wall time (which
+adds the database's own work). Uses PostgreSQL when BENCH_DATABASE_URL is set (a throw-away
+database of that name is created), else a throw-away SQLite file.
 """
 
 from __future__ import annotations

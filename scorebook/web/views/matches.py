@@ -171,7 +171,7 @@ def match_new(request, pk):
         return render(request, "web/matches/choose_game.html", context)
     game = games[key]
     count = parse_int(request.GET.get("players") or game["players"][0], low=1, high=99)
-    if count not in game["players"]:
+    if count is None or count not in game["players"]:
         raise Http404
     profile = request.GET.get("profile", "")
     if profile and profile not in game["profiles"]:

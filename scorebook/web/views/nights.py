@@ -2,6 +2,7 @@
 
 import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
@@ -64,7 +65,7 @@ def night(request, pk):
     names = _names(the_night.club_id)
     matches = list(Match.objects.filter(night=the_night).select_related("table").order_by("id"))
     tables = {t.pk: {"table": t, "matches": []} for t in the_night.tables.order_by("number")}
-    loose = []
+    loose: list[dict[str, Any]] = []
     for match in matches:
         shown = {
             "match": match,
@@ -137,7 +138,9 @@ def _log_in_words(the_night, matches):
     return [
         {
             "entry": entry,
-            "who": by_user.get(entry.actor_id) or accounts.get(entry.actor_id, ""),
+            "who": (by_user.get(entry.actor_id) or accounts.get(entry.actor_id, ""))
+            if entry.actor_id is not None
+            else "",
             "match": places[entry.match_id],
             "game": game_name(places[entry.match_id].game),
         }

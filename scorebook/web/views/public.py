@@ -2,6 +2,7 @@
 deals (never the stakes), and the café's TV view that refreshes itself."""
 
 import time
+from typing import Any
 
 from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404
@@ -31,7 +32,7 @@ def public_club_or_404(slug):
 def _nights_with_scores(club, nights):
     names = dict(Player.objects.filter(club=club).values_list("id", "name"))
     matches = Match.objects.filter(night__in=nights).select_related("table").order_by("id")
-    by_night = {night.pk: [] for night in nights}
+    by_night: dict[int, list[dict[str, Any]]] = {night.pk: [] for night in nights}
     for match in matches:
         by_night[match.night_id].append(
             {"match": match, "game": game_name(match.game), "board": scoreboard(match, names)}

@@ -1,6 +1,7 @@
 """``manage.py load_demo``: a demo club to explore (idempotent: it loads once)."""
 
 import datetime
+from decimal import Decimal
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -180,7 +181,7 @@ class Command(BaseCommand):
             first_dealer="P3",
             user=demo,
             stake_currency="EUR",
-            stake_amount="0.10",
+            stake_amount=Decimal("0.10"),
         )
         for number, data in enumerate(TERZ, start=1):
             services.deal_create(match=terz, data=data, expected_number=number, user=demo)
