@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 
 ERROR_SCHEMA: dict[str, Any] = {
@@ -75,8 +76,8 @@ TYPED_REFUSALS = {
 }
 #: Operations that send the deal's ETag with their 2xx answer (and a 412 with the current).
 SENDS_ETAG = {"v1_deals_retrieve", "v1_matches_deals_create", "v1_deals_correct_create"}
-#: POSTs that have no user to key on (keys are per user): the login.
-NO_IDEMPOTENCY = {"v1_auth_token_create"}
+#: POSTs that have no user to key on (keys are per user): the login, a new person's sign-up.
+NO_IDEMPOTENCY = {"v1_auth_token_create", "v1_invitations_sign_up_create"}
 
 HEADERS: dict[str, Any] = {
     "X-Request-ID": {
@@ -214,3 +215,31 @@ def _document_headers(method: str, name: str, operation: dict[str, Any]) -> None
 
 
 SERVER_REFUSALS_CODES = frozenset(SERVER_REFUSALS)
+
+
+class TokenOrBearer(OpenApiAuthenticationExtension):
+    """The API token, declared both ways it is accepted: ``Authorization: Token <key>``
+    (an API key in a header) or ``Authorization: Bearer <key>`` (HTTP bearer), either
+    one enough."""
+
+    target_class = "api.authentication.FastTokenAuthentication"
+    name = ["tokenAuth", "bearerAuth"]
+    priority = 1
+
+    def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[Any]]]:
+        return [{"tokenAuth": []}, {"bearerAuth": []}]
+
+    def get_security_definition(self, auto_schema: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "type": "apiKey",
+                "in": "header",
+                "name": "Authorization",
+                "description": 'The token from POST /api/v1/auth/token, as "Token <key>".',
+            },
+            {
+                "type": "http",
+                "scheme": "bearer",
+                "description": 'The same token, as "Bearer <key>".',
+            },
+        ]

@@ -17,6 +17,7 @@ from api.views.leagues import (
 )
 from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
+from api.views.me import MeView
 from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GamesView, ScoreView
 from api.views.standings import (
@@ -62,6 +63,7 @@ urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
     path("rules/score", ScoreView.as_view(), name="rules-score"),
     path("auth/token", TokenView.as_view(), name="auth-token"),
+    path("me", MeView.as_view(), name="me"),
     path("public/clubs", PublicClubs.as_view(), name="public-clubs"),
     path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
     path("public/clubs/<slug:slug>/matches/<id:pk>", PublicMatch.as_view(), name="public-match"),

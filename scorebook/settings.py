@@ -257,6 +257,8 @@ REST_FRAMEWORK = {
     "DEFAULT_THROTTLE_RATES": {
         "score": envstr("THROTTLE_SCORE_RATE", "120/min"),
         "public": envstr("THROTTLE_PUBLIC_RATE", "300/min"),
+        # New accounts through the API's invitation sign-up, per client address.
+        "signup": envstr("THROTTLE_SIGNUP_RATE", "30/hour"),
     },
 }
 SPECTACULAR_SETTINGS = {

@@ -1,4 +1,7 @@
+from typing import Any
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import UserCreationForm
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -107,3 +110,44 @@ class InvitationSerializer(serializers.ModelSerializer):
 
 class InvitationAcceptSerializer(serializers.Serializer):
     token = serializers.CharField(max_length=64, help_text="The token of the join link.")
+
+
+class InvitationSignUpSerializer(serializers.Serializer):
+    """A new person joins with an invitation: the join page's rules (Django's username
+    rules, the password validators in settings), checked by the same form."""
+
+    token = serializers.CharField(max_length=64, help_text="The token of the join link.")
+    username = serializers.CharField(
+        max_length=150, help_text="Letters, digits and @ . + - _, at most 150."
+    )
+    password = serializers.CharField(
+        max_length=4096, trim_whitespace=False, style={"input_type": "password"}
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        form: UserCreationForm = UserCreationForm(
+            data={
+                "username": data["username"],
+                "password1": data["password"],
+                "password2": data["password"],
+            }
+        )
+        if not form.is_valid():
+            paths = {"password1": "password", "password2": "password"}
+            raise serializers.ValidationError(
+                {
+                    paths.get(field, field): [
+                        serializers.ErrorDetail(" ".join(e.messages), code=e.code or "invalid")
+                        for e in errors
+                    ]
+                    for field, errors in form.errors.as_data().items()
+                }
+            )
+        return {**data, "username": form.cleaned_data["username"]}
+
+
+class SignedUpSerializer(serializers.Serializer):
+    """The new person's API token and their membership of the club."""
+
+    token = serializers.CharField()
+    membership = MembershipSerializer()

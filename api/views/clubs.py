@@ -3,9 +3,10 @@ goes through ``scorebook.clubs.services``, which checks the caller's role."""
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
+from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
@@ -13,11 +14,14 @@ from api.serializers.clubs import (
     ClubSerializer,
     InvitationAcceptSerializer,
     InvitationSerializer,
+    InvitationSignUpSerializer,
     MembershipSerializer,
     PlayerSerializer,
     PlayerUpdateSerializer,
     RoleSerializer,
+    SignedUpSerializer,
 )
+from api.throttles import CountingThrottle
 from scorebook.clubs import services
 from scorebook.clubs.models import Membership, Player, Role
 from scorebook.clubs.selectors import clubs_directed_by, clubs_of, open_invitations
@@ -136,6 +140,12 @@ class PlayerViewSet(
         return Response(PlayerSerializer(player).data)
 
 
+class SignUpThrottle(CountingThrottle):
+    """New accounts per client address (rate: REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])."""
+
+    scope = "signup"
+
+
 class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets.GenericViewSet):
     """Directors invite people to their club; the invitee accepts (``accept``).
 
@@ -173,3 +183,33 @@ class InvitationViewSet(mixins.ListModelMixin, mixins.CreateModelMixin, viewsets
             token=serializer.validated_data["token"], user=signed_in(request)
         )
         return Response(MembershipSerializer(membership).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        request=InvitationSignUpSerializer,
+        responses={201: SignedUpSerializer},
+        description=(
+            "A new person accepts the invitation (no account needed): a username and a "
+            "password, checked as the join page checks them, make the account, which joins "
+            "the club with the invitation's role (and its player); the answer carries the "
+            "new account's API token. Both or neither: a refused invitation makes no "
+            "account. 400 `input.*` (username or password), `invitation.*`; 409 "
+            "`user.username_taken`; 429 after too many sign-ups from one address."
+        ),
+    )
+    @action(
+        detail=False,
+        methods=["post"],
+        url_path="sign-up",
+        permission_classes=[AllowAny],
+        throttle_classes=[SignUpThrottle],
+    )
+    def sign_up(self, request):
+        serializer = InvitationSignUpSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        membership = services.invitation_sign_up(
+            token=data["token"], username=data["username"], password=data["password"]
+        )
+        token, _ = Token.objects.get_or_create(user=membership.user)
+        answer = {"token": token.key, "membership": membership}
+        return Response(SignedUpSerializer(answer).data, status=status.HTTP_201_CREATED)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from scorebook.core.people import Anyone
 
-from .models import Club, Invitation, Membership, Role
+from .models import Club, Invitation, Membership, Player, Role
 
 
 def _id(user: Anyone) -> int:
@@ -27,6 +27,16 @@ def clubs_of(user: Anyone) -> QuerySet[Club]:
     if not getattr(user, "is_authenticated", False):
         return Club.objects.none()
     return Club.objects.filter(memberships__user_id=_id(user))
+
+
+def memberships_of(user: Anyone) -> list[tuple[Membership, Player | None]]:
+    """A signed-in user's memberships, oldest first, each with their club and their player
+    there (None when no player of that club is linked to the account). Two queries."""
+    memberships = list(
+        Membership.objects.filter(user_id=_id(user)).select_related("club").order_by("id")
+    )
+    players = {p.club_id: p for p in Player.objects.filter(user_id=_id(user)).order_by("-id")}
+    return [(m, players.get(m.club_id)) for m in memberships]
 
 
 def invitation_by_token(token: str) -> Invitation | None:

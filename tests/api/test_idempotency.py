@@ -13,8 +13,8 @@ from scorebook.standings.models import Fixture, LeagueEntry
 from tests.api.common import SIDES, SMALL, api
 from tests.standings.league_helpers import night, pair_match, players
 
-# POST routes without a user to key on: signing in (anonymous by definition).
-ANONYMOUS = {"v1:auth-token"}
+# POST routes without a user to key on: signing in, signing up (anonymous by definition).
+ANONYMOUS = {"v1:auth-token", "v1:invitation-sign-up"}
 
 
 def post_routes() -> set[str]:
