@@ -37,6 +37,7 @@ from scorebook.web.scores import (
     scoreboard,
     scorer_labels,
 )
+from scorebook.web.seats import pairs, seat_letter
 from scorebook.web.switches import profile_label, switch_label, value_label
 from scorebook.web.views.nights import night_for
 
@@ -66,7 +67,9 @@ class MatchForm(forms.Form):
         player_choices = [("", _("— choose —"))] + [(str(p.pk), p.name) for p in players]
         for seat in seats:
             self.fields[f"seats.{seat}"] = forms.ChoiceField(
-                choices=player_choices, required=False, label=_("Seat %(seat)s") % {"seat": seat}
+                choices=player_choices,
+                required=False,
+                label=_("Seat %(seat)s") % {"seat": seat_letter(seat)},
             )
             self.fields[f"guest.{seat}"] = forms.CharField(
                 required=False,
@@ -74,7 +77,7 @@ class MatchForm(forms.Form):
                 label=_("or a guest's name"),
             )
         self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[("", _("(the engine's default)"))] + [(s, s) for s in seats],
+            choices=[("", _("(the engine's default)"))] + [(s, seat_letter(s)) for s in seats],
             required=False,
             label=_("First dealer"),
         )
@@ -198,6 +201,7 @@ def match_new(request, pk):
         "profiles": [(p, profile_label(key, p)) for p in game["profiles"]],
         "table": request.GET.get("table", ""),
         "form": form,
+        "pairs": pairs(engine.table_shape(rules.values, tuple(seats))),
         "pot_game": get_game(key).pot_game,
         "pots": ledger_reads.night_pots(night) if get_game(key).pot_game else [],
     }
@@ -253,7 +257,13 @@ def match_context(match):
         "game_label": game_name(match.game),
         "board": scoreboard(match, names),
         "dealer": dealer_name(match, names),
-        "seat_names": [(seat, names.get(pid, "?")) for seat, pid in match.seats.items()],
+        "seat_names": [
+            (seat_letter(seat), names.get(pid, "?")) for seat, pid in match.seats.items()
+        ],
+        "pairs": pairs(
+            get_game(match.game).table_shape(match.rules["values"], tuple(match.seats)),
+            {seat: names.get(pid, "?") for seat, pid in match.seats.items()},
+        ),
         "deals": [
             {
                 "deal": deal,
