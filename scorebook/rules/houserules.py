@@ -45,6 +45,9 @@ class Switch:
     choices: tuple[Any, ...] = ()
     between: tuple[int, int] | None = None
     help: str = ""
+    #: What each value sets, where a value names a rule book's table (``PEN``: cappotto
+    #: x2, ...): ``{value: {item: number}}``, so a page can say it instead of the code.
+    tables: Mapping[Any, Mapping[str, Any]] = field(default_factory=dict, compare=False)
 
     def accepts(self, value: Any) -> bool:
         if self.between is not None:
@@ -63,12 +66,22 @@ class Switch:
             out["min"], out["max"] = self.between
         else:
             out["values"] = list(self.choices)
+        if self.tables:
+            out["tables"] = {str(v): dict(t) for v, t in self.tables.items()}
         return out
 
 
-def choice(key: str, default: Any, *others: Any, help: str = "") -> Switch:
-    """A switch whose first listed value is the default."""
-    return Switch(key=key, default=default, choices=(default, *others), help=help)
+def choice(
+    key: str,
+    default: Any,
+    *others: Any,
+    help: str = "",
+    tables: Mapping[Any, Mapping[str, Any]] | None = None,
+) -> Switch:
+    """A switch whose first listed value is the default (``tables``: see :class:`Switch`)."""
+    return Switch(
+        key=key, default=default, choices=(default, *others), help=help, tables=tables or {}
+    )
 
 
 @dataclass(frozen=True)

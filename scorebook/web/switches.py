@@ -271,6 +271,37 @@ def value_label(key: str, value: Any) -> str:
     return text.replace("_", " ")
 
 
+#: A value whose meaning depends on its switch (a rule book's code names a different rule
+#: in each switch it sets), by switch and value.
+SWITCH_VALUES = {
+    ("t4.decl_error_penalty", "PE"): _(
+        "as the Piccola Enciclopedia says (PE): the declaration counts nothing and its side "
+        "loses its card points"
+    ),
+}
+#: How one line of a value's table reads (``Switch.tables``), by switch.
+TABLE_LINES = {
+    "t4.multipliers": _("%(item)s ×%(number)s"),
+}
+
+
+def choice_label(switch: dict[str, Any], value: Any) -> str:
+    """A value of ``switch`` in words: its own words, or a rule book's code with what it
+    sets ('PEN: cappotto ×2, cappottone ×6, ...', from the engine's table), or the code."""
+    key = switch["key"]
+    if (key, str(value)) in SWITCH_VALUES:
+        return str(SWITCH_VALUES[(key, str(value))])
+    table = (switch.get("tables") or {}).get(str(value))
+    if table and key in TABLE_LINES:
+        line = str(TABLE_LINES[key])
+        items = ", ".join(
+            line % {"item": value_label(key, item), "number": number}
+            for item, number in table.items()
+        )
+        return f"{value}: {items}"
+    return value_label(key, value)
+
+
 #: Each game's house-rule profiles by what they play (the form offered the bare codes:
 #: "accuso_41", "pe", "gg_torneo"). Keyed by game and profile, as two games share a code.
 PROFILES = {

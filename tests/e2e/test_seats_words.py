@@ -47,3 +47,38 @@ def test_seats_in_the_readers_letters_and_the_pairs_in_words(
     first_dealer = page.locator('[name="first_dealer"] option[value="W"]')
     expect(first_dealer).to_have_text(west)
     shots(page, f"95-seats-form-{language}")
+
+
+@pytest.mark.parametrize(
+    ("language", "multipliers", "penalty"),
+    [
+        (
+            "it",
+            "PEN: cappotto ×2, cappottone ×6, stramazzo ×3, stramazzone ×8, collatondrione ×16",
+            "come la Piccola Enciclopedia (PE): l'accuso non conta e la coppia perde i punti "
+            "delle carte",
+        ),
+        (
+            "en",
+            "PEN: cappotto ×2, cappottone ×6, stramazzo ×3, stramazzone ×8, collatondrione ×16",
+            "as the Piccola Enciclopedia says (PE): the declaration counts nothing and its side "
+            "loses its card points",
+        ),
+    ],
+)
+def test_the_house_rules_say_what_a_rule_books_code_sets(
+    night, phone, shots, language, multipliers, penalty
+):
+    """The switches showed bare codes: 'PEN / PE / SPZ', 'nessuno / PE'."""
+    page = phone(night.people["direttore"], language=language)
+    page.goto(f"/n/{night.pk}/matches/new?game=tressette4&players=4")
+    page.locator("details.switches summary").click()
+    options = page.locator('[name="rules.t4.multipliers"] option')
+    expect(options.first).to_have_text(multipliers)
+    for text in options.all_text_contents():
+        assert "×" in text, text
+    expect(page.locator('[name="rules.t4.decl_error_penalty"] option[value="PE"]')).to_have_text(
+        penalty
+    )
+    page.locator('[name="rules.t4.multipliers"]').scroll_into_view_if_needed()
+    shots(page, f"95-switch-codes-{language}")

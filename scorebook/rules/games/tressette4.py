@@ -153,7 +153,7 @@ SWITCHES: tuple[Switch, ...] = (
     # "off": no stramazzo at all, so the last trick always keeps its point (tournament code).
     choice("t4.stramazzo_def", "strict_zero_counters", "lt_one_point", "off"),
     choice("t4.stramazzo_last_trick", "loser_point_void", "loser_point_to_winner"),
-    choice("t4.multipliers", "PEN", "PE", "SPZ"),
+    choice("t4.multipliers", "PEN", "PE", "SPZ", tables=MULTIPLIERS),
     choice("t4.special_event_effect", "ends_game_with_multiplier", "score_points_only"),
     # "double": a cappotto (or cappottone) scores 22, twice the deal's 11, for its side.
     choice("t4.cappotto_points", "deal_points", "double"),

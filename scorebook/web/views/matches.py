@@ -38,7 +38,7 @@ from scorebook.web.scores import (
     scorer_labels,
 )
 from scorebook.web.seats import pairs, seat_letter
-from scorebook.web.switches import profile_label, switch_label, value_label
+from scorebook.web.switches import choice_label, profile_label, switch_label
 from scorebook.web.views.nights import night_for
 
 CURRENCIES = [("", gettext_lazy("points (no money)")), *((c, c) for c in STAKE_CURRENCIES)]
@@ -99,7 +99,7 @@ class MatchForm(forms.Form):
             current = resolved.values.get(switch["key"], switch["default"])
             if "values" in switch:
                 self.fields[name] = forms.ChoiceField(
-                    choices=[(str(v), value_label(switch["key"], v)) for v in switch["values"]],
+                    choices=[(str(v), choice_label(switch, v)) for v in switch["values"]],
                     initial=str(current),
                     label=switch_label(switch),
                 )
