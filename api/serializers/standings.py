@@ -1,4 +1,5 @@
-"""A leaderboard row, members' and public, derived from the standings' column registry
+"""The standings' serializers: seasons, ratings and their changes, a club's settings, and
+a leaderboard row, members' and public, derived from the standings' column registry
 (``scorebook.standings.columns``): a column added there is in these answers, and in the
 public one only if the registry says it is public (money never is)."""
 
@@ -8,7 +9,10 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.scoping import OwnClubsField
+from scorebook.clubs.models import Club
 from scorebook.standings import columns
+from scorebook.standings.models import Rating, RatingChange, Season
 
 #: The fields of every row before its columns: its place and its player.
 ROW_HEAD = ("position", "player", "player_name", "ranked")
@@ -59,3 +63,39 @@ class LeaderboardRowSerializer(serializers.Serializer):
             value = line[column.name]
             out[column.name] = f"{value:.2f}" if column.kind == "amount" else value
         return out
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    club = OwnClubsField(queryset=Club.objects.all())
+
+    class Meta:
+        model = Season
+        fields = ["id", "club", "name", "starts_on", "ends_on"]
+
+
+class RatingSerializer(serializers.ModelSerializer):
+    player_name = serializers.CharField(source="player.name")
+    provisional = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Rating
+        fields = [
+            "player", "player_name", "game", "display", "mu", "sigma", "matches", "provisional",
+        ]  # fmt: skip
+
+    def get_provisional(self, rating: Rating) -> bool:
+        return rating.matches < self.context["provisional_matches"]
+
+
+class RatingChangeSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = RatingChange
+        fields = [
+            "player", "game", "match", "seq", "mu_before", "sigma_before", "mu_after",
+            "sigma_after", "display_after",
+        ]  # fmt: skip
+
+
+class SettingsSerializer(serializers.Serializer):
+    min_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)
+    provisional_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import generics, mixins, serializers, viewsets
+from rest_framework import generics, mixins, viewsets
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import get_object_or_404
 from rest_framework.pagination import PageNumberPagination
@@ -21,13 +21,18 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 
 from api.permissions import ClubRole
-from api.scoping import OwnClubsField
 from api.serializers.public import (
     PublicLeaderboardRowSerializer,
     PublicRatingSerializer,
     PublicSeasonSerializer,
 )
-from api.serializers.standings import LeaderboardRowSerializer
+from api.serializers.standings import (
+    LeaderboardRowSerializer,
+    RatingChangeSerializer,
+    RatingSerializer,
+    SeasonSerializer,
+    SettingsSerializer,
+)
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
@@ -125,14 +130,6 @@ def _id_param(request, name: str) -> int:
 
 
 # -- seasons -------------------------------------------------------------------------------
-
-
-class SeasonSerializer(serializers.ModelSerializer):
-    club = OwnClubsField(queryset=Club.objects.all())
-
-    class Meta:
-        model = Season
-        fields = ["id", "club", "name", "starts_on", "ends_on"]
 
 
 class SeasonViewSet(
@@ -284,29 +281,6 @@ class LeaderboardView(LeaderboardList):
 # -- ratings -------------------------------------------------------------------------------
 
 
-class RatingSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.name")
-    provisional = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Rating
-        fields = [
-            "player", "player_name", "game", "display", "mu", "sigma", "matches", "provisional",
-        ]  # fmt: skip
-
-    def get_provisional(self, rating: Rating) -> bool:
-        return rating.matches < self.context["provisional_matches"]
-
-
-class RatingChangeSerializer(serializers.ModelSerializer):
-    class Meta:
-        model = RatingChange
-        fields = [
-            "player", "game", "match", "seq", "mu_before", "sigma_before", "mu_after",
-            "sigma_after", "display_after",
-        ]  # fmt: skip
-
-
 CLUB_GAME = [
     OpenApiParameter("club", int, required=True),
     OpenApiParameter("game", str, required=True),
@@ -367,11 +341,6 @@ class RatingHistoryView(ClubScoped):
 
 
 # -- settings ------------------------------------------------------------------------------
-
-
-class SettingsSerializer(serializers.Serializer):
-    min_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)
-    provisional_matches = serializers.IntegerField(min_value=0, max_value=1000, required=False)
 
 
 class StandingsSettingsView(generics.GenericAPIView):
