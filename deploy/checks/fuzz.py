@@ -103,6 +103,7 @@ def main() -> int:
         # Throttles would answer the fuzzer's thousands of anonymous requests with 429.
         THROTTLE_SCORE_RATE="100000/min",
         THROTTLE_PUBLIC_RATE="100000/min",
+        THROTTLE_SIGNUP_RATE="100000/min",
     )
     fresh_database(DB_URL)
     run(PY, "manage.py", "migrate", "--noinput", "-v0", env=env)
