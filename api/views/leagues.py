@@ -91,7 +91,7 @@ class LeagueViewSet(
     @extend_schema(
         methods=["post"], request=LeagueEntrySerializer, responses={201: LeagueEntrySerializer}
     )
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def entries(self, request: Request, pk: Any = None) -> Response:
         """The entries (GET), or add one before the league starts (POST, directors)."""
         league = self.get_object()

@@ -72,7 +72,17 @@ def _strict(node: Any) -> Any:
 
 def validate(schema: dict[str, Any], name: str, answer: Any) -> None:
     """Raise unless ``answer`` is valid for the component ``name`` of the live schema."""
+    validate_as(schema, component(schema, name), answer)
+
+
+def validate_as(schema: dict[str, Any], shape: dict[str, Any], answer: Any) -> None:
+    """Raise unless ``answer`` is valid for ``shape`` (a part of the live schema)."""
     import jsonschema
 
-    root = {"components": _strict(schema["components"]), **component(schema, name)}
+    root = {"components": _strict(schema["components"]), **_strict(shape)}
     jsonschema.validate(answer, root)
+
+
+def answer_schema(schema: dict[str, Any], path: str, method: str, code: str) -> dict[str, Any]:
+    response = schema["paths"][path][method]["responses"][code]
+    return response["content"]["application/json"]["schema"]

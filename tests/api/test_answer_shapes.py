@@ -4,7 +4,7 @@ serializer puts in the schema, at every depth."""
 
 from scorebook.standings.models import Fixture
 from tests.api.common import api
-from tests.api.shapes import component, live_schema, mismatches
+from tests.api.shapes import answer_schema, component, live_schema, mismatches, validate_as
 from tests.api.test_leagues_api import started  # noqa: F401  (the fixture)
 from tests.standings.league_helpers import night, pair_match
 
@@ -52,3 +52,15 @@ def test_a_confirmation_is_as_described(people, deal):
     schema = live_schema()
     assert mismatches(schema, component(schema, "Confirmed"), confirmed.json()) == []
     assert confirmed.json()["deal"] == deal.pk and confirmed.json()["seat"] == "E"
+
+
+def test_a_leagues_entries_are_the_list_described(club, people, started):  # noqa: F811
+    # The schema said a page ({count, results}); the answer is the list of every entry.
+    league, _six = started
+    entries = api(people, "member").get(f"/api/v1/leagues/{league}/entries")
+    assert entries.status_code == 200
+    assert [e["name"] for e in entries.json()] == ["Nino-Ettore", "Salvo-Walter", "Zina-Rosa"]
+    schema = live_schema()
+    validate_as(
+        schema, answer_schema(schema, "/api/v1/leagues/{id}/entries", "get", "200"), entries.json()
+    )
