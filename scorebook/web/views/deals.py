@@ -193,6 +193,7 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
     form, data = forms.read(table, level, request.POST)
     expected = _int(request.POST.get("expected_number"), "expected_number")
     status = 400
+    deal: Deal | None = None
     if not form.errors:
         try:
             deal = services.deal_create(
@@ -205,11 +206,13 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
         except services.NoSuchMatch:
             raise Http404 from None
         except services.DealConflict as conflict:
-            return _conflict(request, _match(request, match_id), conflict, level)
+            if not _again(request, conflict.stored, data):
+                return _conflict(request, _match(request, match_id), conflict, level)
+            deal = conflict.stored  # this account's save again (Back, then Save): stored
         except Refusal as refusal:
             forms.place(form, refusal.errors())
             status = refusal.status
-        else:  # the next deal's form, with this one in a line on top
+        if deal is not None:  # the next deal's form, with this one in a line on top
             after = reverse("web:deal_new", args=[match_id])
             return see_other(f"{after}?level={level}&saved={deal.pk}")
     match = _match(request, match_id)
@@ -251,6 +254,17 @@ def _int(value: Any, field: str) -> int | None:
     return require_int(text, field=field, low=0, high=MAX_ID) if text else None
 
 
+def _own(request: HttpRequest, stored: Deal | None) -> bool:
+    """Whether the stored deal was entered by the account signed in here."""
+    return stored is not None and stored.entered_by_id == request.user.pk
+
+
+def _again(request: HttpRequest, stored: Deal | None, data: Any) -> bool:
+    """The same deal saved again by the account that stored it (the phone went Back to the
+    saved form and saved it once more, under a new key): nothing to choose."""
+    return stored is not None and _own(request, stored) and stored.input == data
+
+
 def _conflict(
     request: HttpRequest, match: Match, conflict: services.DealConflict, level: str
 ) -> HttpResponse:
@@ -276,6 +290,7 @@ def _conflict(
         {
             **_frame(request, match),
             "stored": stored,
+            "own": _own(request, stored),
             "stored_by": _who(
                 stored.entered_by if stored else None,
                 dict(

@@ -451,7 +451,11 @@
       // The same save again (after a refusal, corrected): it keeps its place in the line.
       all.forEach(function (e) { if (e.key === entry.key) entry.at = e.at; });
       return put(entry);
-    }).then(refresh).then(function () { return flush({retry: true}); }).then(function () {
+    }).then(function () {
+      // With a connection the save is on its way: no "waiting" banner unless it must wait
+      // (flush says so when a send fails). Without one, the banner says it at once.
+      if (navigator.onLine === false) return refresh();
+    }).then(function () { return flush({retry: true}); }).then(function () {
       if (button) button.disabled = false;
     });
   }
