@@ -195,7 +195,7 @@ def consumed(broker: str, log: Path) -> bool:
     from celery import Celery
 
     task_id = uuid.uuid4().hex
-    sender = Celery(broker=broker)
+    sender = Celery(broker=broker, set_as_current=False)
     sender.send_task("scorebook.core.tasks.heartbeat", args=["survival"], task_id=task_id)
     until(
         lambda: log.exists() and f"[{task_id}] succeeded" in log.read_text(),
@@ -214,7 +214,7 @@ def test_the_worker_lives_through_redis_kills_and_its_unit_restarts_it(tmp_path,
         stop = threading.Event()
 
         def traffic() -> None:  # tasks in flight, so messages are unacknowledged at a kill
-            sender = Celery(broker=redis_server.url)
+            sender = Celery(broker=redis_server.url, set_as_current=False)
             while not stop.is_set():
                 try:
                     sender.send_task("scorebook.core.tasks.heartbeat", args=["load"])
