@@ -194,3 +194,22 @@ def test_the_player_page_names_games_in_words_and_says_when_there_are_no_matches
     assert "tressette4" not in text.split("<main", 1)[1]
     italian = member.get(f"/c/{club.slug}/players/{nino.pk}/stats", HTTP_ACCEPT_LANGUAGE="it")
     assert "Tressette a coppie" in italian.content.decode()
+
+
+def test_a_round_robin_before_any_game_says_no_place_was_decided_by_lot(club, people, four):
+    """Right after the start every entry is level on everything: the table said each place
+    was 'per sorteggio' (decided by lot) before a single game was played."""
+    director = client_for(people, "director")
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    nino, ettore, salvo, walter = four
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    body = director.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "NE" in body and "SW" in body
+    assert "<td>sorteggio</td>" not in body
+    sheet = director.get(page + "csv").content.decode().splitlines()
+    assert not any(line.endswith("lots") or "sorteggio" in line for line in sheet[1:]), sheet

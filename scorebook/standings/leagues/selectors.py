@@ -293,6 +293,9 @@ def league_table(league: League) -> LeagueTable:
         withdrawn=withdrawn,
         void_withdrawn=void,
     )
+    if not any(row.played for row in rows):
+        for row in rows:  # nothing played yet: the order is the lots', no place decided
+            row.decided_by = None
     rounds: dict[int, LeagueRound] = {}
     for score in scores.values():
         f = score.fixture
