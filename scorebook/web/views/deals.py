@@ -364,7 +364,11 @@ def _correction_role(match: Match) -> str:
 
 
 def _deal_page(
-    request: HttpRequest, deal: Deal, errors: list[str] | None = None, status: int = 200
+    request: HttpRequest,
+    deal: Deal,
+    errors: list[str] | None = None,
+    status: int = 200,
+    handed: dict[str, Any] | None = None,
 ) -> HttpResponse:
     """A deal's breakdown in words, its play trick by trick, and every version."""
     match = deal.match
@@ -418,6 +422,8 @@ def _deal_page(
             "can_confirm": request.user.pk not in confirmed
             and any(p.user_id == request.user.pk for p in seated),
             "errors": errors or [],
+            # a PIN refused: the hand-over stays open, its player chosen, the refusal in it
+            "handed": handed or {},
             "confirmations": _confirmation_lines(confirmations, names, users),
             "confirm_here": confirming.confirm_here(match, request.user, current, back="deal"),
         },
@@ -485,6 +491,9 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
         else:
             done = services.deal_confirm(deal=deal, user=user)
     except Refusal as refusal:
+        if not seat and player is not None:
+            handed = {"player": player, "errors": _refusal_errors(refusal)}
+            return _deal_page(request, deal, status=refusal.status, handed=handed)
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
     if request.POST.get("back") == "new" and done.player is not None:
         # Back on the next deal's form, which does not list confirmations: say it there.
