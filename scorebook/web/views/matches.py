@@ -190,7 +190,7 @@ def match_new(request, pk):
         profile=profile,
         players=players,
         tables=night.tables.order_by("number"),
-        initial={"table": request.GET.get("table") or None},
+        initial=_carried(request, seats),
     )
     context |= {
         "game": game,
@@ -212,6 +212,19 @@ def match_new(request, pk):
             return refused(request, refusal, template="web/matches/new.html", context=context)
         return redirect("web:match", pk=match.pk)
     return render(request, "web/matches/new.html", context)
+
+
+#: What the house rules' choice carries over from the form (the seats are added per game).
+CARRIED = ("first_dealer", "stake_amount", "stake_currency")
+
+
+def _carried(request, seats):
+    """The form's first values: what was chosen before the house rules were (the profile's
+    form sends it along), only as initial values, checked when the form is sent."""
+    names = [*CARRIED, *(f"{kind}.{seat}" for seat in seats for kind in ("seats", "guest"))]
+    initial = {name: request.GET[name] for name in names if request.GET.get(name)}
+    initial["table"] = request.GET.get("table") or None
+    return initial
 
 
 @transaction.atomic
