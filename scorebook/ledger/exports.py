@@ -95,9 +95,13 @@ def sheet_rows(
     rows.append([_("Pays"), _("To"), _("Amount"), _("Paid")])
     for t in sheet["paid"]:
         rows.append(
-            [t["payer_name"], t["payee_name"], _amount(t, localize=localize),
-             _when(t["paid_at"], localize)]
-        )  # fmt: skip
+            [
+                t["payer_name"],
+                t["payee_name"],
+                _amount(t, localize=localize),
+                _when(t["paid_at"], localize),
+            ]
+        )
     for t in sheet["transfers"]:
         rows.append([t["payer_name"], t["payee_name"], _amount(t, localize=localize), ""])
     return rows

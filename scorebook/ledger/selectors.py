@@ -59,10 +59,13 @@ def plan(night: Night) -> tuple[dict[tuple[str, str], dict[int, Decimal]], list[
         for payer, payee, amount in math.fewest(cents):
             planned.append(
                 Transfer(
-                    payer_id=payer, payee_id=payee, amount=Decimal(amount) * CENT,
-                    unit=unit, currency=currency,
+                    payer_id=payer,
+                    payee_id=payee,
+                    amount=Decimal(amount) * CENT,
+                    unit=unit,
+                    currency=currency,
                 )
-            )  # fmt: skip
+            )
     return left, planned
 
 
@@ -82,9 +85,13 @@ def night_pots(night: Night) -> list[dict[str, Any]]:
             if pk in accounts:
                 _, _, table = accounts[pk].pot.partition(":")
                 pots.append(
-                    {"table": table or None, "amount": _money(amount), "unit": unit,
-                     "currency": currency}
-                )  # fmt: skip
+                    {
+                        "table": table or None,
+                        "amount": _money(amount),
+                        "unit": unit,
+                        "currency": currency,
+                    }
+                )
     return sorted(pots, key=lambda p: (p["table"] is None, int(p["table"] or 0)))
 
 

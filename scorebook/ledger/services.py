@@ -69,18 +69,20 @@ def player_accounts(club_id: int, player_ids: Iterable[int]) -> dict[int, Accoun
     wanted = sorted(set(player_ids))
     found: dict[int, Account] = {}
     found.update(
-        (pid, a) for a in Account.objects.filter(player_id__in=wanted, pot="")
+        (pid, a)
+        for a in Account.objects.filter(player_id__in=wanted, pot="")
         if (pid := a.player_id) is not None
-    )  # fmt: skip
+    )
     missing = [pid for pid in wanted if pid not in found]
     if missing:
         Account.objects.bulk_create(
             [Account(club_id=club_id, player_id=pid) for pid in missing], ignore_conflicts=True
         )
         found.update(
-            (pid, a) for a in Account.objects.filter(player_id__in=missing, pot="")
+            (pid, a)
+            for a in Account.objects.filter(player_id__in=missing, pot="")
             if (pid := a.player_id) is not None
-        )  # fmt: skip
+        )
     return found
 
 
@@ -148,25 +150,41 @@ def match_book(
         for entry in live.get(source, []):
             new.append(
                 Entry(
-                    club_id=club_id, night_id=match.night_id, match=match,
-                    deal_id=entry.deal_id, deal_version=entry.deal_version,
-                    match_version=match.version, kind=Entry.Kind.REVERSAL,
-                    payer_id=entry.payee_id, payee_id=entry.payer_id, amount=entry.amount,
-                    unit=entry.unit, currency=entry.currency, reverses=entry, booked_by=user,
+                    club_id=club_id,
+                    night_id=match.night_id,
+                    match=match,
+                    deal_id=entry.deal_id,
+                    deal_version=entry.deal_version,
+                    match_version=match.version,
+                    kind=Entry.Kind.REVERSAL,
+                    payer_id=entry.payee_id,
+                    payee_id=entry.payer_id,
+                    amount=entry.amount,
+                    unit=entry.unit,
+                    currency=entry.currency,
+                    reverses=entry,
+                    booked_by=user,
                 )
-            )  # fmt: skip
+            )
         for (payer, payee, amount), times in want.items():
             new.extend(
                 Entry(
-                    club_id=club_id, night_id=match.night_id, match=match,
-                    deal=booked, deal_version=booked.version if booked else None,
+                    club_id=club_id,
+                    night_id=match.night_id,
+                    match=match,
+                    deal=booked,
+                    deal_version=booked.version if booked else None,
                     match_version=match.version,
                     kind=Entry.Kind.DEAL if booked else Entry.Kind.MATCH,
-                    payer_id=payer, payee_id=payee, amount=amount, unit=unit,
-                    currency=currency, booked_by=user,
+                    payer_id=payer,
+                    payee_id=payee,
+                    amount=amount,
+                    unit=unit,
+                    currency=currency,
+                    booked_by=user,
                 )
                 for _ in range(times)
-            )  # fmt: skip
+            )
     Entry.objects.bulk_create(new)
     if has_piatto(match):
         piatto_book(night_id=match.night_id, table_id=match.table_id, club_id=club_id, user=user)
@@ -248,24 +266,40 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
         for entry in live.get(pk, []):
             new.append(
                 Entry(
-                    club_id=club_id, night=night, match_id=pk, match_version=entry.match.version,
-                    kind=Entry.Kind.REVERSAL, payer_id=entry.payee_id, payee_id=entry.payer_id,
-                    amount=entry.amount, unit=entry.unit, currency=entry.currency,
-                    reverses=entry, booked_by=user,
+                    club_id=club_id,
+                    night=night,
+                    match_id=pk,
+                    match_version=entry.match.version,
+                    kind=Entry.Kind.REVERSAL,
+                    payer_id=entry.payee_id,
+                    payee_id=entry.payer_id,
+                    amount=entry.amount,
+                    unit=entry.unit,
+                    currency=entry.currency,
+                    reverses=entry,
+                    booked_by=user,
                 )
-            )  # fmt: skip
+            )
         if m is None:
             continue
         unit, currency, _ = unit_of(m)
         for (payer, payee, amount), times in want.items():
             new.extend(
                 Entry(
-                    club_id=club_id, night=night, match=m, match_version=m.version,
-                    kind=Entry.Kind.POT, payer_id=payer, payee_id=payee, amount=amount,
-                    unit=unit, currency=currency, booked_by=user,
+                    club_id=club_id,
+                    night=night,
+                    match=m,
+                    match_version=m.version,
+                    kind=Entry.Kind.POT,
+                    payer_id=payer,
+                    payee_id=payee,
+                    amount=amount,
+                    unit=unit,
+                    currency=currency,
+                    booked_by=user,
                 )
                 for _ in range(times)
-            )  # fmt: skip
+            )
     Entry.objects.bulk_create(new)
 
 

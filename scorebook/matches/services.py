@@ -69,9 +69,18 @@ from .selectors import (
 )
 
 __all__ = [  # the refusals and reads callers have used through this module
-    "ClosedNight", "DealConflict", "Folded", "NoSuchMatch", "NotAllowed", "RulesRejected",
-    "SeatPlayers", "SeatsMismatch", "StaleVersion", "current_deals", "fold",
-]  # fmt: skip
+    "ClosedNight",
+    "DealConflict",
+    "Folded",
+    "NoSuchMatch",
+    "NotAllowed",
+    "RulesRejected",
+    "SeatPlayers",
+    "SeatsMismatch",
+    "StaleVersion",
+    "current_deals",
+    "fold",
+]
 
 
 def _resume(match: Match) -> tuple[Game, Rules, MatchState]:
@@ -367,9 +376,13 @@ def _confirm(
             "confirmation_override" if method == Confirmation.Method.OVERRIDE else "deal_confirmed"
         )
         audit(
-            club_id=match.night.club_id, actor=device_user, verb=verb, obj=deal, after=after,
+            club_id=match.night.club_id,
+            actor=device_user,
+            verb=verb,
+            obj=deal,
+            after=after,
             reason=reason,
-        )  # fmt: skip
+        )
     return confirmation
 
 
@@ -395,9 +408,13 @@ def deal_confirm(
         check_reason(override_reason)
         require_role(user, match.night.club_id, Role.DIRECTOR)
         return _confirm(
-            deal=deal, seat="", method=Confirmation.Method.OVERRIDE, user=user,
-            device_user=user, reason=override_reason,
-        )  # fmt: skip
+            deal=deal,
+            seat="",
+            method=Confirmation.Method.OVERRIDE,
+            user=user,
+            device_user=user,
+            reason=override_reason,
+        )
     seat = seat_of_user(match, user.pk) or ""
     if not seat:
         raise NotAllowed("seated player")

@@ -115,9 +115,19 @@ def read_matches(
             result["losers"] = result["losers"] or []
         state = {k: v for k, v in data["state"].items() if v is not None}
         batch.append(
-            Played(pk, club, day, game, {"values": data["values"]}, data["seats"], status,
-                   state, data["result"], row[6] if finished_at else None)
-        )  # fmt: skip
+            Played(
+                pk,
+                club,
+                day,
+                game,
+                {"values": data["values"]},
+                data["seats"],
+                status,
+                state,
+                data["result"],
+                row[6] if finished_at else None,
+            )
+        )
         if len(batch) >= chunk:
             yield _with_deals(batch)
             batch = []

@@ -34,9 +34,12 @@ def stale_mark(
     season's rows, or everything when none is named; and schedule the refresh once the
     transaction commits."""
     StaleMark.objects.create(
-        club_id=club_id, night_id=night_id, season_id=season_id, match_id=match_id,
+        club_id=club_id,
+        night_id=night_id,
+        season_id=season_id,
+        match_id=match_id,
         deal_id=deal_id,
-    )  # fmt: skip
+    )
     transaction.on_commit(lambda: schedule(club_id))
 
 

@@ -89,10 +89,13 @@ def club_refresh(club_id: int) -> int:
         )
         if not marks:
             return 0
-        whole = sorted({
-            m["club_id"] for m in marks
-            if m["night_id"] is None and m["season_id"] is None and m["match_id"] is None
-        })  # fmt: skip
+        whole = sorted(
+            {
+                m["club_id"]
+                for m in marks
+                if m["night_id"] is None and m["season_id"] is None and m["match_id"] is None
+            }
+        )
         if whole:
             _rebuild_clubs(whole, None)
         rest = [m for m in marks if m["club_id"] not in whole]
@@ -251,8 +254,14 @@ def _rows(lines) -> Iterator[tuple[Any, ...]]:
     for (season_id, game, pid), (line, sources) in sorted(lines.items()):
         if sources > 0:
             values = cb.row_values(line)
-            yield (club_of[season_id], season_id, game, pid, sources,
-                   *(values[f] for f in ROW_FIELDS))  # fmt: skip
+            yield (
+                club_of[season_id],
+                season_id,
+                game,
+                pid,
+                sources,
+                *(values[f] for f in ROW_FIELDS),
+            )
 
 
 STANDING_COLUMNS = ("match_id", "club_id", "game", "day", "players")
@@ -260,9 +269,17 @@ ROW_FIELDS = columns.NAMES
 ROW_COLUMNS = ("club_id", "season_id", "game", "player_id", "sources", *ROW_FIELDS)
 RATED_COLUMNS = ("club_id", "game", "match_id", "seq", "finished_at", "fingerprint", "carry")
 CHANGE_COLUMNS = (
-    "club_id", "game", "player_id", "match_id", "seq", "mu_before", "sigma_before",
-    "mu_after", "sigma_after", "display_after",
-)  # fmt: skip
+    "club_id",
+    "game",
+    "player_id",
+    "match_id",
+    "seq",
+    "mu_before",
+    "sigma_before",
+    "mu_after",
+    "sigma_after",
+    "display_after",
+)
 RATING_COLUMNS = ("club_id", "game", "player_id", "mu", "sigma", "display", "matches")
 
 
@@ -344,8 +361,16 @@ def _apply(club_of: dict[int, int], deltas) -> None:
         if sources > 0:
             season_id, game, pid = key
             values = cb.row_values(total)
-            rows.append((club_of[season_id], season_id, game, pid, sources,
-                         *(values[f] for f in ROW_FIELDS)))  # fmt: skip
+            rows.append(
+                (
+                    club_of[season_id],
+                    season_id,
+                    game,
+                    pid,
+                    sources,
+                    *(values[f] for f in ROW_FIELDS),
+                )
+            )
     # Replaced rather than updated: a DELETE and a COPY cost a fraction of bulk_update's
     # CASE WHEN per column and row (most of a refresh's time, measured).
     if gone:
@@ -499,16 +524,33 @@ def _replay(club_id, game, wanted, start, state, carry, done, changes, counts) -
         for contest in found:
             rt.rate(contest, state, carry)
         done.append(
-            (club_id, game, match_id, seq, finished_at, rt.fingerprint(found),
-             {k: list(v) for k, v in sorted(carry.items())})
-        )  # fmt: skip
+            (
+                club_id,
+                game,
+                match_id,
+                seq,
+                finished_at,
+                rt.fingerprint(found),
+                {k: list(v) for k, v in sorted(carry.items())},
+            )
+        )
         for pid in players:
             mu, sigma = state[pid]
             counts[pid] += 1
             changes.append(
-                (club_id, game, pid, match_id, seq, before[pid][0], before[pid][1], mu,
-                 sigma, rt.display(mu, sigma))
-            )  # fmt: skip
+                (
+                    club_id,
+                    game,
+                    pid,
+                    match_id,
+                    seq,
+                    before[pid][0],
+                    before[pid][1],
+                    mu,
+                    sigma,
+                    rt.display(mu, sigma),
+                )
+            )
 
 
 def _ratings(club_id, game, state, counts) -> list[tuple[Any, ...]]:

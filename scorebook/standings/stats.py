@@ -22,13 +22,19 @@ def match_records(club_id: int) -> list[playerstats.MatchRecord]:
     the order in one query, then only the seats, sides and winners of each."""
     order = list(finished_matches_in_order(club_id).values_list("pk", flat=True))
     rows = Match.objects.filter(pk__in=order).values_list(
-        "pk", "game", "seats", "state__seats", "state__scorers", "result__winners",
+        "pk",
+        "game",
+        "seats",
+        "state__seats",
+        "state__scorers",
+        "result__winners",
         "result__losers",
-    )  # fmt: skip
+    )
     found = {}
     for pk, game, seats, in_order, scorers, winners, losers in rows.iterator(chunk_size=2000):
-        match = StoredMatch(pk, game, Match.Status.FINISHED, seats, {"seats": in_order,
-                        "scorers": scorers}, {})  # fmt: skip
+        match = StoredMatch(
+            pk, game, Match.Status.FINISHED, seats, {"seats": in_order, "scorers": scorers}, {}
+        )
         sides: dict[str, set[int]] = defaultdict(set)
         for seat, side in sides_of(match).items():
             sides[side].add(seats[seat])

@@ -121,9 +121,12 @@ def claim_words(result: Mapping[str, Any] | None, table: Table) -> str:
         return ""
     side, by = claim.get("side", ""), claim.get("by", claim.get("side", ""))
     values = {
-        "side": table.label(side), "by": table.label(by), "trick": claim.get("after_trick"),
-        "total": claim["total"], "target": claim["target"],
-    }  # fmt: skip
+        "side": table.label(side),
+        "by": table.label(by),
+        "trick": claim.get("after_trick"),
+        "total": claim["total"],
+        "target": claim["target"],
+    }
     if by == side:
         said = _("%(side)s claimed to be out after trick %(trick)s with %(total)s of %(target)s")
     else:

@@ -175,8 +175,10 @@ class Input:
         if self.rest is None:
             return ""
         if self.unit == "thirds" and isinstance(self.rest, int):
-            return str(_("%(points)d and %(figures)d") % {"points": self.rest // 3,
-                                                        "figures": self.rest % 3})  # fmt: skip
+            return str(
+                _("%(points)d and %(figures)d")
+                % {"points": self.rest // 3, "figures": self.rest % 3}
+            )
         return str(self.rest)
 
     @property
@@ -196,14 +198,18 @@ class Input:
                 "suit": suit,
                 "label": pack.suit_label(suit),
                 "cards": [
-                    {"code": c.code, "short": pack.short(c.rank), "name": pack.name(c.code),
-                     "on": c.code in chosen}
+                    {
+                        "code": c.code,
+                        "short": pack.short(c.rank),
+                        "name": pack.name(c.code),
+                        "on": c.code in chosen,
+                    }
                     for c in pack.cards
                     if c.suit == suit
                 ],
             }
             for suit in pack.suits
-        ]  # fmt: skip
+        ]
 
 
 @dataclass
@@ -357,12 +363,14 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
         if grid:
             inputs.append(Input(f"{where}.cards", label, "cards", pack=shape.pack or ""))
         elif shape.unit == "thirds":
-            inputs.append(Input(f"{where}.thirds", _("%(who)s: thirds") % {"who": label},
-                                high=shape.whole))  # fmt: skip
+            inputs.append(
+                Input(f"{where}.thirds", _("%(who)s: thirds") % {"who": label}, high=shape.whole)
+            )
         else:
             inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": label}))
-        inputs.append(Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label},
-                            high=shape.tricks))  # fmt: skip
+        inputs.append(
+            Input(f"{where}.tricks", _("%(who)s: tricks") % {"who": label}, high=shape.tricks)
+        )
     last = [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
     inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
     if shape.trick_counts == "all_or_none" and not grid:  # the counts may be left out
@@ -371,20 +379,33 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
         )
     if part.get("round_one_last_trick"):
         inputs.append(
-            Input("last_trick_round1", _("Last trick of the first round"), "choice",
-                  [("", "—"), *last])
-        )  # fmt: skip
+            Input(
+                "last_trick_round1",
+                _("Last trick of the first round"),
+                "choice",
+                [("", "—"), *last],
+            )
+        )
     if part.get("removed_four"):
         fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
         inputs.append(
-            Input("removed", _("The 4 taken out"), "choice", [("", "—"), *fours],
-                  many=part.get("removed_four") == "many")
-        )  # fmt: skip
+            Input(
+                "removed",
+                _("The 4 taken out"),
+                "choice",
+                [("", "—"), *fours],
+                many=part.get("removed_four") == "many",
+            )
+        )
     if part.get("dummy_partner"):
         inputs.append(
-            Input("dummy_partner", _("The dummy's partner"), "choice",
-                  [("", "—"), *table.seat_choices()])
-        )  # fmt: skip
+            Input(
+                "dummy_partner",
+                _("The dummy's partner"),
+                "choice",
+                [("", "—"), *table.seat_choices()],
+            )
+        )
     note: Any = (
         _(
             "Tap the cards each side took (the aces, 3s, 2s and figures at least); "
@@ -411,11 +432,12 @@ def _monte_discards(table: Table, part: Part, level: str) -> list[Section]:
             _("Monte and discards"),
             [
                 Input("monte", _("The monte (4 cards)"), "cards", pack=table.shape.pack or ""),
-                Input("discards", _("The soloist's discards"), "cards",
-                      pack=table.shape.pack or ""),
+                Input(
+                    "discards", _("The soloist's discards"), "cards", pack=table.shape.pack or ""
+                ),
             ],
         )
-    ]  # fmt: skip
+    ]
 
 
 def _first_to_target(table: Table, part: Part, level: str) -> list[Section]:
@@ -475,22 +497,25 @@ def _declarations(table: Table, part: Part, level: str) -> list[Section]:
     for i in range(rows):
         where, group = f"declarations[{i}]", _("Declaration %(n)d") % {"n": i + 1}
         inputs += [
-            Input(f"{where}.player", _("who"), "choice", [("", "—"), *table.seat_choices()],
-                  group=group),
+            Input(
+                f"{where}.player",
+                _("who"),
+                "choice",
+                [("", "—"), *table.seat_choices()],
+                group=group,
+            ),
             Input(f"{where}.type", _("what"), "choice", types, group=group),
             Input(f"{where}.suit", _("suit"), "choice", suits, group=group),
             Input(f"{where}.rank", _("rank"), "choice", ranks, group=group),
             Input(f"{where}.missing", _("suit missing (three)"), "choice", suits, group=group),
-        ]  # fmt: skip
+        ]
         if anomalies:  # the tournament code's handling of a declaration gone wrong
             inputs += [
                 Input(f"{where}.when", _("made"), "choice", DECLARATION_WHEN, group=group),
                 Input(f"{where}.form", _("said"), "choice", DECLARATION_FORMS, group=group),
-                Input(f"{where}.fixed", _("put right"), "choice", DECLARATION_FIXES,
-                      group=group),
-                Input(f"{where}.contested", _("contested by an opponent"), "check",
-                      group=group),
-            ]  # fmt: skip
+                Input(f"{where}.fixed", _("put right"), "choice", DECLARATION_FIXES, group=group),
+                Input(f"{where}.contested", _("contested by an opponent"), "check", group=group),
+            ]
     note = _("Suit for a napoletana or decima; rank for three or four of a kind.")
     if anomalies:
         note = _(
@@ -599,8 +624,14 @@ def _auction(table: Table, part: Part, level: str) -> list[Section]:
     # With one contract, "all passed" is said where the winner is (with several, it is a
     # contract of its own).
     passed = [] if contracts else [("pass", BID_LABELS["pass"])]
-    inputs = [Input("auction.winner", _("Who won the auction"), "choice",
-                    [("", "—"), *table.seat_choices(players), *passed])]  # fmt: skip
+    inputs = [
+        Input(
+            "auction.winner",
+            _("Who won the auction"),
+            "choice",
+            [("", "—"), *table.seat_choices(players), *passed],
+        )
+    ]
     if contracts:
         choices = [(b, BID_LABELS[b]) for b in contracts]
         inputs.append(Input("auction.bid", _("Contract"), "choice", [("", "—"), *choices]))
@@ -609,25 +640,39 @@ def _auction(table: Table, part: Part, level: str) -> list[Section]:
     if contracts:
         inputs += [
             Input("called", _("Card called (chiamo)"), "choice", cards),
-            Input("called_from", _("Who held it"), "choice",
-                  [("", "—"), *table.seat_choices(players), *whence]),
-        ]  # fmt: skip
+            Input(
+                "called_from",
+                _("Who held it"),
+                "choice",
+                [("", "—"), *table.seat_choices(players), *whence],
+            ),
+        ]
     else:
         inputs += [
             Input("called", _("Card asked for"), "choice", cards),
-            Input("called_from", _("Who held it"), "choice",
-                  [("", "—"), *table.seat_choices(players), *whence]),
-        ]  # fmt: skip
+            Input(
+                "called_from",
+                _("Who held it"),
+                "choice",
+                [("", "—"), *table.seat_choices(players), *whence],
+            ),
+        ]
     if part.get("monte_shares"):
         inputs += [
-            Input(f"monte_shares.{p}", _("%(who)s: monte cards chosen (scegliete)")
-                  % {"who": table.seat_label(p)})
+            Input(
+                f"monte_shares.{p}",
+                _("%(who)s: monte cards chosen (scegliete)") % {"who": table.seat_label(p)},
+            )
             for p in players
-        ]  # fmt: skip
+        ]
     if part.get("card_not_given_back"):
-        inputs.append(Input("card_not_given_back",
-                            _("The soloist forgot to give a card back (the hand is lost)"),
-                            "check"))  # fmt: skip
+        inputs.append(
+            Input(
+                "card_not_given_back",
+                _("The soloist forgot to give a card back (the hand is lost)"),
+                "check",
+            )
+        )
     if part.get("holds_all_threes"):
         inputs.append(Input("holds_all_threes", _("The bidder held all four 3s"), "check"))
     if part.get("discards"):
@@ -693,10 +738,14 @@ def _runs(table: Table, part: Part, level: str) -> list[Section]:
 def _kings_played(table: Table, part: Part, level: str) -> list[Section]:
     seats = [("", "—"), *table.seat_choices()]
     kings = [
-        Input(f"kings_played.{k}", _("King played: %(card)s") % {"card": SUIT_LABELS_FR[k[-1]]},
-              "choice", seats)
+        Input(
+            f"kings_played.{k}",
+            _("King played: %(card)s") % {"card": SUIT_LABELS_FR[k[-1]]},
+            "choice",
+            seats,
+        )
         for k in part.get("kings", ())
-    ]  # fmt: skip
+    ]
     return [Section(_("Kings played"), kings, claims=("kings_played",))]
 
 
@@ -712,10 +761,14 @@ def _hands_dealt(table: Table, part: Part, level: str) -> list[Section]:
     """The cards each player was dealt (the dead hand is the rest): where a deal is runs
     of cards, not tricks, there is no pile of captured cards to tap."""
     hands = [
-        Input(f"hands.{s}", _("%(who)s: cards dealt") % {"who": table.seat_label(s)}, "cards",
-              pack=table.shape.pack or "")
+        Input(
+            f"hands.{s}",
+            _("%(who)s: cards dealt") % {"who": table.seat_label(s)},
+            "cards",
+            pack=table.shape.pack or "",
+        )
         for s in table.state.seats
-    ]  # fmt: skip
+    ]
     return [
         Section(
             _("Cards dealt"),
@@ -749,25 +802,47 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
         where = f"{group}.{scorer}"
         if shape.unit == "thirds":
             inputs += [
-                Input(f"{where}.thirds", _("%(who)s: points") % {"who": named[scorer]},
-                      "points", first=n == 0,
-                      high=shape.whole // 3 if shape.whole is not None else None),
-                Input(f"{where}.thirds~figures", _("%(who)s: figures left over")
-                      % {"who": named[scorer]}, "chips", FIGURES, feeds=f"{where}.thirds"),
-            ]  # fmt: skip
+                Input(
+                    f"{where}.thirds",
+                    _("%(who)s: points") % {"who": named[scorer]},
+                    "points",
+                    first=n == 0,
+                    high=shape.whole // 3 if shape.whole is not None else None,
+                ),
+                Input(
+                    f"{where}.thirds~figures",
+                    _("%(who)s: figures left over") % {"who": named[scorer]},
+                    "chips",
+                    FIGURES,
+                    feeds=f"{where}.thirds",
+                ),
+            ]
         else:
-            inputs.append(Input(f"{where}.points", _("%(who)s: points") % {"who": named[scorer]},
-                                first=n == 0))  # fmt: skip
+            inputs.append(
+                Input(
+                    f"{where}.points", _("%(who)s: points") % {"who": named[scorer]}, first=n == 0
+                )
+            )
     if len(typed) < len(who):
         last = who[-1]
         key = "thirds" if shape.unit == "thirds" else "points"
-        inputs.append(Input(f"{group}.{last}.{key}", _("%(who)s: points") % {"who": named[last]},
-                            "shown", unit=shape.unit))  # fmt: skip
+        inputs.append(
+            Input(
+                f"{group}.{last}.{key}",
+                _("%(who)s: points") % {"who": named[last]},
+                "shown",
+                unit=shape.unit,
+            )
+        )
     if shape.trick_counts == "all_or_none":
         inputs.append(
-            Input("all_tricks", _("All the tricks (cappotto)"), "chips",
-                  [("", _("nobody")), *_scorer_chips(table)])
-        )  # fmt: skip
+            Input(
+                "all_tricks",
+                _("All the tricks (cappotto)"),
+                "chips",
+                [("", _("nobody")), *_scorer_chips(table)],
+            )
+        )
     else:
         counted = who[:-1] if shape.tricks is not None else who
         inputs += [
@@ -778,15 +853,29 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
             inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown"))
     inputs.append(Input("last_trick", _("Last trick"), "chips", _scorer_chips(table)))
     if part.get("round_one_last_trick"):
-        inputs.append(Input("last_trick_round1", _("Last trick of the first round"), "chips",
-                            _scorer_chips(table)))  # fmt: skip
+        inputs.append(
+            Input(
+                "last_trick_round1",
+                _("Last trick of the first round"),
+                "chips",
+                _scorer_chips(table),
+            )
+        )
     if part.get("removed_four"):
         fours = [(f"4{s}", card_name(f"4{s}")) for s in SUITS]
-        inputs.append(Input("removed", _("The 4 taken out"), "chips", fours,
-                            many=part.get("removed_four") == "many"))  # fmt: skip
+        inputs.append(
+            Input(
+                "removed",
+                _("The 4 taken out"),
+                "chips",
+                fours,
+                many=part.get("removed_four") == "many",
+            )
+        )
     if part.get("dummy_partner"):
-        inputs.append(Input("dummy_partner", _("The dummy's partner"), "chips",
-                            table.seat_choices()))  # fmt: skip
+        inputs.append(
+            Input("dummy_partner", _("The dummy's partner"), "chips", table.seat_choices())
+        )
     return [Section(_("The deal"), inputs, claims=(group,))]
 
 
@@ -799,22 +888,31 @@ def _quick_declarations(table: Table, part: Part) -> list[Section]:
     kinds = part.get("kinds", ())
     chips: list[tuple[str, Any]] = []
     if "napoletana" in kinds:
-        chips += [(f"napoletana:{s}", _("napoletana of %(suit)s") % {"suit": SUIT_LABELS[s]})
-                  for s in GRID_SUITS]  # fmt: skip
+        chips += [
+            (f"napoletana:{s}", _("napoletana of %(suit)s") % {"suit": SUIT_LABELS[s]})
+            for s in GRID_SUITS
+        ]
     for rank in ("3", "2", "A"):
         if "four" in kinds:
             chips.append((f"four:{rank}", _("four %(rank)s") % {"rank": RANK_PLURALS[rank]}))
         if "three" in kinds:
             chips += [
-                (f"three:{rank}:{s}", _("three %(rank)s, no %(suit)s")
-                 % {"rank": RANK_PLURALS[rank], "suit": SUIT_LABELS[s]})
+                (
+                    f"three:{rank}:{s}",
+                    _("three %(rank)s, no %(suit)s")
+                    % {"rank": RANK_PLURALS[rank], "suit": SUIT_LABELS[s]},
+                )
                 for s in GRID_SUITS
-            ]  # fmt: skip
+            ]
     inputs = [
-        Input(f"accusi.{seat}", _("+ accuso: %(who)s") % {"who": table.seat_label(seat)},
-              "chipset", chips)
+        Input(
+            f"accusi.{seat}",
+            _("+ accuso: %(who)s") % {"who": table.seat_label(seat)},
+            "chipset",
+            chips,
+        )
         for seat in table.state.seats
-    ]  # fmt: skip
+    ]
     return [Section(_("Declarations"), inputs, claims=("declarations",), open=True)]
 
 

@@ -187,9 +187,16 @@ FIELDS = (
     "cappotto_after_win",
 )
 PLAY_FIELDS = (
-    "dealer", "level", "hands", "tricks", "declarations", "annulled_by", "claim", "laid_down",
+    "dealer",
+    "level",
+    "hands",
+    "tricks",
+    "declarations",
+    "annulled_by",
+    "claim",
+    "laid_down",
     "failed_callouts",
-)  # fmt: skip
+)
 #: Wrong call-outs a side may make before it loses the right to another (the code).
 CALLOUTS_ALLOWED_TO_FAIL = 2
 
@@ -538,14 +545,18 @@ class Tressette4(Game):
             caller = claim.get("by", claim["side"])
             if claim["after_trick"] and not sides[caller].tricks:
                 problems.add(
-                    "t4.claim_lead_no_trick", "claim.on_lead", side=caller,
+                    "t4.claim_lead_no_trick",
+                    "claim.on_lead",
+                    side=caller,
                     after=claim["after_trick"],
-                )  # fmt: skip
+                )
         problems.raise_if_any()
         result = self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
         if entered:  # S3: points entered beside the thirds are the cards' and last trick's
-            dealt = {s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES)
-                     for s in SIDES}  # fmt: skip
+            dealt = {
+                s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES)
+                for s in SIDES
+            }
             thirds = {s: sides[s].thirds for s in SIDES}
             check_points(
                 entered, dealt, thirds, last_trick, rules["core.rounding"], "sides", problems
@@ -569,22 +580,32 @@ class Tressette4(Game):
         caller = claim.get("by", side)
         if not claim["holds"] and caller != side and rules["t4.false_claim"] == "play_on":
             problems.add(
-                "t4.callout_wrong_play_on", "claim", trick=claim["after_trick"], side=side,
-                total=claim["total"], target=claim["target"],
-            )  # fmt: skip
+                "t4.callout_wrong_play_on",
+                "claim",
+                trick=claim["after_trick"],
+                side=side,
+                total=claim["total"],
+                target=claim["target"],
+            )
         if claim.get("cappotto") == "laid_down" and (
             claim["holds"] or rules["t4.false_claim"] != "claimant_loses_game"
         ):
             problems.add(
-                "t4.laid_down_needs_wrong_call", "claim.cappotto", side=side,
-                total=claim["total"], target=claim["target"],
-            )  # fmt: skip
+                "t4.laid_down_needs_wrong_call",
+                "claim.cappotto",
+                side=side,
+                total=claim["total"],
+                target=claim["target"],
+            )
         made = claim.get("cappotto") in ("made", "laid_down")
         if made and side in sides and sides[caller].tricks:
             problems.add(
-                "t4.cappotto_not_made", "claim.cappotto", by=caller, side=side,
+                "t4.cappotto_not_made",
+                "claim.cappotto",
+                by=caller,
+                side=side,
                 tricks=sides[caller].tricks,
-            )  # fmt: skip
+            )
         problems.raise_if_any()
 
     def _after_win(
@@ -612,9 +633,13 @@ class Tressette4(Game):
         reach = total + sum(made)
         if reach < rules["t4.target"]:
             problems.add(
-                "t4.after_win_not_reached", "cappotto_after_win", side=side,
-                target=rules["t4.target"], total=total, reach=reach,
-            )  # fmt: skip
+                "t4.after_win_not_reached",
+                "cappotto_after_win",
+                side=side,
+                target=rules["t4.target"],
+                total=total,
+                reach=reach,
+            )
             problems.raise_if_any()
         return replace(result, facts={**result.facts, "cappotto_after_win": True})
 
@@ -634,14 +659,20 @@ class Tressette4(Game):
         reached = [s for s in SIDES if totals[s] >= target]
         if named is not None and named not in SIDES:
             problems.add(
-                "input.bad_choice", "first_to_target", field="first_to_target", value=named,
+                "input.bad_choice",
+                "first_to_target",
+                field="first_to_target",
+                value=named,
                 allowed=", ".join(SIDES),
-            )  # fmt: skip
+            )
         elif named is not None and named not in reached:
             problems.add(
-                "t4.first_to_target_not_reached", "first_to_target", side=named, target=target,
+                "t4.first_to_target_not_reached",
+                "first_to_target",
+                side=named,
+                target=target,
                 total=totals[named],
-            )  # fmt: skip
+            )
         elif named is None and len(reached) == 2 and result.claim is None:
             problems.add("t4.first_to_target_needed", "first_to_target", target=target)
         problems.raise_if_any()
@@ -794,9 +825,12 @@ class Tressette4(Game):
                     late = other.when == "late" or other.fixed == "after_first_trick"
                     if other.player == partner and late:
                         problems.add(
-                            "t4.decl_partner_barred", other.path, player=partner,
-                            declarer=decl.player, declaration=other.label(),
-                        )  # fmt: skip
+                            "t4.decl_partner_barred",
+                            other.path,
+                            player=partner,
+                            declarer=decl.player,
+                            declaration=other.label(),
+                        )
             if decl.kind != "napoletana":
                 continue
             late = decl.when == "late" or decl.fixed == "after_first_trick"
@@ -841,17 +875,22 @@ class Tressette4(Game):
                 suits = barred
                 if reason == "wrong":
                     suits = {
-                        s for s in barred
+                        s
+                        for s in barred
                         if s not in void and not any(Card(r, s) in known for r in GROUP_RANKS)
-                    }  # fmt: skip
+                    }
                 led = trick.cards[0]
                 others = sorted((c for c in in_hand if c.suit not in suits), key=DECK40.index)
                 if led.suit in suits and others:
                     problems.add(
                         "t4.decl_lead_unknown" if reason == "wrong" else "t4.decl_lead_barred",
-                        join("tricks", number - 1), player=partner, declarer=decl.player,
-                        card=card_name(led), trick=number, other=card_name(others[0]),
-                    )  # fmt: skip
+                        join("tricks", number - 1),
+                        player=partner,
+                        declarer=decl.player,
+                        card=card_name(led),
+                        trick=number,
+                        other=card_name(others[0]),
+                    )
             suit_led = trick.cards[0].suit
             for player, card in zip(trick.players, trick.cards, strict=True):
                 if player == partner:
@@ -999,9 +1038,11 @@ class Tressette4(Game):
                 continue
             if after > len(progress):
                 problems.add(
-                    "t4.callout_after_record", join("failed_callouts", i), trick=after,
+                    "t4.callout_after_record",
+                    join("failed_callouts", i),
+                    trick=after,
                     tricks=len(progress),
-                )  # fmt: skip
+                )
                 continue
             side = OTHER[call["by"]]
             total = state.totals.get(side, 0) + declared[side] + progress[after - 1][side] // 3
@@ -1009,9 +1050,13 @@ class Tressette4(Game):
                 total += 1
             if total >= rules["t4.target"]:
                 problems.add(
-                    "t4.callout_was_right", join("failed_callouts", i), side=side, total=total,
-                    target=rules["t4.target"], when=_after_trick(after),
-                )  # fmt: skip
+                    "t4.callout_was_right",
+                    join("failed_callouts", i),
+                    side=side,
+                    total=total,
+                    target=rules["t4.target"],
+                    when=_after_trick(after),
+                )
         problems.raise_if_any()
 
     def _check_laid_down(
@@ -1037,9 +1082,12 @@ class Tressette4(Game):
             if higher:
                 best = max(higher, key=lambda c: strength(c, ranks))
                 problems.add(
-                    "t4.laid_down_invalid", "laid_down", player=player, card=card_name(card),
+                    "t4.laid_down_invalid",
+                    "laid_down",
+                    player=player,
+                    card=card_name(card),
                     higher=card_name(best),
-                )  # fmt: skip
+                )
                 return
         # A player void in a suit another still holds can be led to only by himself: he
         # leads every trick, so the others' suits never matter.
@@ -1063,9 +1111,13 @@ class Tressette4(Game):
         after = raw.get("after_trick")
         if "cappotto" in keys and (type(after) is not int or not 0 <= after < TRICKS):
             problems.add(
-                "input.out_of_range", "claim.after_trick", field="after_trick", low=0,
-                high=TRICKS - 1, value=after,
-            )  # fmt: skip
+                "input.out_of_range",
+                "claim.after_trick",
+                field="after_trick",
+                low=0,
+                high=TRICKS - 1,
+                value=after,
+            )
             return None
         return dict(raw)
 
@@ -1312,17 +1364,22 @@ class Tressette4(Game):
             if by is None or after is None:
                 continue
             if self._failures(by, out, rules, state) >= CALLOUTS_ALLOWED_TO_FAIL:
-                problems.add("t4.callout_no_third", join(where, "by"), by=by,
-                             where=self._where(rules))  # fmt: skip
+                problems.add(
+                    "t4.callout_no_third", join(where, "by"), by=by, where=self._where(rules)
+                )
                 continue
             called = OTHER[by]
             # Declarations are made within the first trick: after it they count.
             total = state.totals.get(called, 0) + (declared[called] if after else 0)
             if total >= rules["t4.target"]:
                 problems.add(
-                    "t4.callout_was_right", where, side=called, total=total,
-                    target=rules["t4.target"], when=_after_trick(after),
-                )  # fmt: skip
+                    "t4.callout_was_right",
+                    where,
+                    side=called,
+                    total=total,
+                    target=rules["t4.target"],
+                    when=_after_trick(after),
+                )
                 continue
             out.append({"by": by, "after_trick": after})
         return out
@@ -1489,9 +1546,10 @@ class Tressette4(Game):
         plain = [d for d in declarations if d.kind != "decima"]
         verdicts = [d.anomaly() for d in plain]
         barred = {
-            d.player for d, v in zip(plain, verdicts, strict=True)
+            d.player
+            for d, v in zip(plain, verdicts, strict=True)
             if v and d.when == "early" and d.contested
-        }  # fmt: skip
+        }
         out: list[tuple[Declaration, int, dict[str, Any]]] = []
         for decl, verdict in zip(plain, verdicts, strict=True):
             detail = decl.as_dict()

@@ -107,10 +107,18 @@ def linked_matches(league: League) -> list[tuple[int, StoredMatch]]:
     time (make bench-leagues)."""
     rows = Match.objects.filter(fixture_link__fixture__league=league).order_by("fixture_link__id")
     columns = (
-        "fixture_link__fixture_id", "pk", "game", "status", "seats",
-        "state__seats", "state__scorers", "state__totals", "state__units",
-        "result__winners", "result__units",
-    )  # fmt: skip
+        "fixture_link__fixture_id",
+        "pk",
+        "game",
+        "status",
+        "seats",
+        "state__seats",
+        "state__scorers",
+        "state__totals",
+        "state__units",
+        "result__winners",
+        "result__units",
+    )
     links = []
     for row in rows.values_list(*columns):
         fixture_id, pk, game, status, seats, *state, winners, units = row
@@ -428,16 +436,37 @@ def league_sheet(table: LeagueTable) -> list[list[Any]]:
         return _bracket_sheet(table)
     rows: list[list[Any]] = [[table.league.name]]
     rows.append(
-        [_("Position"), _("Entry"), _("Played"), _("Won"), _("Drawn"), _("Lost"), _("Points"),
-         _("Points scored"), _("Points conceded"), _("Difference"), _("Decided by")]
-    )  # fmt: skip
+        [
+            _("Position"),
+            _("Entry"),
+            _("Played"),
+            _("Won"),
+            _("Drawn"),
+            _("Lost"),
+            _("Points"),
+            _("Points scored"),
+            _("Points conceded"),
+            _("Difference"),
+            _("Decided by"),
+        ]
+    )
     for row, entry in table.rows:
         position = "" if row.position is None else f"{row.position}{'=' if row.shared else ''}"
         rows.append(
-            [position, entry.name + (f" ({_('withdrawn')})" if row.withdrawn else ""),
-             row.played, row.won, row.drawn, row.lost, row.points, row.scored, row.conceded,
-             row.difference, str(CRITERIA_NAMES.get(row.decided_by or "", ""))]
-        )  # fmt: skip
+            [
+                position,
+                entry.name + (f" ({_('withdrawn')})" if row.withdrawn else ""),
+                row.played,
+                row.won,
+                row.drawn,
+                row.lost,
+                row.points,
+                row.scored,
+                row.conceded,
+                row.difference,
+                str(CRITERIA_NAMES.get(row.decided_by or "", "")),
+            ]
+        )
     return rows
 
 
@@ -449,9 +478,17 @@ def _bracket_sheet(table: LeagueTable) -> list[list[Any]]:
         rows.append([position, entry.name, row.played, row.won, row.lost])
     rows.append([])
     rows.append(
-        [_("Round"), _("Fixture"), _("Home"), _("Away"), _("Games"), _("Game points"),
-         _("Winner"), _("How")]
-    )  # fmt: skip
+        [
+            _("Round"),
+            _("Fixture"),
+            _("Home"),
+            _("Away"),
+            _("Games"),
+            _("Game points"),
+            _("Winner"),
+            _("How"),
+        ]
+    )
     total = len(table.bracket or [])
     for round_slots in table.bracket or []:
         for s in round_slots:
@@ -463,9 +500,17 @@ def _bracket_sheet(table: LeagueTable) -> list[list[Any]]:
                 points = f"{s.score.home_points}-{s.score.away_points}"
                 how = str(STATUS_NAMES.get(s.score.status, s.score.status))
             rows.append(
-                [name, s.slot + 1, s.home.name if s.home else "", s.away.name if s.away else "",
-                 games, points, s.winner.name if s.winner else "", how]
-            )  # fmt: skip
+                [
+                    name,
+                    s.slot + 1,
+                    s.home.name if s.home else "",
+                    s.away.name if s.away else "",
+                    games,
+                    points,
+                    s.winner.name if s.winner else "",
+                    how,
+                ]
+            )
     return rows
 
 

@@ -41,9 +41,19 @@ PLAYERS_PER_ENTRY = {
     League.Kind.TEAMS: (2, 12),
 }
 SETTINGS = (
-    "points_win", "points_draw", "points_loss", "tiebreaks", "withdrawals", "game",
-    "format", "seeding", "series", "series_games", "points_per_game", "forfeit_points",
-)  # fmt: skip
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "tiebreaks",
+    "withdrawals",
+    "game",
+    "format",
+    "seeding",
+    "series",
+    "series_games",
+    "points_per_game",
+    "forfeit_points",
+)
 #: settings fixed once the league has started (they make the fixtures or the bracket)
 FIXED_ONCE_STARTED = {"kind", "legs", "format", "seeding", "series", "series_games"}
 

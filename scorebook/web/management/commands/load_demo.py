@@ -34,16 +34,26 @@ T4 = [
     sides(20, 6, 12, 4, "A"),
 ]
 TERZ = [
-    {"bids": [{"player": "P1", "bid": "solissimo_scegliete"}, {"player": "P2", "bid": "pass"},
-              {"player": "P3", "bid": "pass"}],
-     "monte_shares": {"P2": 3, "P3": 1},
-     "sides": {"soloist": {"thirds": 32, "tricks": 12}, "coalition": {"thirds": 0, "tricks": 0}},
-     "last_trick": "soloist"},
-    {"bids": [{"player": "P2", "bid": "solo"}, {"player": "P3", "bid": "pass"},
-              {"player": "P1", "bid": "pass"}],
-     "sides": {"soloist": {"thirds": 17, "tricks": 5}, "coalition": {"thirds": 15, "tricks": 7}},
-     "last_trick": "coalition"},
-]  # fmt: skip
+    {
+        "bids": [
+            {"player": "P1", "bid": "solissimo_scegliete"},
+            {"player": "P2", "bid": "pass"},
+            {"player": "P3", "bid": "pass"},
+        ],
+        "monte_shares": {"P2": 3, "P3": 1},
+        "sides": {"soloist": {"thirds": 32, "tricks": 12}, "coalition": {"thirds": 0, "tricks": 0}},
+        "last_trick": "soloist",
+    },
+    {
+        "bids": [
+            {"player": "P2", "bid": "solo"},
+            {"player": "P3", "bid": "pass"},
+            {"player": "P1", "bid": "pass"},
+        ],
+        "sides": {"soloist": {"thirds": 17, "tricks": 5}, "coalition": {"thirds": 15, "tricks": 7}},
+        "last_trick": "coalition",
+    },
+]
 
 
 def game_of(profile: str) -> str:
@@ -99,17 +109,25 @@ class Command(BaseCommand):
         # The season the nights fall in, so the leaderboard and the ratings have them.
         name, starts_on = season_of(today)
         standings.season_create(
-            club_id=club.pk, name=name, starts_on=min(starts_on, first_day), ends_on=None,
+            club_id=club.pk,
+            name=name,
+            starts_on=min(starts_on, first_day),
+            ends_on=None,
             user=demo,
-        )  # fmt: skip
+        )
         pairs_game = game_of("accuso_41")  # Tressette in pairs (classic_21 is its too)
 
         def seat(night, table, who, profile="classic_21", **stake):
             return services.match_create(
-                night=night, table=table, game=pairs_game, rules={"profile": profile},
-                seats={s: ids[n] for s, n in zip("NESW", who, strict=True)}, first_dealer="N",
-                user=demo, **stake,
-            )  # fmt: skip
+                night=night,
+                table=table,
+                game=pairs_game,
+                rules={"profile": profile},
+                seats={s: ids[n] for s, n in zip("NESW", who, strict=True)},
+                first_dealer="N",
+                user=demo,
+                **stake,
+            )
 
         # A league of pairs at Tressette, its first fixtures played a fortnight ago.
         league = leagues.league_create(
@@ -154,9 +172,13 @@ class Command(BaseCommand):
         )
         table = services.table_create(night=closed, number=1, name="Tavolo 1", user=demo)
         t4 = seat(
-            closed, table, ("Nino", "Ettore", "Salvo", "Walter"), "accuso_41",
-            stake_currency="EUR", stake_amount="0.50",
-        )  # fmt: skip
+            closed,
+            table,
+            ("Nino", "Ettore", "Salvo", "Walter"),
+            "accuso_41",
+            stake_currency="EUR",
+            stake_amount="0.50",
+        )
         deals = []
         for number, data in enumerate(T4, start=1):
             deals.append(
