@@ -46,7 +46,7 @@ def test_a_refused_switch_opens_the_house_rules(club, people, world):
         url, {**form, "stake_amount": "0", "rules.t4.target": "0"}, HTTP_ACCEPT_LANGUAGE="it"
     )
     body = response.content.decode()
-    assert response.status_code == 200 and Match.objects.count() == before
+    assert response.status_code == 400 and Match.objects.count() == before
     tag, summary = _details(body)
     assert " open" in tag
     assert "1 regola cambiata" in summary  # 0 is not 21
@@ -64,7 +64,7 @@ def test_another_error_keeps_them_closed_and_counts_the_changes(club, people, wo
             url, {**form, "stake_amount": "0"}, HTTP_ACCEPT_LANGUAGE=language
         )
         body = response.content.decode()
-        assert response.status_code == 200
+        assert response.status_code == 400
         tag, summary = _details(body)
         assert " open" not in tag and words in summary, summary
         # the changes are kept for the next try
@@ -81,3 +81,32 @@ def test_the_clubs_own_games_come_first(club, people, world):
     assert games[0] == "tressette4"
     rest = list(dict.fromkeys(games[1:]))
     assert rest[:2] == ["calabrasella", "chiamata"]  # then by name
+
+
+def test_every_seat_problem_is_said_at_once_next_to_its_seat(club, people, world):
+    """One player in two seats was refused at the top of the form, alone ('Each seat needs
+    a different player'), the other problems (an empty seat) only on the next try."""
+    client = client_for(people, "scorer")
+    url = URL.format(**world)
+    n, e, s, w = people.seated
+    form = {**_switch_defaults(client.get(url).content.decode()), "stake_amount": "0"}
+    seats = {"seats.N": n.pk, "seats.E": e.pk, "seats.S": n.pk}  # Nino twice, W empty
+    before = Match.objects.count()
+    response = client.post(url, {**form, **seats}, HTTP_ACCEPT_LANGUAGE="it")
+    body = response.content.decode()
+    assert Match.objects.count() == before
+    assert 'class="errors"' not in body.split("<fieldset>", 1)[0]  # nothing at the top
+    fields = re.findall(r'<label for="id_seats\.(\w)">.*?</div>', body, re.S)
+    assert fields, body
+    said = {
+        seat: re.findall(r'<p class="error">(.*?)</p>', block)
+        for seat, block in zip(
+            re.findall(r'<label for="id_seats\.(\w)">', body),
+            re.findall(r'<label for="id_seats\.\w">(.*?)</div>', body, re.S),
+            strict=True,
+        )
+    }
+    assert said["N"] == ["Nino siede anche al posto S."]
+    assert said["S"] == ["Nino siede anche al posto N."]
+    assert said["W"] == ["Scegli un giocatore o scrivi il nome di un ospite."]
+    assert said["E"] == []

@@ -165,7 +165,7 @@ def test_a_missing_seat_is_shown_next_to_its_field_in_italian(club, people, worl
     response = client.post(url, {"stake_amount": "0", **_switch_defaults(page)},
                            HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
     body = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     assert re.search(r'id="id_seats\.N".*?<p class="error">Scegli un giocatore', body, re.S)
 
 

@@ -64,7 +64,8 @@ class MatchForm(forms.Form):
         self.fields["table"] = forms.ModelChoiceField(
             tables, required=False, label=_("Table"), empty_label=_("(no table)")
         )
-        player_choices = [("", _("— choose —"))] + [(str(p.pk), p.name) for p in players]
+        self.player_names = {str(p.pk): p.name for p in players}
+        player_choices = [("", _("— choose —"))] + list(self.player_names.items())
         for seat in seats:
             self.fields[f"seats.{seat}"] = forms.ChoiceField(
                 choices=player_choices,
@@ -117,6 +118,18 @@ class MatchForm(forms.Form):
         for seat in self.seats:
             if not data.get(f"seats.{seat}") and not data.get(f"guest.{seat}", "").strip():
                 self.add_error(f"seats.{seat}", _("Choose a player or write a guest's name."))
+        # one player in two seats: said next to each of them, with the other problems
+        chosen = [(seat, data.get(f"seats.{seat}")) for seat in self.seats]
+        for seat, pid in chosen:
+            if not pid or data.get(f"guest.{seat}", "").strip():
+                continue
+            for other, same in chosen:
+                if other != seat and same == pid and not data.get(f"guest.{other}", "").strip():
+                    self.add_error(
+                        f"seats.{seat}",
+                        _("%(player)s also sits at seat %(seat)s.")
+                        % {"player": self.player_names.get(pid, "?"), "seat": seat_letter(other)},
+                    )
         return data
 
     def seat_fields(self):
@@ -211,7 +224,9 @@ def match_new(request, pk):
         except Refusal as refusal:
             return refused(request, refusal, template="web/matches/new.html", context=context)
         return redirect("web:match", pk=match.pk)
-    return render(request, "web/matches/new.html", context)
+    # a form sent and refused is a 400, as a refusal of the service is
+    status = 400 if request.method == "POST" else 200
+    return render(request, "web/matches/new.html", context, status=status)
 
 
 #: What the house rules' choice carries over from the form (the seats are added per game).
