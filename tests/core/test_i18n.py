@@ -15,17 +15,24 @@ def po_entries():
         if not ids:
             continue
         msgid, msgstr = ("".join(re.findall(r'"(.*)"', part)) for part in ids.groups())
+        context = re.search(r'^msgctxt "(.*)"$', block, re.M)
         if msgid:
-            yield msgid.replace('\\"', '"'), msgstr.replace('\\"', '"'), "#, fuzzy" in block
+            yield (
+                msgid.replace('\\"', '"'),
+                msgstr.replace('\\"', '"'),
+                "#, fuzzy" in block,
+                context.group(1) if context else None,
+            )
 
 
 def test_every_message_is_translated_and_compiled():
     entries = list(po_entries())
     assert len(entries) > 10
     with translation.override("it"):
-        for msgid, msgstr, fuzzy in entries:
+        for msgid, msgstr, fuzzy, context in entries:
             assert msgstr and not fuzzy, f"untranslated: {msgid}"
-            assert translation.gettext(msgid) == msgstr, f"run make messages: {msgid}"
+            said = translation.pgettext(context, msgid) if context else translation.gettext(msgid)
+            assert said == msgstr, f"run make messages: {msgid}"
 
 
 def test_the_password_checks_speak_italian():
