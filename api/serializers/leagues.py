@@ -29,7 +29,8 @@ class LeagueSerializer(serializers.ModelSerializer):
         fields = [
             "id", "club", "name", "kind", "game", "legs", "points_win", "points_draw",
             "points_loss", "tiebreaks", "withdrawals", "format", "seeding", "series",
-            "series_games", "points_per_game", "forfeit_points", "started_at", "created_at",
+            "series_games", "points_per_game", "count_games_won", "forfeit_points",
+            "started_at", "created_at",
         ]  # fmt: skip
         read_only_fields = ["started_at", "created_at"]
 

@@ -328,6 +328,11 @@ class League(models.Model):
     points_per_game = models.PositiveSmallIntegerField(
         default=1, help_text="League points per game won in a fixed series."
     )
+    count_games_won = models.BooleanField(
+        default=False,
+        help_text="The table counts points per game won, not the fixture's result (a best "
+        "of N as the code's club sheets count it; a fixed series always does).",
+    )
     forfeit_points = models.PositiveSmallIntegerField(
         null=True,
         blank=True,

@@ -99,6 +99,34 @@ def test_a_fixed_series_scores_points_per_game_won(people):
         play(people, league, fixture, "Nino-Ettore", on)
 
 
+def test_a_best_of_three_counted_by_games_won(people):
+    """Issue 25: a best of N counted with points per game won (the code's club sheets)
+    could not be set: best_of gave win/draw/loss points and games always played all N.
+    With count_games_won a best of three is still decided at two games, and each entry
+    scores points_per_game for each game it won."""
+    league = make_league(
+        people, series="best_of", series_games=3, points_per_game=1, count_games_won=True
+    )
+    league = start(people, league)
+    on = night(people)
+    two_one = fixture_of(league, "Salvo-Walter", "Zina-Rosa")
+    for winner in ("Zina-Rosa", "Salvo-Walter", "Zina-Rosa"):
+        play(people, league, two_one, winner, on)
+    two_nil = fixture_of(league, "Nino-Ettore", "Salvo-Walter")
+    play(people, league, two_nil, "Nino-Ettore", on)
+    play(people, league, two_nil, "Nino-Ettore", on)
+    with pytest.raises(leagues.SeriesDecided):  # still decided at two games won
+        play(people, league, two_nil, "Salvo-Walter", on)
+    points = {e.name: r.points for r, e in league_table(league).rows}
+    assert points == {"Nino-Ettore": 2, "Zina-Rosa": 2, "Salvo-Walter": 1}
+    # The same results counted by the fixtures' result: 2 points a fixture won.
+    league = leagues.league_update(
+        league=league, changes={"count_games_won": False}, user=people.director
+    )
+    points = {e.name: r.points for r, e in league_table(league).rows}
+    assert points == {"Nino-Ettore": 2, "Zina-Rosa": 2, "Salvo-Walter": 0}
+
+
 def test_a_knockout_of_five_entries_with_byes_to_the_final(people):
     league = make_league(people, count=5, format="knockout")
     league = start(people, league)

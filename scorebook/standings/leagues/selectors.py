@@ -176,6 +176,15 @@ def league_series(league: League) -> knockout.Series:
     return knockout.Series(kind, games, bella=league.format == League.Format.KNOCKOUT)
 
 
+def counts_games_won(league: League) -> bool:
+    """Whether the table counts points per game won rather than the fixture's result: a
+    fixed series always does, a best of N when the league says so (the code's club
+    sheets count a best of three by the games each pair won)."""
+    return league.series == League.SeriesKind.GAMES or (
+        league.series == League.SeriesKind.BEST_OF and league.count_games_won
+    )
+
+
 def forfeit_points(league: League) -> int:
     """Game points per game the winner of a forfeit scores: the league's setting, else
     the target of its game (the code's "punteggio ... più favorevole possibile per la
@@ -289,7 +298,7 @@ def league_table(league: League) -> LeagueTable:
             score.winner = by_id[home_id if side == "home" else away_id] if side else None
         elif out:
             score.status = "cancelled"
-    per_game = league.points_per_game if league.series == League.SeriesKind.GAMES else None
+    per_game = league.points_per_game if counts_games_won(league) else None
     rows = tiebreaks.rank_table(
         by_id,
         results,

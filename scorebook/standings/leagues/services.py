@@ -52,6 +52,7 @@ SETTINGS = (
     "series",
     "series_games",
     "points_per_game",
+    "count_games_won",
     "forfeit_points",
 )
 #: settings fixed once the league has started (they make the fixtures or the bracket)
@@ -268,6 +269,7 @@ def league_create(
     series: str = League.SeriesKind.MATCHES,
     series_games: int = 1,
     points_per_game: int = 1,
+    count_games_won: bool = False,
     forfeit_points: int | None = None,
 ) -> League:
     require_role(user, club.pk, Role.DIRECTOR)
@@ -297,6 +299,7 @@ def league_create(
             series=series,
             series_games=series_games,
             points_per_game=points_per_game,
+            count_games_won=count_games_won,
             forfeit_points=forfeit_points,
             created_by=user,
         ),
@@ -663,6 +666,7 @@ def knockout_stage(
         series=series or league.series,
         series_games=series_games or league.series_games,
         points_per_game=league.points_per_game,
+        count_games_won=league.count_games_won,
         forfeit_points=league.forfeit_points,
     )
     for entry in placed[:top]:

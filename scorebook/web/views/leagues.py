@@ -45,8 +45,8 @@ class LeagueForm(forms.ModelForm):
         model = League
         fields = [
             "name", "kind", "game", "format", "seeding", "legs", "series", "series_games",
-            "points_win", "points_draw", "points_loss", "points_per_game", "forfeit_points",
-            "withdrawals",
+            "points_win", "points_draw", "points_loss", "points_per_game", "count_games_won",
+            "forfeit_points", "withdrawals",
         ]  # fmt: skip
         labels = {
             "name": gettext_lazy("Name"),
@@ -61,6 +61,9 @@ class LeagueForm(forms.ModelForm):
             "points_draw": gettext_lazy("Points for a draw"),
             "points_loss": gettext_lazy("Points for a loss"),
             "points_per_game": gettext_lazy("Points per game won (fixed series)"),
+            "count_games_won": gettext_lazy(
+                "A best of N counts points per game won, not win, draw or loss points"
+            ),
             "forfeit_points": gettext_lazy("Game points per game for a forfeit's winner"),
             "withdrawals": gettext_lazy("When an entry withdraws"),
         }
@@ -71,6 +74,7 @@ class LeagueForm(forms.ModelForm):
             "legs": "",
             "seeding": "",
             "points_per_game": "",
+            "count_games_won": "",
             "forfeit_points": gettext_lazy("Blank: the game's target (21 in Tressette)."),
             "series_games": gettext_lazy(
                 "Best of N: decided at more than N/2 games won. A knockout round left "
