@@ -282,6 +282,7 @@ SWITCH_VALUES = {
 #: How one line of a value's table reads (``Switch.tables``), by switch.
 TABLE_LINES = {
     "t4.multipliers": _("%(item)s ×%(number)s"),
+    "terz.amounts": _("%(item)s %(number)s"),
 }
 
 

@@ -71,3 +71,14 @@ def test_the_match_form_names_the_profiles_and_keeps_the_table(people, world):
     assert "Regole della casa: 41 con l&#x27;accuso (cambiale una per una)" in body
     # choosing the house rules reloads the form: the table it was started from stays chosen
     assert '<input type="hidden" name="table" value="7">' in body
+
+
+def test_terziglios_stake_tables_say_what_each_contract_pays():
+    """'Fiches per ogni contratto' offered '1/2/4/8/16 / 1/2/3/6/12 / PE'."""
+    from scorebook.web.switches import choice_label
+
+    switch = next(s for _, s in _catalogue() if s["key"] == "terz.amounts")
+    with translation.override("it"):
+        assert choice_label(switch, "PE") == (
+            "PE: chiamo 1, solo 1, solissimo 1, solissimo dividete 2, solissimo scegliete 2"
+        )

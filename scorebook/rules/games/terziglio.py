@@ -64,7 +64,7 @@ BID_IT = {
 
 SWITCHES: tuple[Switch, ...] = (
     *CORE_SWITCHES,
-    choice("terz.amounts", "1/2/4/8/16", "1/2/3/6/12", "PE"),
+    choice("terz.amounts", "1/2/4/8/16", "1/2/3/6/12", "PE", tables=AMOUNTS),
     choice("terz.cappotto", "both_directions", "soloist_only"),
     choice("terz.cappotto_def", "all_tricks", "all_points"),
     choice("terz.stramazzo", "both_directions", "soloist_only", "off"),
