@@ -17,7 +17,6 @@ import os
 import shlex
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -28,62 +27,14 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.server import ROOT
+from tests.redis_server import Redis, until
 
 pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server"),
 ]
 UNIT = ROOT / "deploy" / "systemd" / "scorebook-worker.service"
-WAIT = 60.0
 TRANSPORT = "scorebook.core.broker:Transport"
-
-
-def until(check, what: str, timeout: float = WAIT):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"not within {timeout:.0f} s: {what}")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Redis:
-    """A redis-server of the test's own, killed (SIGKILL) and started again on its port."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.tmp = tmp
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.tmp)],
-            stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        until(self.answers, "redis-server up", 20)
-
-    def answers(self) -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
-                conn.sendall(b"PING\r\n")
-                return conn.recv(16).startswith(b"+PONG")
-        except OSError:
-            return False
-
-    def kill(self) -> None:
-        if self.proc is not None:
-            self.proc.kill()
-            self.proc.wait(timeout=20)
-            self.proc = None
 
 
 @pytest.fixture

@@ -10,10 +10,8 @@ import datetime
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -24,6 +22,7 @@ from scorebook.clubs.models import Club, Membership, Player
 from scorebook.matches import services as matches
 from scorebook.standings import outbox
 from scorebook.standings.models import LeaderboardRow, Season, StaleMark
+from tests.redis_server import Redis, until
 
 from .conftest import A_WINS_DEAL
 
@@ -37,54 +36,6 @@ pytestmark = [
     ),
 ]
 ROOT = Path(__file__).resolve().parents[2]
-WAIT = 60.0  # the most any step may take before the test fails
-
-
-def until(check, what: str, timeout: float = WAIT):
-    """Poll ``check`` until it is truthy (bounded)."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.1)
-    raise AssertionError(f"not within {timeout:.0f} s: {what}")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Redis:
-    def __init__(self, tmp: Path) -> None:
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.tmp = tmp
-        self.proc: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
-             "--appendonly", "no", "--dir", str(self.tmp)],
-            stdout=subprocess.DEVNULL,
-        )  # fmt: skip
-        until(self._answers, "redis-server up", 20)
-
-    def _answers(self) -> bool:
-        try:
-            with socket.create_connection(("127.0.0.1", self.port), timeout=1) as conn:
-                conn.sendall(b"PING\r\n")
-                return conn.recv(16).startswith(b"+PONG")
-        except OSError:
-            return False
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.terminate()
-            self.proc.wait(timeout=20)
-            self.proc = None
 
 
 class Worker:
