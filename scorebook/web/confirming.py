@@ -23,6 +23,7 @@ from scorebook.matches.selectors import (
     table_confirmers,
     user_seats,
 )
+from scorebook.web.seats import seat_letter, seated
 
 #: Where a one-tap confirmation returns: the match page, the deal's page, the next deal.
 BACKS = ("match", "deal", "new")
@@ -66,7 +67,8 @@ def confirm_here(
         names = dict(Player.objects.filter(pk__in=match.seats.values()).values_list("pk", "name"))
 
     def button(seat: str, **extra: Any) -> dict[str, Any]:
-        return {"seat": seat, "name": names.get(match.seats[seat], "?"), **extra}
+        name = names.get(match.seats[seat], "?")
+        return {"seat": seat, "letter": seat_letter(seat), "name": name, **extra}
 
     if deal is None and deals is not None:
         deal = max(deals, key=lambda d: d.number, default=None)
@@ -109,10 +111,10 @@ def how(confirmation: Confirmation, names: dict[int, str], users: dict[int, str]
 
 
 def who(confirmation: Confirmation, names: dict[int, str], users: dict[int, str]) -> str:
-    """Who confirmed: the seat's player ("Walter (E)"), else the account."""
+    """Who confirmed: the seat's player ("Walter (O)"), else the account."""
     if confirmation.player_id is not None:
         name = names.get(confirmation.player_id, "?")
-        return f"{name} ({confirmation.seat})" if confirmation.seat else name
+        return seated(confirmation.seat, name) if confirmation.seat else name
     return users.get(confirmation.user_id or 0, "?")
 
 

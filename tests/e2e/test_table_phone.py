@@ -63,7 +63,7 @@ def test_the_other_side_confirms_on_the_same_phone(table, phone, shots, axe):
     here = nino.locator("section.confirm-here")
     expect(here).to_contain_text("l'altra coppia conferma su questo telefono")
     expect(here.locator("button")).to_have_text(
-        ["Confermiamo — Gino (E)", "Confermiamo — Walter (W)"]
+        ["Confermiamo — Gino (E)", "Confermiamo — Walter (O)"]
     )
     axe(nino, "deal page, the table phone's confirmation")
     shots(nino, "tp-01-after-save")
@@ -85,8 +85,8 @@ def test_the_other_side_confirms_on_the_same_phone(table, phone, shots, axe):
     nino.goto(f"/m/{match.pk}/")
     expect(nino.locator("section.confirm-here")).to_contain_text("Smazzata 3")
     nino.locator("details.confirm-remaining > summary").click()
-    remaining = nino.locator("details.confirm-remaining button", has_text="Walter (W)")
-    expect(remaining).to_have_text("Confermiamo 2 smazzate — Walter (W)")
+    remaining = nino.locator("details.confirm-remaining button", has_text="Walter (O)")
+    expect(remaining).to_have_text("Confermiamo 2 smazzate — Walter (O)")
     axe(nino, "match page, the remaining deals")
     shots(nino, "tp-03-remaining")
     remaining.click()
@@ -112,13 +112,13 @@ def test_right_after_the_save_on_the_next_deals_form(table, phone, shots, axe):
     deal = int(re.search(r"saved=(\d+)$", nino.url).group(1))
     here = nino.locator("section.confirm-here")
     expect(here.locator("button")).to_have_text(
-        ["Confermiamo — Gino (E)", "Confermiamo — Walter (W)"]
+        ["Confermiamo — Gino (E)", "Confermiamo — Walter (O)"]
     )
     axe(nino, "next deal's form, the table phone's confirmation")
     shots(nino, "tp-00-next-form")
-    here.locator("button", has_text="Walter (W)").click()
+    here.locator("button", has_text="Walter (O)").click()
     nino.wait_for_url(re.compile(rf"/m/{match.pk}/deals/new$"))
-    expect(nino.locator(".messages")).to_contain_text("Smazzata 1 confermata da Walter (W).")
+    expect(nino.locator(".messages")).to_contain_text("Smazzata 1 confermata da Walter (O).")
     expect(nino.locator("section.confirm-here")).to_have_count(0)
     assert confirmations(deal) == [("W", "table_phone", "nino")]
     shots(nino, "tp-00b-next-form-confirmed")

@@ -47,7 +47,7 @@ def test_the_other_side_confirms_with_one_tap_on_the_match_page(people, match):
     page = it(nino, f"/m/{match.pk}/")
     # The other side's seats, not Nino's side (N and his partner S).
     assert "Smazzata 1: l'altra coppia conferma su questo telefono" in page
-    assert "Confermiamo — Ettore (E)" in page and "Confermiamo — Walter (W)" in page
+    assert "Confermiamo — Ettore (E)" in page and "Confermiamo — Walter (O)" in page
     assert "Confermiamo — Salvo (S)" not in page and "Confermiamo — Nino (N)" not in page
     tapped = nino.post(f"/d/{deal.pk}/confirm", {"seat": "E", "back": "match"})
     assert tapped.status_code == 303 and tapped["Location"] == f"/m/{match.pk}/"
@@ -56,7 +56,7 @@ def test_the_other_side_confirms_with_one_tap_on_the_match_page(people, match):
         "E", Confirmation.Method.TABLE_PHONE, None
     )  # fmt: skip
     page = it(nino, f"/m/{match.pk}/")
-    assert "Confermiamo — Walter (W)" not in page  # the deal is confirmed: no more buttons
+    assert "Confermiamo — Walter (O)" not in page  # the deal is confirmed: no more buttons
     assert 'class="badge table">confermata al tavolo' in page
     english = phone(people, "member").get(f"/d/{deal.pk}/", HTTP_ACCEPT_LANGUAGE="en")
     html = english.content.decode()
@@ -91,9 +91,9 @@ def test_the_deal_page_offers_it_and_the_tap_returns_to_the_next_deal(people, ma
         f"/d/{deal.pk}/confirm", {"seat": "W", "back": "new"}, HTTP_ACCEPT_LANGUAGE="it"
     )
     assert tapped["Location"] == f"/m/{match.pk}/deals/new"
-    assert "Smazzata 1 confermata da Walter (W)." in it(nino, tapped["Location"])
+    assert "Smazzata 1 confermata da Walter (O)." in it(nino, tapped["Location"])
     history = it(nino, f"/d/{deal.pk}/")
-    assert "Confermata da Walter (W), sul telefono del tavolo (di Nino)" in history
+    assert "Confermata da Walter (O), sul telefono del tavolo (di Nino)" in history
 
 
 def test_confirm_the_remaining_deals(people, match):

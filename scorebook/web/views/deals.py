@@ -37,6 +37,7 @@ from scorebook.web import services as web_services
 from scorebook.web.access import can, page_context
 from scorebook.web.breakdown import claim_words, describe, trick_words, unit_heading
 from scorebook.web.idempotency import idempotent_page
+from scorebook.web.seats import seated
 from scorebook.web.views import matches as match_views
 
 
@@ -497,7 +498,7 @@ def deal_confirm(request: HttpRequest, deal_id: int) -> HttpResponse:
         return _deal_page(request, deal, _refusal_errors(refusal), refusal.status)
     if request.POST.get("back") == "new" and done.player is not None:
         # Back on the next deal's form, which does not list confirmations: say it there.
-        who = f"{done.player.name} ({done.seat})"
+        who = seated(done.seat, done.player.name)
         messages.success(
             request,
             _("Deal %(number)s confirmed by %(who)s.") % {"number": deal.number, "who": who},
