@@ -97,9 +97,18 @@ class InvitationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Invitation
         fields = [
-            "id", "club", "role", "player", "token", "url", "max_uses", "uses", "days",
-            "expires_at", "created_at",
-        ]  # fmt: skip
+            "id",
+            "club",
+            "role",
+            "player",
+            "token",
+            "url",
+            "max_uses",
+            "uses",
+            "days",
+            "expires_at",
+            "created_at",
+        ]
         read_only_fields = ["token", "uses", "expires_at", "created_at"]
 
     def get_url(self, invitation: Invitation) -> str:

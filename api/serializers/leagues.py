@@ -27,11 +27,27 @@ class LeagueSerializer(serializers.ModelSerializer):
     class Meta:
         model = League
         fields = [
-            "id", "club", "name", "kind", "game", "legs", "points_win", "points_draw",
-            "points_loss", "tiebreaks", "withdrawals", "format", "seeding", "series",
-            "series_games", "points_per_game", "count_games_won", "forfeit_points",
-            "started_at", "created_at",
-        ]  # fmt: skip
+            "id",
+            "club",
+            "name",
+            "kind",
+            "game",
+            "legs",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tiebreaks",
+            "withdrawals",
+            "format",
+            "seeding",
+            "series",
+            "series_games",
+            "points_per_game",
+            "count_games_won",
+            "forfeit_points",
+            "started_at",
+            "created_at",
+        ]
         read_only_fields = ["started_at", "created_at"]
 
 
@@ -131,7 +147,7 @@ class FixtureScoreSerializer(serializers.Serializer):
             "walkover",
             "cancelled",
             "void",
-        ]  # fmt: skip
+        ]
     )
     home_wins = serializers.IntegerField(help_text="Games won (a forfeit: the games needed).")
     away_wins = serializers.IntegerField()
@@ -198,7 +214,7 @@ def standings_data(table: tables.LeagueTable, public: bool = False) -> dict[str,
                 "decided_by": row.decided_by,
                 "shared": row.shared,
                 "withdrawn": row.withdrawn,
-            }  # fmt: skip
+            }
             for row, entry in table.rows
         ],
         "rounds": [
@@ -229,7 +245,7 @@ def standings_data(table: tables.LeagueTable, public: bool = False) -> dict[str,
                     "bye": s.bye,
                     "decided": s.decided,
                     "winner": s.winner.pk if s.winner else None,
-                }  # fmt: skip
+                }
                 for s in round_slots
             ]
             for round_slots in table.bracket
@@ -241,24 +257,35 @@ def fixture_data(score: tables.FixtureScore) -> dict[str, Any]:
     f = score.fixture
     forfeit = score.forfeit
     return {
-        "id": f.pk, "round": f.round, "leg": f.leg, "slot": f.slot,
-        "home": f.home_id, "away": f.away_id,
+        "id": f.pk,
+        "round": f.round,
+        "leg": f.leg,
+        "slot": f.slot,
+        "home": f.home_id,
+        "away": f.away_id,
         "home_name": f.home.name if f.home else None,
         "away_name": f.away.name if f.away else None,
         "status": score.status,
-        "home_wins": score.home_wins, "away_wins": score.away_wins,
-        "home_points": score.home_points, "away_points": score.away_points,
+        "home_wins": score.home_wins,
+        "away_wins": score.away_wins,
+        "home_points": score.home_points,
+        "away_points": score.away_points,
         "winner": score.winner.pk if score.winner else None,
-        "bella": score.outcome.bella, "decided": score.outcome.complete,
+        "bella": score.outcome.bella,
+        "decided": score.outcome.complete,
         "accepts": score.outcome.accepts and forfeit is None and f.home_id is not None,
-        "matches": score.matches, "surplus": score.surplus,
-        "forfeit": None if forfeit is None else {
-            "entry": forfeit.entry_id, "entry_name": forfeit.entry.name,
+        "matches": score.matches,
+        "surplus": score.surplus,
+        "forfeit": None
+        if forfeit is None
+        else {
+            "entry": forfeit.entry_id,
+            "entry_name": forfeit.entry.name,
             "reason": forfeit.reason,
             # a string now, so a replayed answer is the first one to the microsecond
             "recorded_at": serializers.DateTimeField().to_representation(forfeit.recorded_at),
         },
-    }  # fmt: skip
+    }
 
 
 def statistics_data(found: stats.PlayerStatistics) -> dict[str, Any]:

@@ -12,7 +12,20 @@ class EntrySerializer(serializers.ModelSerializer):
     class Meta:
         model = Entry
         fields = [
-            "id", "night", "match", "deal", "deal_version", "match_version", "kind",
-            "payer", "payer_name", "payee", "payee_name", "amount", "unit", "currency",
-            "reverses", "booked_at",
-        ]  # fmt: skip
+            "id",
+            "night",
+            "match",
+            "deal",
+            "deal_version",
+            "match_version",
+            "kind",
+            "payer",
+            "payer_name",
+            "payee",
+            "payee_name",
+            "amount",
+            "unit",
+            "currency",
+            "reverses",
+            "booked_at",
+        ]

@@ -27,10 +27,23 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = Match
         fields = [
-            "id", "night", "table", "game", "rules", "players", "seats", "first_dealer",
-            "stake_amount", "stake_currency", "stake_unit", "status", "state", "result",
-            "version", "created_at",
-        ]  # fmt: skip
+            "id",
+            "night",
+            "table",
+            "game",
+            "rules",
+            "players",
+            "seats",
+            "first_dealer",
+            "stake_amount",
+            "stake_currency",
+            "stake_unit",
+            "status",
+            "state",
+            "result",
+            "version",
+            "created_at",
+        ]
         read_only_fields = ["players", "stake_unit", "status", "state", "result", "version"]
 
 
@@ -57,8 +70,16 @@ class ConfirmationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Confirmation
         fields = [
-            "id", "user", "seat", "player", "method", "device_user", "override", "reason", "at",
-        ]  # fmt: skip
+            "id",
+            "user",
+            "seat",
+            "player",
+            "method",
+            "device_user",
+            "override",
+            "reason",
+            "at",
+        ]
 
 
 _datetime = serializers.DateTimeField()
@@ -71,10 +92,22 @@ class DealSerializer(serializers.ModelSerializer):
     class Meta:
         model = Deal
         fields = [
-            "id", "match", "number", "version", "is_current", "supersedes", "input", "level",
-            "result", "entered_by", "entered_at", "client", "client_id", "reason",
+            "id",
+            "match",
+            "number",
+            "version",
+            "is_current",
+            "supersedes",
+            "input",
+            "level",
+            "result",
+            "entered_by",
+            "entered_at",
+            "client",
+            "client_id",
+            "reason",
             "confirmations",
-        ]  # fmt: skip
+        ]
         read_only_fields = fields
 
     def to_representation(self, deal: Deal) -> dict:
@@ -145,9 +178,12 @@ class ConfirmSerializer(serializers.Serializer):
 
     def validate(self, data: dict) -> dict:
         method = data.get("method") or (
-            "override" if data.get("override_reason") else
-            "table_phone" if data.get("seat") else "own_phone"
-        )  # fmt: skip
+            "override"
+            if data.get("override_reason")
+            else "table_phone"
+            if data.get("seat")
+            else "own_phone"
+        )
         if method == "table_phone" and not data.get("seat"):
             raise serializers.ValidationError({"seat": _("Name the seat that confirms.")})
         if method == "override" and not data.get("override_reason", "").strip():

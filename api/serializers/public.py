@@ -132,8 +132,22 @@ class PublicLeagueSerializer(serializers.ModelSerializer):
     class Meta:
         model = League
         fields = [
-            "id", "name", "kind", "game", "legs", "points_win", "points_draw", "points_loss",
-            "tiebreaks", "withdrawals", "format", "seeding", "series", "series_games",
-            "points_per_game", "forfeit_points", "started_at",
-        ]  # fmt: skip
+            "id",
+            "name",
+            "kind",
+            "game",
+            "legs",
+            "points_win",
+            "points_draw",
+            "points_loss",
+            "tiebreaks",
+            "withdrawals",
+            "format",
+            "seeding",
+            "series",
+            "series_games",
+            "points_per_game",
+            "forfeit_points",
+            "started_at",
+        ]
         read_only_fields = fields

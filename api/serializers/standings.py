@@ -80,8 +80,15 @@ class RatingSerializer(serializers.ModelSerializer):
     class Meta:
         model = Rating
         fields = [
-            "player", "player_name", "game", "display", "mu", "sigma", "matches", "provisional",
-        ]  # fmt: skip
+            "player",
+            "player_name",
+            "game",
+            "display",
+            "mu",
+            "sigma",
+            "matches",
+            "provisional",
+        ]
 
     def get_provisional(self, rating: Rating) -> bool:
         return rating.matches < self.context["provisional_matches"]
@@ -91,9 +98,16 @@ class RatingChangeSerializer(serializers.ModelSerializer):
     class Meta:
         model = RatingChange
         fields = [
-            "player", "game", "match", "seq", "mu_before", "sigma_before", "mu_after",
-            "sigma_after", "display_after",
-        ]  # fmt: skip
+            "player",
+            "game",
+            "match",
+            "seq",
+            "mu_before",
+            "sigma_before",
+            "mu_after",
+            "sigma_after",
+            "display_after",
+        ]
 
 
 class SettingsSerializer(serializers.Serializer):

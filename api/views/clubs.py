@@ -29,9 +29,12 @@ from scorebook.core.people import signed_in
 
 
 class ClubViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-    mixins.UpdateModelMixin, viewsets.GenericViewSet,
-):  # fmt: skip
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
     """Any signed-in user may found a club (and becomes its owner); owners change it, and
     directors its ``confirmation_policy``: what counts as a confirmation of a deal
     (``table_phone``: a tap on the table phone, a PIN or the player's own phone; ``pin``: a
@@ -64,9 +67,12 @@ class ClubViewSet(
 
 
 class MembershipViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin,
-    mixins.UpdateModelMixin, mixins.DestroyModelMixin, viewsets.GenericViewSet,
-):  # fmt: skip
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.UpdateModelMixin,
+    mixins.DestroyModelMixin,
+    viewsets.GenericViewSet,
+):
     """Directors manage members, never above their own role; a club keeps an owner.
 
     Nobody is added here: joining a club is an invitation the person accepts
@@ -98,9 +104,12 @@ class MembershipViewSet(
 
 
 class PlayerViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
-    mixins.UpdateModelMixin, viewsets.GenericViewSet,
-):  # fmt: skip
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet,
+):
     """Scorers add players (guests too) and link them to members' accounts."""
 
     serializer_class = PlayerSerializer

@@ -56,9 +56,7 @@ def standings_csv(table: tables.LeagueTable) -> HttpResponse:
 # -- members' endpoints ---------------------------------------------------------------------
 
 
-class LeagueViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
-):  # fmt: skip
+class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     """A club's leagues. The table is computed from the fixtures' matches when read."""
 
     serializer_class = LeagueSerializer

@@ -54,9 +54,11 @@ def my_clubs(request: Request) -> Any:
 
 class NightViewSet(
     SettlementActions,
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
     viewsets.GenericViewSet,
-):  # fmt: skip
+):
     serializer_class = NightSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.DIRECTOR
@@ -86,9 +88,11 @@ class NightViewSet(
 
 
 class TableViewSet(
-    mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.CreateModelMixin,
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
     viewsets.GenericViewSet,
-):  # fmt: skip
+):
     serializer_class = TableSerializer
     permission_classes = [IsAuthenticated, ClubRole]
     write_role = Role.DIRECTOR

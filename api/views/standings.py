@@ -233,9 +233,13 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
         page_number = 1 if csv or number is None else number
         offset = (page_number - 1) * size
         page = selectors.leaderboard_page(
-            season_id, self.seasons(), game, ordering, None if csv else offset,
+            season_id,
+            self.seasons(),
+            game,
+            ordering,
+            None if csv else offset,
             None if csv else size,
-        )  # fmt: skip
+        )
         if page is None:
             raise NotFound()
         if not page.rows and page_number > 1:
@@ -260,11 +264,14 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
             )
         return Response(
             {
-                "count": page.count, "next": following, "previous": previous, "results": rows,
+                "count": page.count,
+                "next": following,
+                "previous": previous,
+                "results": rows,
                 "updated_at": page.built_at.isoformat() if page.built_at else None,
                 "pending": page.pending,
             }
-        )  # fmt: skip
+        )
 
 
 @extend_schema(parameters=LEADERBOARD_PARAMS)

@@ -1145,9 +1145,12 @@ def _rest(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
 
 
 def _fill_number(
-    by_name: Mapping[str, Input], piles: dict[str, Any], who: tuple[str, ...], key: str,
+    by_name: Mapping[str, Input],
+    piles: dict[str, Any],
+    who: tuple[str, ...],
+    key: str,
     whole: int,
-) -> None:  # fmt: skip
+) -> None:
     values = [piles.get(s, {}).get(key) if isinstance(piles.get(s), dict) else None for s in who]
     blank = [s for s, v in zip(who, values, strict=True) if v is None]
     known = [v for v in values if isinstance(v, int)]
@@ -1156,9 +1159,12 @@ def _fill_number(
 
 
 def _fill(
-    by_name: Mapping[str, Input], piles: dict[str, Any], who: tuple[str, ...], key: str,
+    by_name: Mapping[str, Input],
+    piles: dict[str, Any],
+    who: tuple[str, ...],
+    key: str,
     value: Any,
-) -> None:  # fmt: skip
+) -> None:
     blank = [s for s in who if not (isinstance(piles.get(s), dict) and key in piles[s])]
     if len(blank) != 1 or value is None:
         return

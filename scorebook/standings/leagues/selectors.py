@@ -292,7 +292,7 @@ def league_table(league: League) -> LeagueTable:
                     score.away_wins,
                     score.home_points,
                     score.away_points,
-                )  # fmt: skip
+                )
             )
             side = score.outcome.winner
             score.winner = by_id[home_id if side == "home" else away_id] if side else None

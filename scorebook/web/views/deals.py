@@ -90,9 +90,12 @@ def _frame(request: HttpRequest, match: Match, **extra: Any) -> dict[str, Any]:
     """What base.html needs (the club, the user's role) and the way back to the match."""
     club = match.night.club
     return page_context(
-        club, membership_of(request.user, club.pk), match=match, match_url=match_url(match),
+        club,
+        membership_of(request.user, club.pk),
+        match=match,
+        match_url=match_url(match),
         **extra,
-    )  # fmt: skip
+    )
 
 
 def _context(
@@ -411,12 +414,15 @@ def _deal_page(
             "deal": current,
             "unit": unit_heading(table),
             "versions": [
-                {"deal": v, "lines": describe(v.result, table),
-                 "claim": claim_words(v.result, table),
-                 "tricks": trick_words(v.result, table),
-                 "who": _who(v.entered_by, by_user),
-                 "confirmations": _confirmation_lines(v.confirmations.all(), names, users),
-                 "input": json.dumps(v.input, ensure_ascii=False)}
+                {
+                    "deal": v,
+                    "lines": describe(v.result, table),
+                    "claim": claim_words(v.result, table),
+                    "tricks": trick_words(v.result, table),
+                    "who": _who(v.entered_by, by_user),
+                    "confirmations": _confirmation_lines(v.confirmations.all(), names, users),
+                    "input": json.dumps(v.input, ensure_ascii=False),
+                }
                 for v in versions
             ],
             "handover": [p for p in seated if p.user_id not in confirmed] if pin_counts else [],
@@ -429,7 +435,7 @@ def _deal_page(
             "confirm_here": confirming.confirm_here(match, request.user, current, back="deal"),
         },
         status=status,
-    )  # fmt: skip
+    )
 
 
 def _users(match: Match, confirmations: list[Any]) -> dict[int, str]:

@@ -48,15 +48,21 @@ def _columns(rows: list[Any], public: bool) -> list[dict[str, Any]]:
             name = _key_name(column.name, key)
             for side, word in column.sides.items():
                 found.append(
-                    {"key": f"{column.name}:{key}:{side}", "label": f"{name} ({word})",
-                     "path": (column.name, key, side)}
-                )  # fmt: skip
+                    {
+                        "key": f"{column.name}:{key}:{side}",
+                        "label": f"{name} ({word})",
+                        "path": (column.name, key, side),
+                    }
+                )
     for column in (c for c in shown if c.kind == "money"):
         for currency in sorted({k for row in rows for k in (getattr(row, column.name) or {})}):
             found.append(
-                {"key": f"{column.name}:{currency}", "label": currency,
-                 "path": (column.name, currency)}
-            )  # fmt: skip
+                {
+                    "key": f"{column.name}:{currency}",
+                    "label": currency,
+                    "path": (column.name, currency),
+                }
+            )
     return found
 
 
@@ -109,10 +115,17 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
         row.cells = [_value(row, c["path"]) for c in columns]
     built, pending = selectors.freshness_of(club.pk)
     return {
-        "seasons": seasons, "season": season, "game": game, "games": _game_choices(),
-        "sort": sort, "columns": columns, "rows": rows, "built": built, "pending": pending,
+        "seasons": seasons,
+        "season": season,
+        "game": game,
+        "games": _game_choices(),
+        "sort": sort,
+        "columns": columns,
+        "rows": rows,
+        "built": built,
+        "pending": pending,
         "public": public,
-    }  # fmt: skip
+    }
 
 
 @login_required

@@ -51,8 +51,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--quiet-progress", action="store_true", help="No progress bar.")
 
-    def handle(self, *args, club=None, season=None, jobs=DEFAULT_JOBS, quiet_progress=False,
-               **options):  # fmt: skip
+    def handle(
+        self, *args, club=None, season=None, jobs=DEFAULT_JOBS, quiet_progress=False, **options
+    ):
         if jobs < 1:
             raise CommandError("--jobs must be at least 1")
         clubs = Club.objects.order_by("pk")

@@ -140,7 +140,7 @@ class Command(BaseCommand):
                 name=f"{pair[0]} e {pair[1]}",
                 player_ids=[ids[p] for p in pair],
                 user=demo,
-            )  # fmt: skip
+            )
             for pair in pairs
         }
         leagues.league_start(league=league, user=demo)
