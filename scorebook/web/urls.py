@@ -66,6 +66,11 @@ urlpatterns = [
     path("c/<slug:slug>/leagues/<id:league_id>/", leagues.league, name="league"),
     path("c/<slug:slug>/leagues/<id:league_id>/csv", leagues.league_csv, name="league_csv"),
     path(
+        "c/<slug:slug>/leagues/<id:league_id>/fixtures/<id:fixture_id>/play",
+        leagues.fixture_play,
+        name="fixture_play",
+    ),
+    path(
         "c/<slug:slug>/leagues/<id:league_id>/<str:action>",
         leagues.league_action,
         name="league_action",

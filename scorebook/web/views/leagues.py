@@ -15,6 +15,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -25,17 +28,17 @@ from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
-from scorebook.matches.models import Match
+from scorebook.matches.models import Match, Night
 from scorebook.rules import games
 from scorebook.standings import stats
 from scorebook.standings.leagues import knockout, services
 from scorebook.standings.leagues import selectors as tables
 from scorebook.standings.models import Fixture, League, LeagueEntry
 from scorebook.standings.selectors import sides_of
-from scorebook.web.access import club_for, page_context
+from scorebook.web.access import can, club_for, page_context
 from scorebook.web.charts import Series, line_chart
 from scorebook.web.errors import refused
-from scorebook.web.scores import game_name
+from scorebook.web.scores import catalogue, game_name
 
 GAME_CHOICES = [("", gettext_lazy("any game"))]
 
@@ -297,6 +300,37 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
             context=_league_context(club, membership, the_league),
         )
     return redirect("web:league", slug=club.slug, league_id=the_league.pk)
+
+
+@login_required
+def fixture_play(request: HttpRequest, slug: str, league_id: int, fixture_id: int) -> HttpResponse:
+    """The fixture's "play this fixture" link: the match form of the club's night open today, with the league's
+    game (and its entries' players count) chosen; the form seats both entries and links the
+    match to the fixture when it is saved. No night open today: said in words, with a link
+    to open one."""
+    (club, membership), the_league = _league(request, slug, league_id)
+    if not can(membership, "scorer"):
+        raise PermissionDenied
+    fixture = get_object_or_404(Fixture, pk=fixture_id, league=the_league)
+    if fixture.home_id is None or fixture.away_id is None:
+        raise Http404
+    night = (
+        Night.objects.filter(club=club, status=Night.Status.OPEN, date=timezone.localdate())
+        .order_by("-pk")
+        .first()
+    )
+    if night is None:
+        context = page_context(club, membership, nav="leagues", league=the_league, fixture=fixture)
+        return render(request, "web/leagues/play.html", context)
+    query: dict[str, Any] = {"fixture": fixture.pk}
+    if the_league.game in catalogue():
+        assert fixture.home is not None and fixture.away is not None
+        count = fixture.home.players.count() + fixture.away.players.count()
+        query |= {"game": the_league.game}
+        if count in catalogue()[the_league.game]["players"]:
+            query["players"] = count
+    url = reverse("web:match_new", kwargs={"pk": night.pk})
+    return redirect(f"{url}?{urlencode(query)}")
 
 
 @login_required

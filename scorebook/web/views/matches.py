@@ -10,12 +10,13 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
-from scorebook.core.numbers import parse_int
+from scorebook.core.numbers import object_or_404, parse_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger import selectors as ledger_reads
@@ -23,6 +24,8 @@ from scorebook.matches import services
 from scorebook.matches.models import Match, Night
 from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import get_game
+from scorebook.standings.leagues import services as leagues
+from scorebook.standings.models import Fixture, FixtureMatch
 from scorebook.web import confirming
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
@@ -168,6 +171,9 @@ def match_new(request, pk):
     night, membership = night_for(request, pk)
     clubs.require_role(request.user, night.club_id, Role.SCORER)
     context = page_context(night.club, membership, nav="club", night=night)
+    fixture = _fixture(request, night)
+    if fixture is not None:
+        context |= {"fixture": fixture, "fixture_words": fixture_words(fixture)}
     games = catalogue()
     key = request.GET.get("game")
     if key not in games:
@@ -195,6 +201,7 @@ def match_new(request, pk):
     engine = get_game(key)
     rules = engine.rules({"profile": profile} if profile else {})
     seats = list(engine.seats(rules, count))
+    shape = engine.table_shape(rules.values, tuple(seats))
     players = Player.objects.filter(club_id=night.club_id, active=True).order_by("name")
     form = MatchForm(
         request.POST or None,
@@ -203,7 +210,7 @@ def match_new(request, pk):
         profile=profile,
         players=players,
         tables=night.tables.order_by("number"),
-        initial=_carried(request, seats),
+        initial=_fixture_seats(fixture, shape.members, seats) | _carried(request, seats),
     )
     context |= {
         "game": game,
@@ -214,19 +221,64 @@ def match_new(request, pk):
         "profiles": [(p, profile_label(key, p)) for p in game["profiles"]],
         "table": request.GET.get("table", ""),
         "form": form,
-        "pairs": pairs(engine.table_shape(rules.values, tuple(seats))),
+        "pairs": pairs(shape),
         "pot_game": get_game(key).pot_game,
         "pots": ledger_reads.night_pots(night) if get_game(key).pot_game else [],
     }
     if request.method == "POST" and form.is_valid():
         try:
-            match = _start(request, night, key, form, seats)
+            with transaction.atomic():  # a match its fixture refuses is not kept
+                match = _start(request, night, key, form, seats)
+                if fixture is not None:
+                    leagues.fixture_match_link(
+                        fixture=fixture, match=match, user=signed_in(request)
+                    )
         except Refusal as refusal:
             return refused(request, refusal, template="web/matches/new.html", context=context)
         return redirect("web:match", pk=match.pk)
     # a form sent and refused is a 400, as a refusal of the service is
     status = 400 if request.method == "POST" else 200
     return render(request, "web/matches/new.html", context, status=status)
+
+
+def _fixture(request, night):
+    """The league fixture the form is for (``?fixture=``, from "play this fixture"): one
+    of the night's club whose two entries are known."""
+    if "fixture" not in request.GET:
+        return None
+    fixture = object_or_404(
+        Fixture.objects.select_related("league", "home", "away"),
+        request.GET["fixture"],
+        league__club_id=night.club_id,
+    )
+    if fixture.home_id is None or fixture.away_id is None:
+        raise Http404
+    return fixture
+
+
+def fixture_words(fixture):
+    """'Coppa d'inverno, round 2: Nino-Ettore against Salvo-Walter'."""
+    return _("%(league)s, round %(round)s: %(home)s against %(away)s") % {
+        "league": fixture.league.name,
+        "round": fixture.round,
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+    }
+
+
+def _fixture_seats(fixture, members, seats):
+    """The fixture's entries seated: where the game has sides of fixed seats (the engine's
+    ``members``), the home entry on the first side and the away entry on the second; else
+    the home players in the first seats, the away players in the next."""
+    if fixture is None:
+        return {}
+    home, away = (list(e.players.order_by("name")) for e in (fixture.home, fixture.away))
+    sides = list(members.values())
+    if len(sides) == 2 and (len(sides[0]), len(sides[1])) == (len(home), len(away)):
+        placed = [*zip(sides[0], home, strict=True), *zip(sides[1], away, strict=True)]
+    else:
+        placed = list(zip(seats, home + away, strict=False))  # players left out: chosen by hand
+    return {f"seats.{seat}": str(player.pk) for seat, player in placed}
 
 
 #: What the house rules' choice carries over from the form (the seats are added per game).
@@ -317,7 +369,16 @@ def match(request, pk):
 
 def match_page(request, pk, errors=(), status=200):
     """The match page, with a refusal's ``errors`` on top when a tap on it was refused."""
-    the_match = get_object_or_404(Match.objects.select_related("night__club", "table"), pk=pk)
+    the_match = get_object_or_404(
+        Match.objects.select_related(
+            "night__club",
+            "table",
+            "fixture_link__fixture__league",
+            "fixture_link__fixture__home",
+            "fixture_link__fixture__away",
+        ),
+        pk=pk,
+    )
     membership = member_of(request, the_match.night.club_id)
     context = page_context(the_match.night.club, membership, nav="club", night=the_match.night)
     context |= match_context(the_match)
@@ -343,5 +404,15 @@ def match_page(request, pk, errors=(), status=200):
         names=context["names"],
         membership=membership,
     )
+    try:
+        link = the_match.fixture_link  # read with the match: no query of its own
+    except FixtureMatch.DoesNotExist:
+        link = None
+    if link is not None:
+        league = link.fixture.league
+        context["fixture_words"] = fixture_words(link.fixture)
+        context["fixture_url"] = reverse(
+            "web:league", kwargs={"slug": the_match.night.club.slug, "league_id": league.pk}
+        )
     context["errors"] = list(errors)
     return render(request, "web/matches/match.html", context, status=status)
