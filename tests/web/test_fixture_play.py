@@ -159,3 +159,36 @@ def test_a_fixture_decided_meanwhile_is_refused_in_words_and_nothing_is_stored(
     assert refused.status_code == 409
     assert "Questo incontro è deciso (1-0)" in refused.content.decode()
     assert (Match.objects.count(), Player.objects.count(), FixtureMatch.objects.count()) == before
+
+
+def test_a_league_of_any_game_asks_the_game_first_and_keeps_the_fixture(club, people, tonight):
+    nino, ettore, salvo, walter = people.seated
+    league = leagues.league_create(club=club, name="Coppa libera", user=people.director)
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    fixture = league.fixtures.get()
+    client = client_for(people, "scorer")
+    opened = client.get(_play_url(club, league, fixture))
+    assert opened["Location"] == f"/n/{tonight.pk}/matches/new?fixture={fixture.pk}"
+    choose = client.get(opened["Location"]).content.decode()
+    assert f"players=4&amp;fixture={fixture.pk}" in choose  # each game's link carries it
+    form = client.get(f"/n/{tonight.pk}/matches/new?game=tressette4&players=4&fixture={fixture.pk}")
+    seated = {v for k, v in _form_values(form.content.decode()).items() if k.startswith("seats.")}
+    assert seated == {str(p.pk) for p in people.seated}
+
+
+def test_a_fixture_that_is_not_a_number_or_not_the_clubs_is_not_found(club, people, cup):
+    league, fixture = cup
+    tonight = matches.night_open(
+        club_id=club.pk, date=timezone.localdate(), venue="", user=people.director
+    )
+    client = client_for(people, "scorer")
+    url = f"/n/{tonight.pk}/matches/new?game=tressette4&players=4&fixture="
+    assert client.get(url + "abc").status_code == 404
+    assert client.get(url + str(fixture.pk + 1000)).status_code == 404
+    other = leagues.league_create(club=people.other, name="Altrove", user=people.stranger)
+    play = f"/c/{club.slug}/leagues/{other.pk}/fixtures/{fixture.pk}/play"
+    assert client.get(play).status_code == 404
