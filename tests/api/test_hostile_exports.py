@@ -14,7 +14,10 @@ import csv
 import datetime
 import io
 import re
+import shutil
+import tempfile
 import zlib
+from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -42,8 +45,12 @@ AMOUNT = re.compile(r"-?\d+(\.\d+)?( \w+)?")
 
 
 @pytest.fixture
-def hostile(people, club, tmp_path):
-    picture = tmp_path / "secret.png"
+def hostile(people, club, request):
+    # A short path: the club's name holds it and is at most 120 characters (PostgreSQL
+    # refuses a longer one; pytest's tmp_path alone can be longer than that).
+    folder = Path(tempfile.mkdtemp(prefix="sb"))
+    request.addfinalizer(lambda: shutil.rmtree(folder, ignore_errors=True))
+    picture = folder / "s.png"
     Image.new("RGB", (8, 8), "red").save(picture)
     director = people.director
     night = matches.night_open(

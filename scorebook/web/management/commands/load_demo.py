@@ -12,6 +12,7 @@ from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Club
 from scorebook.matches import services
 from scorebook.rules import games
+from scorebook.standings import refresh
 from scorebook.standings import services as standings
 from scorebook.standings.leagues import services as leagues
 
@@ -227,4 +228,7 @@ class Command(BaseCommand):
             user=demo,
         )
         services.deal_create(match=three, data=TERZ[1], expected_number=1, user=demo)
+        # The standings now rather than when a worker gets to them: with a broker set and
+        # no worker running yet, the leaderboard and the ratings would stay empty.
+        refresh.rebuild(club_id=club.pk)
         self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))
