@@ -103,6 +103,12 @@ class Match(models.Model):
     def seat_of(self, player: Player) -> str | None:
         return next((s for s, pid in self.seats.items() if pid == player.pk), None)
 
+    def seat_order(self) -> tuple[str, ...]:
+        """The seats in playing order, as the engine keeps them in the stored state:
+        ``seats`` is a JSON object, and PostgreSQL's jsonb does not keep its keys' order
+        (N, E, S, W come back E, N, S, W)."""
+        return tuple((self.state or {}).get("seats") or self.seats)
+
 
 class Deal(models.Model):
     """One version of one deal of a match, as entered and as the engine scored it."""

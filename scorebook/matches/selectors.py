@@ -157,7 +157,7 @@ def accepts(policy: str, method: str) -> bool:
 def sides(match: Match) -> dict[str, str]:
     """Each seat's side where the game's sides are fixed for the match, else the seat
     itself (the engine's description of the table, ``Game.table_shape``)."""
-    shape = get_game(match.game).table_shape(match.rules["values"], tuple(match.seats))
+    shape = get_game(match.game).table_shape(match.rules["values"], match.seat_order())
     return {seat: shape.side_of(seat) or seat for seat in match.seats}
 
 

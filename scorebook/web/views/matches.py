@@ -338,10 +338,10 @@ def match_context(match):
         "board": scoreboard(match, names),
         "dealer": dealer_name(match, names),
         "seat_names": [
-            (seat_letter(seat), names.get(pid, "?")) for seat, pid in match.seats.items()
+            (seat_letter(seat), names.get(match.seats[seat], "?")) for seat in match.seat_order()
         ],
         "pairs": pairs(
-            get_game(match.game).table_shape(match.rules["values"], tuple(match.seats)),
+            get_game(match.game).table_shape(match.rules["values"], match.seat_order()),
             {seat: names.get(pid, "?") for seat, pid in match.seats.items()},
         ),
         "deals": [
