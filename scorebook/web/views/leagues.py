@@ -304,10 +304,10 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
 
 @login_required
 def fixture_play(request: HttpRequest, slug: str, league_id: int, fixture_id: int) -> HttpResponse:
-    """The fixture's "play this fixture" link: the match form of the club's night open today, with the league's
-    game (and its entries' players count) chosen; the form seats both entries and links the
-    match to the fixture when it is saved. No night open today: said in words, with a link
-    to open one."""
+    """The fixture's "play this fixture" link: the match form of the club's night open
+    today, with the league's game (and its entries' players count) chosen; the form seats
+    both entries and links the match to the fixture when it is saved. No night open today:
+    said in words, with a link to open one."""
     (club, membership), the_league = _league(request, slug, league_id)
     if not can(membership, "scorer"):
         raise PermissionDenied
