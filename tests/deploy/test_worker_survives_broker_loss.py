@@ -155,9 +155,14 @@ def consumed(broker: str, log: Path) -> bool:
     return True
 
 
-def test_the_worker_lives_through_redis_kills_and_its_unit_restarts_it(tmp_path, redis_server):
+def test_the_worker_lives_through_redis_kills_and_its_unit_restarts_it(
+    tmp_path, redis_server, monkeypatch
+):
     from celery import Celery
 
+    # Celery reads CELERY_BROKER_URL before a broker it is given (the suite's PostgreSQL
+    # + Redis pass sets it): the test's senders would publish to the suite's broker.
+    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)
     worker = Supervised(redis_server.url, tmp_path)
     worker.start()
     try:
