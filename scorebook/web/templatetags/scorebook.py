@@ -39,7 +39,7 @@ def local_date(value, arg=None) -> str:
 
 @register.filter
 def game_name(key: str) -> str:
-    """A game's name in the page's language, from its key ("tressette4")."""
+    """A game's name in the page's language, from its key (the engine's code for it)."""
     return scores.game_name(key)
 
 

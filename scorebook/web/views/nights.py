@@ -264,7 +264,7 @@ def _sheet_page(request, the_night, membership, template, **extra):
 
 def _lines_in_words(night):
     """Each match of the night as people read it, beside the nets: the game and winners by
-    name (the sheet said "tressette4" and "N S"), the result ("21–12"), the stake, the
+    name (the sheet said the game's code and "N S"), the result ("21–12"), the stake, the
     multiplier and what the match moved for each player."""
     names = _names(night.club_id)
     lines = selectors.match_lines(night)
