@@ -13,10 +13,10 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.serializers.standings import LeaderboardRowSerializer
+from api.serializers.standings import LeaderboardRowSerializer, RatingSerializer
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Deal, Match, Night
-from scorebook.standings.models import League, Rating, Season
+from scorebook.standings.models import League, Season
 
 #: What a finished match's result says in public: who won, who lost and why; never the
 #: multiplier or the stake units it pays.
@@ -107,12 +107,10 @@ class PublicLeaderboardRowSerializer(LeaderboardRowSerializer):
 PUBLIC_LEADERBOARD_FIELDS = tuple(PublicLeaderboardRowSerializer().fields)
 
 
-class PublicRatingSerializer(serializers.ModelSerializer):
-    player_name = serializers.CharField(source="player.name")
-    provisional = serializers.SerializerMethodField()
-
-    class Meta:
-        model = Rating
+# The members' rating with its own allow-list of fields: a field added there is not
+# public until it is named here.
+class PublicRatingSerializer(RatingSerializer):
+    class Meta(RatingSerializer.Meta):
         fields = [
             "player",
             "player_name",
@@ -123,9 +121,6 @@ class PublicRatingSerializer(serializers.ModelSerializer):
             "matches",
             "provisional",
         ]
-
-    def get_provisional(self, rating: Rating) -> bool:
-        return rating.matches < self.context["provisional_matches"]
 
 
 class PublicLeagueSerializer(serializers.ModelSerializer):
