@@ -382,8 +382,9 @@ def _new_match(
         "_state": state,
         "_game": game,
         "_rules": rules,
-        "_raw": {c: row.get(c) for c in ("game", "rules", "seats", "first_dealer", "stake",
-                                         "currency")},  # fmt: skip
+        "_raw": {
+            c: row.get(c) for c in ("game", "rules", "seats", "first_dealer", "stake", "currency")
+        },  # fmt: skip
     }
 
 

@@ -149,6 +149,8 @@ def read_file(name: str, data: bytes) -> Sheet:
         raise NotATemplate(detail=_("an old Excel .xls: save it as .xlsx or CSV"))
     elif data[:5] == b"%PDF-":
         raise NotATemplate(detail="PDF")
+    elif data[:8] == b"\x89PNG\r\n\x1a\n" or data[:3] == b"\xff\xd8\xff":
+        raise NotATemplate(detail=_("an image"))
     else:
         table = _csv_rows(data)
     return _sheet(table)
@@ -159,7 +161,7 @@ def _mb(size: int) -> str:
 
 
 def _csv_rows(data: bytes) -> list[tuple[int, list[Any]]]:
-    if b"\x00" in data[:4096] and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+    if data[:4096].count(b"\x00") > 8:  # an image, a binary; a stray NUL is a cell's
         raise NotATemplate(detail=_("binary data"))
     try:
         text = data.decode("utf-8-sig")

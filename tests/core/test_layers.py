@@ -1,7 +1,7 @@
 """The layering rules the code relies on, checked on the source itself: the API and the
 pages never swallow errors wholesale (a bug must surface as a logged 500, not as an input
 error), selectors only read (they never import services), and imports point down the
-layers (rules < core < clubs < matches < ledger < standings < web, api)."""
+layers (rules < core < clubs < matches < ledger < standings < history < web, api)."""
 
 import ast
 from pathlib import Path
@@ -85,7 +85,7 @@ def test_no_game_key_outside_the_engine():
 #: standings read the ledger (the leaderboard's money), never the other way round; the
 #: pages (web) and the API are sibling adapters over the same services: neither imports
 #: the other.
-LAYERS = ("rules", "core", "clubs", "matches", "ledger", "standings", ("web", "api"))
+LAYERS = ("rules", "core", "clubs", "matches", "ledger", "standings", "history", ("web", "api"))
 RANK = {
     app: rank
     for rank, tier in enumerate(LAYERS)
