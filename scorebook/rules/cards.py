@@ -68,11 +68,14 @@ class Card:
         return f"{RANK_NAMES_EN.get(self.rank, self.rank)} of {SUIT_NAMES_EN[self.suit]}"
 
 
+#: Every rank of every pack the games use (Italian, then the French and Spanish extras).
+ALL_RANKS = ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4", "10", "9", "8", "J", "Q", "K")
+
 #: One shared Card per code (``Ad``, ``ad``, ``10b``...): parsing is a lookup, and the
 #: containers' identity check makes ``card in hand`` cheap. Only real cards are kept, so
 #: arbitrary input cannot grow it.
 _BY_CODE: dict[str, Card] = {}
-for _rank in ("3", "2", "A", "R", "C", "F", "7", "6", "5", "4", "10", "9", "8", "J", "Q", "K"):
+for _rank in ALL_RANKS:
     for _suit in SUITS:
         _card = Card(_rank, _suit)
         for _code in {

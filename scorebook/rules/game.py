@@ -78,6 +78,8 @@ class Game:
     record_key: ClassVar[str] = "tricks"
     #: The fields a play record may have.
     record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
+    #: The fields a deal entered as totals or cards may have (see :meth:`deal_fields`).
+    entry_fields: ClassVar[tuple[str, ...]] = ()
     #: Whether a deal may carry ``penalties`` (the games that race to a target; they list
     #: ``irregularities.PENALTY_SWITCHES``).
     takes_penalties: ClassVar[bool] = False
@@ -206,6 +208,11 @@ class Game:
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         """Score a deal entered as totals or captured cards (levels a and b)."""
         raise NotImplementedError
+
+    def deal_fields(self, rules: Rules) -> tuple[str, ...]:
+        """The fields a deal entered as totals or cards may have under these house rules:
+        what :meth:`score_entry` reads, and what the deal's JSON Schema lists."""
+        return self.entry_fields
 
     def seat_scorer(self, seat: str) -> str:
         """Who keeps the score of ``seat``: the player himself, unless sides are fixed."""

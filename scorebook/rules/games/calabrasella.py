@@ -243,6 +243,7 @@ def first_leader(rules: Rules, bidder: str, players: Sequence[str]) -> str:
 
 class Calabrasella(Game):
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     key: ClassVar[str] = "calabrasella"
     name_en: ClassVar[str] = "Calabrasella (Cavendish / American)"
     name_it: ClassVar[str] = "Calabrasella (Cavendish, americana)"
@@ -288,7 +289,7 @@ class Calabrasella(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         players = self.dealt_in(state)
         exposed = self._exposure(deal, players, problems)
         if exposed is not None and exposed[1] == "before_stand_and_discard":

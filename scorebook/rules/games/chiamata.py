@@ -255,6 +255,7 @@ class ChiamataDelTre(Game):
     """The caller's partner is the holder of the called card; totals are individual."""
 
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     key: ClassVar[str] = "chiamata"
     name_en: ClassVar[str] = "Chiamata del Tre (Chiamatre)"
     name_it: ClassVar[str] = "Chiamata del tre (Chiamatre)"
@@ -295,7 +296,7 @@ class ChiamataDelTre(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         if deal.get("declarations") not in (None, []):
             problems.add(
                 "ind.no_declarations",

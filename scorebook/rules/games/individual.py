@@ -131,7 +131,13 @@ class IndividualGame(Game):
     """Each player scores his own captured thirds; the first to the target wins."""
 
     prefix: ClassVar[str]
-    fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "seats", "last_trick", "declarations")
+    entry_fields: ClassVar[tuple[str, ...]] = (
+        "dealer",
+        "level",
+        "seats",
+        "last_trick",
+        "declarations",
+    )
     takes_penalties: ClassVar[bool] = True
     forfeit_points: ClassVar[int | None] = 11  # the whole deal; only two players can forfeit
     #: The switch that turns declarations on (None: never declared in this game).
@@ -148,9 +154,6 @@ class IndividualGame(Game):
             kinds = {"kinds": ("napoletana", "three", "four"), "anomalies": False}
             shape = replace(shape, parts=(*shape.parts, Part("declarations", kinds)))
         return shape
-
-    def deal_fields(self, rules: Rules) -> tuple[str, ...]:
-        return self.fields
 
     def removed_cards(
         self, deal: Mapping[str, Any], rules: Rules, problems: Problems
@@ -523,7 +526,7 @@ class Tressette2(IndividualGame):
     }
 
     def deal_fields(self, rules: Rules) -> tuple[str, ...]:
-        return (*self.fields, "last_trick_round1")
+        return (*self.entry_fields, "last_trick_round1")
 
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """Two rounds with a last-trick point each: the first round's last trick too."""
@@ -695,7 +698,7 @@ class Tressette3(IndividualGame):
     def deal_fields(self, rules: Rules) -> tuple[str, ...]:
         if rules["t3.mode"] == "col_morto":
             return self.MORTO_FIELDS
-        return (*self.fields, "removed")
+        return (*self.entry_fields, "removed")
 
     def tricks_in_deal(self, rules: Rules, players: int) -> int:
         return 13

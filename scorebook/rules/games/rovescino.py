@@ -173,6 +173,7 @@ class Rovescino(Game):
         },
     }
     FIELDS = ("dealer", "level", "seats", "last_trick", "removed")
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     record_fields: ClassVar[tuple[str, ...]] = (
         "dealer",
         "level",
@@ -204,7 +205,7 @@ class Rovescino(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, self.FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         seats = self.playing(state)
         layout = self.layout(rules, len(seats), problems)
         problems.raise_if_any()
@@ -520,6 +521,7 @@ class TraversonePairs(Game):
         "bis_31": {"rov.target": 31},
     }
     FIELDS = ("dealer", "level", "sides", "all_tricks", "last_trick")
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     record_fields: ClassVar[tuple[str, ...]] = ("dealer", "level", "hands", "tricks")
 
     def scorers(self, rules: Rules, seats: tuple[str, ...]) -> tuple[str, ...]:
@@ -541,7 +543,7 @@ class TraversonePairs(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, self.FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         deal, counted = uncounted_tricks(deal, ("A", "B"), 10, True, problems)
         captures: dict[str, Capture] = read_captures(
             deal, "sides", ("A", "B"), "", problems, extra_fields=POINTS

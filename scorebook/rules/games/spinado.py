@@ -234,6 +234,7 @@ class Spinado(Game):
     settlement: ClassVar[str] = "deal"
     record_key: ClassVar[str] = "plays"
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
     ranked_by_chips: ClassVar[bool] = True
@@ -296,7 +297,7 @@ class Spinado(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         seats = state.seats
         size = self.hand_size(rules, len(seats))
 

@@ -257,6 +257,7 @@ messages(
 
 class Terziglio(Game):
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     key: ClassVar[str] = "terziglio"
     name_en: ClassVar[str] = "Terziglio / Calabresella"
     name_it: ClassVar[str] = "Terziglio / Calabresella"
@@ -314,7 +315,7 @@ class Terziglio(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         players = self.dealt_in(state)
         auction = self._auction(deal, rules, players, state, problems)
         problems.raise_if_any()

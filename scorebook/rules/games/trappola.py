@@ -133,6 +133,7 @@ messages(
 
 class Trappola(Game):
     record_fields: ClassVar[tuple[str, ...]] = RECORD_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     key: ClassVar[str] = "trappola"
     name_en: ClassVar[str] = "Trappola (Cardano, 2 players)"
     name_it: ClassVar[str] = "Trappola (Cardano, 2 giocatori)"
@@ -162,7 +163,7 @@ class Trappola(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         points, tricks, level = self._captures(deal, problems)
         last = deal.get("last_trick")
         if last not in SEATS or (tricks and tricks.get(str(last), 0) == 0):

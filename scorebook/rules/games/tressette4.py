@@ -440,6 +440,7 @@ messages(
 
 class Tressette4(Game):
     record_fields: ClassVar[tuple[str, ...]] = PLAY_FIELDS
+    entry_fields: ClassVar[tuple[str, ...]] = FIELDS
     key: ClassVar[str] = "tressette4"
     name_en: ClassVar[str] = "Tressette, 4 players in pairs"
     name_it: ClassVar[str] = "Tressette a coppie"
@@ -516,7 +517,7 @@ class Tressette4(Game):
 
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
-        known_fields(deal, FIELDS, "", problems)
+        known_fields(deal, self.deal_fields(rules), "", problems)
         if deal.get("annulled_by") is not None:
             return self._annulled(deal, rules, problems)
         if deal.get("hand") is not None:
