@@ -90,10 +90,31 @@ def _flat(row: dict[str, Any], prefix: str = ""):
 RENDERERS = [JSONRenderer, CSVRenderer]
 
 
+class FreshPagination(PageNumberPagination):
+    """The project's pages, plus when the table was last brought up to date and whether
+    changes are waiting: declared in the schema, so a generated client reads them."""
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["updated_at"] = {
+            "type": "string",
+            "format": "date-time",
+            "nullable": True,
+            "description": "When the table was last brought up to date (never: null).",
+        }
+        paginated["properties"]["pending"] = {
+            "type": "boolean",
+            "description": "Changes are waiting to be counted in.",
+        }
+        paginated["required"] = [*paginated["required"], "updated_at", "pending"]
+        return paginated
+
+
 class TableMixin(generics.GenericAPIView):
     """A table read: whole as CSV, paginated as JSON, with when it was brought up to date."""
 
     renderer_classes = RENDERERS
+    pagination_class = FreshPagination
     club_id: int
 
     def handle_exception(self, exc):

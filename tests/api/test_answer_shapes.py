@@ -2,7 +2,10 @@
 (a league's table and fixtures, a forfeit, a confirmation) have exactly the keys their
 serializer puts in the schema, at every depth."""
 
-from scorebook.standings.models import Fixture
+import datetime
+
+from scorebook.rules import games
+from scorebook.standings.models import Fixture, Season
 from tests.api.common import api
 from tests.api.shapes import answer_schema, component, live_schema, mismatches, validate_as
 from tests.api.test_leagues_api import started  # noqa: F401  (the fixture)
@@ -64,3 +67,31 @@ def test_a_leagues_entries_are_the_list_described(club, people, started):  # noq
     validate_as(
         schema, answer_schema(schema, "/api/v1/leagues/{id}/entries", "get", "200"), entries.json()
     )
+
+
+def test_every_standings_page_says_how_fresh_it_is_as_described(people):
+    # The pages of the standings tables carry updated_at and pending beside the page's
+    # keys; the schema did not say so, and a generated client kept them as unknown keys.
+    club = people.club
+    club.public = True
+    club.save()
+    season = Season.objects.create(club=club, name="2026", starts_on=datetime.date(2026, 1, 1))
+    game = next(iter(games()))
+    member, anonymous = api(people, "member"), api(people, "anonymous")
+    slug = club.slug
+    reads = [
+        (member, "/api/v1/leaderboard", {"season": season.pk}),
+        (member, "/api/v1/ratings", {"club": club.pk, "game": game}),
+        (member, "/api/v1/rating-history", {"club": club.pk, "game": game}),
+        (anonymous, "/api/v1/public/clubs/{slug}/seasons", {}),
+        (anonymous, "/api/v1/public/clubs/{slug}/leaderboard", {"season": season.pk}),
+        (anonymous, "/api/v1/public/clubs/{slug}/ratings", {"game": game}),
+    ]
+    schema = live_schema()
+    for client, path, query in reads:
+        answer = client.get(path.format(slug=slug), query)
+        assert answer.status_code == 200, (path, answer.content)
+        assert {"updated_at", "pending"} <= set(answer.json()), path
+        shape = answer_schema(schema, path, "get", "200")
+        assert mismatches(schema, shape, answer.json()) == [], path
+        validate_as(schema, shape, answer.json())
