@@ -85,7 +85,9 @@ def test_no_game_key_outside_the_engine():
 #: standings read the ledger (the leaderboard's money), never the other way round; the
 #: pages (web) and the API are sibling adapters over the same services: neither imports
 #: the other.
-LAYERS = ("rules", "core", "clubs", "matches", "ledger", "standings", "history", ("web", "api"))
+LAYERS = (
+    "rules", "core", "clubs", "matches", "ledger", "standings", "history", "archive", ("web", "api")
+)  # fmt: skip
 RANK = {
     app: rank
     for rank, tier in enumerate(LAYERS)
