@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "scorebook.ledger",
     "scorebook.standings",
     "scorebook.archive",
+    "scorebook.sharing",
     "scorebook.web",
     "api",
 ]

@@ -24,6 +24,7 @@ from scorebook.matches import services
 from scorebook.matches.models import Match, Night
 from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import get_game
+from scorebook.sharing import texts
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import Fixture, FixtureMatch
 from scorebook.web import confirming
@@ -41,6 +42,7 @@ from scorebook.web.scores import (
     scorer_labels,
 )
 from scorebook.web.seats import pairs, seat_letter
+from scorebook.web.share import share_for
 from scorebook.web.switches import choice_label, profile_label, switch_label
 from scorebook.web.views.nights import night_for
 
@@ -415,4 +417,13 @@ def match_page(request, pk, errors=(), status=200):
             "web:league", kwargs={"slug": the_match.night.club.slug, "league_id": league.pk}
         )
     context["errors"] = list(errors)
+    club = the_match.night.club
+    context["share"] = share_for(
+        request,
+        club,
+        title=f"{context['game_label']} · {club.name}",
+        text=texts.match_text(the_match, context["names"]),
+        members_url=reverse("web:match", args=[the_match.pk]),
+        public_url=reverse("web:public_match", args=[club.slug, the_match.pk]),
+    )
     return render(request, "web/matches/match.html", context, status=status)

@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import get_format
 from django.utils.translation import gettext as _
@@ -25,10 +26,12 @@ from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
 from scorebook.matches.selectors import Progress, night_log, night_progress
+from scorebook.sharing import texts
 from scorebook.web.access import club_for, member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.forms import NightForm, TableForm
 from scorebook.web.scores import game_name, scoreboard
+from scorebook.web.share import share_for
 
 
 def night_for(request, pk):
@@ -85,6 +88,14 @@ def night(request, pk):
             tables=list(tables.values()),
             loose=loose,
             table_form=TableForm(initial={"number": next_number}),
+            share=share_for(
+                request,
+                the_night.club,
+                title=f"{the_night.club.name} · {the_night.date.isoformat()}",
+                text=texts.night_text(the_night, names, matches),
+                members_url=reverse("web:night", args=[the_night.pk]),
+                public_url=reverse("web:public_club", args=[the_night.club.slug]),
+            ),
         ),
     )
 
@@ -242,7 +253,15 @@ def settlement(request, pk):
         ledger.transfer_mark_paid(transfer=transfer, user=signed_in(request))
         messages.success(request, _("Marked as paid."))
         return redirect("web:settlement", pk=the_night.pk)
-    return _sheet_page(request, the_night, membership, "web/nights/settlement.html")
+    # The members' share: who pays whom, by the members' page (never a public one).
+    share = share_for(
+        request,
+        the_night.club,
+        title=f"{the_night.club.name} · {the_night.date.isoformat()}",
+        text=texts.settlement_text(the_night, for_members=True),
+        members_url=reverse("web:settlement", args=[the_night.pk]),
+    )
+    return _sheet_page(request, the_night, membership, "web/nights/settlement.html", share=share)
 
 
 def _sheet_page(request, the_night, membership, template, **extra):

@@ -7,15 +7,18 @@ from typing import Any
 from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils import timezone
 
 from scorebook.clubs.models import Club, Player
 from scorebook.core.numbers import parse_int
 from scorebook.matches.models import Match, Night
+from scorebook.sharing import texts
 from scorebook.standings import selectors
 from scorebook.standings import services as standings_services
 from scorebook.standings.models import ALL_GAMES, Season
 from scorebook.web.scores import game_name, scoreboard
+from scorebook.web.share import share_for
 from scorebook.web.views.matches import match_context
 
 #: How often the TV view asks for fresh scores (seconds).
@@ -29,8 +32,9 @@ def public_club_or_404(slug):
     return club
 
 
-def _nights_with_scores(club, nights):
-    names = dict(Player.objects.filter(club=club).values_list("id", "name"))
+def _nights_with_scores(club, nights, names=None):
+    if names is None:
+        names = dict(Player.objects.filter(club=club).values_list("id", "name"))
     matches = Match.objects.filter(night__in=nights).select_related("table").order_by("id")
     by_night: dict[int, list[dict[str, Any]]] = {night.pk: [] for night in nights}
     for match in matches:
@@ -52,11 +56,28 @@ def public_club(request, slug):
         .annotate(day_nights=Subquery(count), day_order=Subquery(upto))
         .order_by("-date", "-id")[:10]
     )
-    shown = _nights_with_scores(club, nights)
+    names = dict(Player.objects.filter(club=club).values_list("id", "name"))
+    shown = _nights_with_scores(club, nights, names)
     for entry in shown:
         night = entry["night"]
         entry["ordinal"] = night.day_order if night.day_nights > 1 else None
-    return render(request, "web/public/club.html", {"public_club": club, "nights": shown})
+    url = reverse("web:public_club", args=[club.slug])
+    text = club.name
+    if shown:  # the latest night, from what the page read already
+        latest = shown[0]["night"]
+        latest.club = club
+        text = texts.night_text(latest, names, [m["match"] for m in shown[0]["matches"]])
+    share = share_for(
+        request,
+        club,
+        title=club.name,
+        text=text,
+        members_url=url,
+        public_url=url,
+    )
+    return render(
+        request, "web/public/club.html", {"public_club": club, "nights": shown, "share": share}
+    )
 
 
 def public_match(request, slug, pk):
@@ -65,6 +86,15 @@ def public_match(request, slug, pk):
         Match.objects.select_related("night__club", "table"), pk=pk, night__club=club
     )
     context = {"public_club": club, "public": True, **match_context(match)}
+    url = reverse("web:public_match", args=[club.slug, match.pk])
+    context["share"] = share_for(
+        request,
+        club,
+        title=f"{context['game_label']} · {club.name}",
+        text=texts.match_text(match, context["names"]),
+        members_url=url,
+        public_url=url,
+    )
     return render(request, "web/public/match.html", context)
 
 

@@ -20,6 +20,7 @@ from scorebook.clubs.services import require_role
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.rules import games
+from scorebook.sharing import texts
 from scorebook.standings import columns, selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
@@ -27,6 +28,7 @@ from scorebook.web.deal_forms import BID_LABELS
 from scorebook.web.errors import refused
 from scorebook.web.forms import SeasonForm
 from scorebook.web.scores import game_name
+from scorebook.web.share import share_for
 from scorebook.web.switches import VALUES
 from scorebook.web.views.public import public_club_or_404
 
@@ -114,7 +116,19 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
     for row in rows:
         row.cells = [_value(row, c["path"]) for c in columns]
     built, pending = selectors.freshness_of(club.pk)
+    share = None
+    if season is not None:
+        query = f"?season={season.pk}" + (f"&game={game}" if game else "")
+        share = share_for(
+            request,
+            club,
+            title=f"{season.name} · {club.name}",
+            text=texts.standings_text(club.name, season.name, game, rows),
+            members_url=reverse("web:standings", args=[club.slug]) + query,
+            public_url=reverse("web:public_standings", args=[club.slug]) + query,
+        )
     return {
+        "share": share,
         "seasons": seasons,
         "season": season,
         "game": game,

@@ -29,6 +29,27 @@
         form.appendChild(input);
       });
     });
+    // The share block (templates/web/partials/share.html): where the Web Share API exists
+    // (phones), one button opens the phone's own share sheet; the WhatsApp link and the
+    // text to copy stay for the rest, and come back if the sheet cannot open.
+    if (navigator.share) {
+      Array.prototype.forEach.call(document.querySelectorAll("[data-share]"), function (box) {
+        var button = box.querySelector("[data-share-button]");
+        var fallback = box.querySelector("[data-share-fallback]");
+        if (!button) return;
+        button.hidden = false;
+        if (fallback) fallback.hidden = true;
+        button.addEventListener("click", function () {
+          navigator.share({
+            title: box.getAttribute("data-share-title"),
+            text: box.getAttribute("data-share-text"),
+            url: box.getAttribute("data-share-url")
+          }).catch(function (error) {
+            if (fallback && (!error || error.name !== "AbortError")) fallback.hidden = false;
+          });
+        });
+      });
+    }
     // <button data-copy="text"> copies the text (the invitation link) to the clipboard.
     document.body.addEventListener("click", function (event) {
       var button = event.target.closest && event.target.closest("[data-copy]");
