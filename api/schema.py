@@ -16,6 +16,9 @@ from typing import Any
 
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.settings import spectacular_settings
+
+from scorebook.core.numbers import ID_PATTERN
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -143,6 +146,21 @@ WRITE_REFUSALS = {
     "422": "The Idempotency-Key was used with another request.",
     "428": "If-Match is required.",
 }
+
+
+def ids_as_integers(result: dict[str, Any], generator: Any, request: Any, public: Any) -> Any:
+    """A router's ``{id}`` is described as the ``<id:pk>`` routes' is: an integer.
+
+    The router matches ids with a regex (``ID_PATTERN``), which drf-spectacular can only
+    describe as a string of digits; a generated client then asks for ``id: str``."""
+    digits = {"type": "string", "pattern": f"^{ID_PATTERN}$"}
+    integer = spectacular_settings.PATH_CONVERTER_OVERRIDES["id"]  # as in settings.py
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            for parameter in operation.get("parameters", []) if isinstance(operation, dict) else []:
+                if parameter.get("in") == "path" and parameter.get("schema") == digits:
+                    parameter["schema"] = dict(integer)
+    return result
 
 
 def _header(name: str) -> dict[str, Any]:

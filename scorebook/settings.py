@@ -283,6 +283,7 @@ SPECTACULAR_SETTINGS = {
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.document_errors",
+        "api.schema.ids_as_integers",
     ],
     "ENUM_NAME_OVERRIDES": {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",

@@ -307,7 +307,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
             "matches_deals_create",
             phone,
             status,
-            id=str(match.id),
+            id=match.id,
             body=m.DealWriteRequest(deal=deal, number=number),
             idempotency_key=idempotency or key(),
         )
@@ -327,7 +327,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         "deals_correct_create",
         owner,
         201,
-        id=str(second.parsed.id),
+        id=second.parsed.id,
         body=m.DealWriteRequest(deal=OTHER, reason="Contati male i punti"),
         if_match=second.headers["ETag"],
         idempotency_key=key(),
@@ -336,7 +336,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         "deals_correct_create",
         ettores_phone,
         412,
-        id=str(second.parsed.id),
+        id=second.parsed.id,
         body=m.DealWriteRequest(deal=DEAL, reason="Di nuovo"),
         if_match=second.headers["ETag"],
         idempotency_key=key(),
@@ -349,7 +349,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         "deals_confirm_create",
         ettores_phone,
         201,
-        id=str(first.parsed.id),
+        id=first.parsed.id,
         body=m.ConfirmRequest(),
         idempotency_key=key(),
     ).parsed
@@ -359,37 +359,37 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         "matches_confirm_remaining_create",
         owner,
         200,
-        id=str(match.id),
+        id=match.id,
         body=m.ConfirmRemainingRequest(seat="E"),
         idempotency_key=key(),
     ).parsed
     assert sorted(c.deal for c in remaining) == sorted(
-        d.id for d in night.call("matches_deals_list", owner, 200, id=str(match.id)).parsed.results
+        d.id for d in night.call("matches_deals_list", owner, 200, id=match.id).parsed.results
     )
-    assert night.call("deals_retrieve", owner, 200, id=str(first.parsed.id)).parsed.number == 1
-    history = night.call("deals_history_list", owner, 200, id=str(second.parsed.id)).parsed
+    assert night.call("deals_retrieve", owner, 200, id=first.parsed.id).parsed.number == 1
+    history = night.call("deals_history_list", owner, 200, id=second.parsed.id).parsed
     assert [d.id for d in history] == [second.parsed.id, corrected.id]
 
-    state = night.call("matches_state_retrieve", owner, 200, id=str(match.id)).parsed
+    state = night.call("matches_state_retrieve", owner, 200, id=match.id).parsed
     assert state.additional_properties
-    finished = night.call("matches_retrieve", owner, 200, id=str(match.id)).parsed
+    finished = night.call("matches_retrieve", owner, 200, id=match.id).parsed
     assert finished.status == m.MatchStatusEnum.FINISHED
 
     # The night closes; the settlement sheet, settled; a transfer marked paid.
-    closed = night.call("nights_close_create", owner, 200, id=str(today.id), idempotency_key=key())
+    closed = night.call("nights_close_create", owner, 200, id=today.id, idempotency_key=key())
     assert closed.parsed.status == m.NightStatusEnum.CLOSED
-    sheet = night.call("nights_settlement_retrieve", owner, 200, id=str(today.id)).parsed
-    night.call("nights_settle_create", owner, 200, id=str(today.id), idempotency_key=key())
+    sheet = night.call("nights_settlement_retrieve", owner, 200, id=today.id).parsed
+    night.call("nights_settle_create", owner, 200, id=today.id, idempotency_key=key())
     transfer = sheet.additional_properties["transfers"][0]
     paid = night.call(
-        "transfers_paid_create", owner, 200, id=str(transfer["id"]), idempotency_key=key()
+        "transfers_paid_create", owner, 200, id=transfer["id"], idempotency_key=key()
     ).parsed
     assert paid.additional_properties["paid_by"] == "walter"
-    versions = night.call("nights_settlements_list", owner, 200, id=str(today.id)).parsed
+    versions = night.call("nights_settlements_list", owner, 200, id=today.id).parsed
     assert versions and versions[-1].version >= 1
-    as_csv = night.call("nights_settlement_csv_retrieve", owner, 200, id=str(today.id)).parsed
+    as_csv = night.call("nights_settlement_csv_retrieve", owner, 200, id=today.id).parsed
     assert "0.50" in as_csv
-    as_pdf = night.call("nights_settlement_pdf_retrieve", owner, 200, id=str(today.id)).parsed
+    as_pdf = night.call("nights_settlement_pdf_retrieve", owner, 200, id=today.id).parsed
     assert as_pdf.payload.read().startswith(b"%PDF")
     entries = night.call("entries_list", owner, 200, match=match.id).parsed
     assert entries.count == 2
@@ -443,24 +443,24 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
             "leagues_entries_create",
             owner,
             201,
-            id=str(league.id),
+            id=league.id,
             body=m.LeagueEntryRequest(name=name, players=[p.id for p in pair]),
             idempotency_key=key(),
         )
-    night.call("leagues_start_create", owner, 200, id=str(league.id), idempotency_key=key())
+    night.call("leagues_start_create", owner, 200, id=league.id, idempotency_key=key())
     fixtures = night.call("fixtures_list", owner, 200, league=league.id).parsed.results
     assert len(fixtures) == 1
     night.call(
         "fixtures_matches_create",
         owner,
         201,
-        id=str(fixtures[0].id),
+        id=fixtures[0].id,
         body=m.LinkRequest(match=match.id),
         idempotency_key=key(),
     )
-    pairs = night.call("leagues_entries_list", owner, 200, id=str(league.id)).parsed
+    pairs = night.call("leagues_entries_list", owner, 200, id=league.id).parsed
     assert [entry.name for entry in pairs] == ["Walter e Ettore", "Nino e Salvo"]
-    table_ = night.call("leagues_standings_retrieve", owner, 200, id=str(league.id)).parsed
+    table_ = night.call("leagues_standings_retrieve", owner, 200, id=league.id).parsed
     assert [row.name for row in table_.rows][0] == "Walter e Ettore"
 
     assert night.call("me_retrieve", owner, 200).parsed.clubs[0].role == m.RoleEnum.OWNER

@@ -38,6 +38,25 @@ def test_the_schema_is_valid_openapi(schema):
         validate_schema(broken)
 
 
+def test_every_id_in_a_path_is_an_integer(schema, people):
+    # The router's ids were strings of digits (its regex), so a generated client asked for
+    # ``id: str``; the ``<id:pk>`` routes' were integers. Every one is an integer now, and a
+    # server still answers a real id and refuses what is not one.
+    found = {}
+    for path, method, operation in operations(schema):
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "path":
+                found[(path, method, parameter["name"])] = parameter["schema"]
+    ids = {where: shape for where, shape in found.items() if where[2] != "slug"}
+    assert len(ids) > 40
+    assert {(s["type"], s.get("format"), s.get("minimum")) for s in ids.values()} == {
+        ("integer", "int64", 1)
+    }, [where for where, shape in ids.items() if shape["type"] != "integer"]
+    client = api(people, "member")
+    assert client.get(f"/api/v1/players/{people.seated[0].pk}").status_code == 200
+    assert client.get("/api/v1/players/x1").status_code == 404
+
+
 def test_request_bodies_are_json_only(schema):
     bodies = [op["requestBody"] for _, _, op in operations(schema) if "requestBody" in op]
     assert len(bodies) >= 25
