@@ -79,6 +79,23 @@ def served(match):
     return paths
 
 
+def _no_network(route):
+    route.abort("internetdisconnected")
+
+
+def go_offline(context):
+    """No connection: Chromium's emulation (``navigator.onLine``, the worker's requests)
+    and, so that no request of this phone can reach the server whatever the emulation
+    lets through, every request the page makes aborted as a dropped network would."""
+    context.set_offline(True)
+    context.route("**/*", _no_network)
+
+
+def go_online(context):
+    context.unroute("**/*", _no_network)
+    context.set_offline(False)
+
+
 def ready_offline(page, match_id):
     """The worker controls the page and keeps the match page and its next deal's form."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
@@ -138,7 +155,7 @@ def test_ten_deals_offline_across_a_reload_and_the_match_page(night, phone, shot
     nino = phone(night.people["nino"])
     nino.goto(f"/m/{match.pk}/")
     ready_offline(nino, match.pk)
-    nino.context.set_offline(True)
+    go_offline(nino.context)
     asked = served(match)
     nino.goto(f"/m/{match.pk}/deals/new")
     for i in range(1, 11):
@@ -175,7 +192,7 @@ def test_ten_deals_offline_across_a_reload_and_the_match_page(night, phone, shot
     assert queued_count(nino) == 10
     assert asked == []  # every page came from the phone: none reached the server
 
-    nino.context.set_offline(False)
+    go_online(nino.context)
     # Sent in order once the connection is back; the page then opens the next deal's form,
     # the last one saved in a line on top.
     nino.wait_for_url(SAVED, timeout=30_000)
@@ -205,7 +222,8 @@ def test_offline_phone_meets_another_phones_deal(night, phone, shots, axe):
     nino = phone(night.people["nino"])
     nino.goto(f"/m/{match.pk}/")
     ready_offline(nino, match.pk)
-    nino.context.set_offline(True)
+    go_offline(nino.context)
+    asked = served(match)
     nino.goto(f"/m/{match.pk}/deals/new")
     for i in (1, 2, 3):
         expect(nino.locator("h1")).to_have_text(f"Smazzata {i}")
@@ -213,6 +231,8 @@ def test_offline_phone_meets_another_phones_deal(night, phone, shots, axe):
         expect(nino.locator("#queue-status")).to_contain_text("in attesa")
         nino.locator("#queue-status").get_by_role("link", name="Smazzata successiva").click()
     expect(nino.locator("h1")).to_have_text("Smazzata 4")
+    assert stored(match) == []
+    assert asked == []  # nothing of Nino's reached the server while he was offline
 
     ettore = phone(night.people["ettore"])
     ettore.goto(f"/m/{match.pk}/deals/new")
@@ -224,7 +244,7 @@ def test_offline_phone_meets_another_phones_deal(night, phone, shots, axe):
     ettore.wait_for_url(SAVED)
     assert [d.number for d in stored(match)] == [1]
 
-    nino.context.set_offline(False)
+    go_online(nino.context)
     expect(nino.locator("[data-conflict]")).to_be_visible(timeout=20_000)
     expect(nino.locator(".compare")).to_contain_text("La tua")
     axe(nino, "offline deal meets another phone's")
@@ -347,7 +367,7 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     nino.goto(f"/m/{match.pk}/")
     ready_offline(nino, match.pk)
     nino.goto(f"/m/{match.pk}/deals/new?level=totals")  # the detailed form, kept too
-    nino.context.set_offline(True)
+    go_offline(nino.context)
     nino.goto(f"/m/{match.pk}/deals/new")
     save = nino.locator("#deal-form button[type=submit]")
     save.click()
@@ -375,7 +395,7 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     expect(nino.locator("#shape-problem")).to_be_hidden()
     expect(nino.locator("#queue-status")).to_contain_text("1 smazzata in attesa")
 
-    nino.context.set_offline(False)
+    go_online(nino.context)
     expect(nino.locator("#f-declarations-1-player-err .error")).to_contain_text(
         "tre di spade", timeout=20_000
     )
