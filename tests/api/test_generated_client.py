@@ -167,14 +167,10 @@ OTHER = {
 
 
 @pytest.fixture
-def eager_standings():
-    """The standings are rebuilt as the night closes, in the server (no worker here)."""
-    from scorebook.celery import app
-
-    was = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = was
+def eager_standings(settings):
+    """The standings are brought up to date in the server as the night closes: no worker
+    runs here (in CI's PostgreSQL pass a broker is set, and nothing would consume it)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
 
 
 def test_a_club_night_through_the_generated_client(client_package, live_server, eager_standings):
