@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "scorebook.matches",
     "scorebook.ledger",
     "scorebook.standings",
+    "scorebook.history",
     "scorebook.archive",
     "scorebook.sharing",
     "scorebook.web",

@@ -7,10 +7,13 @@ beat sweeper (``tasks.sweep_stale_standings``). What a refresh does: ``refresh``
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.db import transaction
@@ -43,10 +46,28 @@ def stale_mark(
     transaction.on_commit(lambda: schedule(club_id))
 
 
+#: Clubs whose refresh is held in this context (``held``).
+_HELD: contextvars.ContextVar[frozenset[int]] = contextvars.ContextVar("held", default=frozenset())
+
+
+@contextmanager
+def held(club_id: int) -> Iterator[None]:
+    """Write many transactions to the club's record without a refresh after each: the
+    marks are written as always, and the caller rebuilds (or schedules) once at the end.
+    The history import (hundreds of nights, one transaction each) uses it."""
+    token = _HELD.set(_HELD.get() | {club_id})
+    try:
+        yield
+    finally:
+        _HELD.reset(token)
+
+
 def schedule(club_id: int) -> None:
     """Ask a worker to refresh the club. Eager mode (no broker: a single small box, the
     tests) runs it here; with a broker a background thread publishes it, so a broker
     that is down or slow never holds up the request that committed the change."""
+    if club_id in _HELD.get():
+        return
     if settings.CELERY_TASK_ALWAYS_EAGER:
         tasks.refresh_standings.apply((club_id,), throw=True)
     else:

@@ -1,0 +1,318 @@
+"""The import's writes: the preview, the director's acceptance, the import itself (one
+transaction per night, through the record's own services) and its undo.
+
+Nothing of the club's record is written before a director accepts a preview with no
+problems; a refused file stores nothing at all. The import writes each night through
+``matches.services`` exactly as a night at the club would be entered (``night_open``,
+``table_create``, ``match_create``, ``deal_create`` for every deal, ``night_close``), so
+the engine's state, the ledger and the settlement are the live ones; the standings'
+refresh is held meanwhile (``outbox.held``) and the club rebuilt once at the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from decimal import Decimal
+from typing import Any
+
+from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Lower
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.clubs.models import Club, Player, Role
+from scorebook.clubs.services import player_create, require_role
+from scorebook.core.audit import audit
+from scorebook.core.people import User
+from scorebook.core.refusals import Refusal
+from scorebook.ledger.models import Account, Entry, Settlement, Transfer
+from scorebook.matches import services as record
+from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+from scorebook.matches.refusals import STAKE_CURRENCIES
+from scorebook.standings import outbox, refresh
+
+from .models import Import, ImportedNight
+from .plan import plan_sheet
+from .template import read_file
+
+log = logging.getLogger(__name__)
+
+
+class RowsRefused(Refusal):
+    """The preview found problems: each is an entry of ``errors`` with its row and column."""
+
+    code = "import.rows_refused"
+    message = _("%(count)s rows of the file are refused: nothing was stored.")
+
+    def __init__(self, problems: list[dict[str, Any]], more: int) -> None:
+        super().__init__(count=len({p["row"] for p in problems}) + more)
+        self.problems = problems
+        self.more = more
+
+    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
+        from django.utils.translation import get_language
+
+        lang = "it" if (language or get_language() or "en").startswith("it") else "en"
+        return [
+            {
+                "code": p["code"],
+                "message": p["message"][lang],
+                "path": f"row {p['row']}, {p['column']} ({p['letter']})",
+                "params": {"row": p["row"], "column": p["column"], "letter": p["letter"]},
+            }
+            for p in self.problems
+        ]
+
+
+class NothingNew(Refusal):
+    code = "import.nothing_new"
+    status = 409
+    message = _("Every night of this file is already imported: nothing new to store.")
+
+
+class NotInPreview(Refusal):
+    code = "import.not_in_preview"
+    status = 409
+    message = _("This import is %(status)s: only a preview can be accepted.")
+
+
+class NotUndoable(Refusal):
+    code = "import.not_undoable"
+    status = 409
+    message = _("This import is %(status)s: only a finished or failed import can be undone.")
+
+
+def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Import:
+    """Read and check the file; store the preview (not yet anything of the club's record).
+    A file with refused rows is refused whole (``RowsRefused``): nothing is stored."""
+    require_role(user, club.pk, Role.DIRECTOR)
+    sheet = read_file(filename, data)
+    players = Player.objects.filter(club=club).values_list("pk", "name")
+    imported = ImportedNight.objects.filter(club=club).values_list("fingerprint", flat=True)
+    plan = plan_sheet(
+        sheet, club_players=list(players), currencies=STAKE_CURRENCIES, imported=list(imported)
+    )
+    if not plan.ok:
+        raise RowsRefused(plan.problems, plan.more_problems)
+    new = [n for n in plan.nights if not n["already"]]
+    if not new:
+        raise NothingNew()
+    return Import.objects.create(
+        club=club,
+        filename=filename[:200],
+        file_hash=hashlib.sha256(data).hexdigest(),
+        plan=plan.as_dict(),
+        nights_total=len(new),
+        deals_total=sum(n["deals"] for n in new),
+        uploaded_by=user,
+    )
+
+
+@transaction.atomic
+def import_accept(*, batch: Import, user: User) -> Import:
+    """The director accepts the preview: the import is queued (a Celery task, sent when
+    this commits; in-process where there is no broker). A failed import may be accepted
+    again: the nights it stored are skipped."""
+    require_role(user, batch.club_id, Role.DIRECTOR)
+    batch = Import.objects.select_for_update().get(pk=batch.pk)
+    if batch.status not in (Import.Status.PREVIEW, Import.Status.FAILED):
+        raise NotInPreview(status=batch.get_status_display())
+    batch.status = Import.Status.QUEUED
+    batch.accepted_by = user
+    batch.accepted_at = timezone.now()
+    batch.error = ""
+    batch.save(update_fields=["status", "accepted_by", "accepted_at", "error"])
+    audit(
+        club_id=batch.club_id,
+        actor=user,
+        verb="import_accepted",
+        obj=batch,
+        after={"file": batch.filename, "sha256": batch.file_hash, "nights": batch.nights_total},
+    )
+    from . import tasks
+
+    pk = batch.pk
+    transaction.on_commit(lambda: tasks.run_import.delay(pk))
+    return batch
+
+
+def import_run(batch_id: int) -> Import:
+    """The import itself (the task's body): each night not yet imported in its own
+    transaction, then the club's standings rebuilt. Safe to run twice: a night whose
+    fingerprint the club has is skipped, inside its transaction."""
+    batch = Import.objects.select_related("accepted_by").get(pk=batch_id)
+    if batch.status not in (Import.Status.QUEUED, Import.Status.RUNNING):
+        return batch
+    user = batch.accepted_by
+    if user is None:
+        return _failed(batch, "the director who accepted the import is gone")
+    Import.objects.filter(pk=batch.pk).update(status=Import.Status.RUNNING)
+    accounts_before = set(
+        Account.objects.filter(club_id=batch.club_id, player__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    guests: list[int] = list(batch.guests)
+    try:
+        with outbox.held(batch.club_id):
+            for night in batch.plan["nights"]:
+                if night["already"]:
+                    continue
+                _import_night(batch, night, user, guests)
+    except Refusal as refusal:
+        # The club changed since the preview (a role removed, a night closed...): the
+        # nights stored so far stay (each is whole); a second acceptance resumes.
+        log.info("import %s stopped: %s", batch.pk, refusal)
+        Import.objects.filter(pk=batch.pk).update(guests=guests)
+        _rebuild(batch.club_id)
+        return _failed(batch, refusal.text())
+    accounts = set(
+        Account.objects.filter(club_id=batch.club_id, player__isnull=False).values_list(
+            "pk", flat=True
+        )
+    )
+    _rebuild(batch.club_id)
+    with transaction.atomic():
+        Import.objects.filter(pk=batch.pk).update(
+            status=Import.Status.DONE,
+            finished_at=timezone.now(),
+            guests=guests,
+            accounts=sorted(set(batch.accounts) | (accounts - accounts_before)),
+        )
+        audit(
+            club_id=batch.club_id,
+            actor=user,
+            verb="import_done",
+            obj=batch,
+            after={"nights": batch.nights_total, "deals": batch.deals_total},
+        )
+    return Import.objects.get(pk=batch.pk)
+
+
+def _failed(batch: Import, error: str) -> Import:
+    Import.objects.filter(pk=batch.pk).update(status=Import.Status.FAILED, error=error[:2000])
+    return Import.objects.get(pk=batch.pk)
+
+
+def _rebuild(club_id: int) -> None:
+    """The club's standings and ratings from the deal log: the imported years included."""
+    refresh.rebuild(club_id=club_id)
+
+
+@transaction.atomic
+def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list[int]) -> None:
+    """One night, whole or not at all: its players (new guests added), tables, matches and
+    deals, then its close (the ledger's pots and the settlement)."""
+    club_id = batch.club_id
+    if ImportedNight.objects.filter(club_id=club_id, fingerprint=night["fingerprint"]).exists():
+        return
+    players = _players(batch.club, night, user, guests)
+    stored = record.night_open(club_id=club_id, date=night["date"], venue="", user=user)
+    tables: dict[int, Table] = {}
+    for match in night["matches"]:
+        number = match["table"]
+        if number not in tables:
+            tables[number] = record.table_create(night=stored, number=number, name="", user=user)
+        created = record.match_create(
+            night=stored,
+            game=match["game"],
+            rules=match["rules"],
+            seats={seat: players[name.lower()] for seat, name in match["seats"].items()},
+            user=user,
+            table=tables[number],
+            first_dealer=match["first_dealer"],
+            stake_amount=Decimal(match["stake"]),
+            stake_currency=match["currency"],
+        )
+        for deal in match["deals"]:
+            record.deal_create(match=created, data=deal, expected_number=None, user=user)
+    record.night_close(night=stored, user=user)
+    ImportedNight.objects.create(
+        batch=batch, club_id=club_id, night=stored, fingerprint=night["fingerprint"]
+    )
+    audit(
+        club_id=club_id,
+        actor=user,
+        verb="night_imported",
+        obj=stored,
+        after={"import": batch.pk, "date": night["date"], "deals": night["deals"]},
+    )
+    Import.objects.filter(pk=batch.pk).update(nights_done=F("nights_done") + 1)
+
+
+def _players(club: Club, night: dict[str, Any], user: User, guests: list[int]) -> dict[str, int]:
+    """The night's names (without case) to player ids: the club's, else a new guest."""
+    names = {name for m in night["matches"] for name in m["seats"].values()}
+    lowered = {name.lower() for name in names}
+    found = dict(
+        Player.objects.annotate(low=Lower("name"))
+        .filter(club=club, low__in=lowered)
+        .values_list("low", "pk")
+    )
+    for name in sorted(names):
+        if name.lower() not in found:
+            guest = player_create(club=club, name=name, user=user, guest=True)
+            guests.append(guest.pk)
+            found[name.lower()] = guest.pk
+    return found
+
+
+@transaction.atomic
+def import_undo(*, batch: Import, user: User) -> Import:
+    """Remove everything the import stored, in one transaction: its nights with their
+    tables, matches, deals (and any later versions and confirmations), ledger entries,
+    settlements and pots, the guests it added that have played nowhere else, the player
+    accounts it opened that hold nothing else; then rebuild the standings."""
+    require_role(user, batch.club_id, Role.DIRECTOR)
+    batch = Import.objects.select_for_update().get(pk=batch.pk)
+    if batch.status not in (Import.Status.DONE, Import.Status.FAILED):
+        raise NotUndoable(status=batch.get_status_display())
+    night_ids = list(batch.nights.values_list("night_id", flat=True))
+    matches = Match.objects.filter(night_id__in=night_ids)
+    deals = Deal.objects.filter(match__in=matches)
+    Transfer.objects.filter(settlement__night_id__in=night_ids).delete()
+    Settlement.objects.filter(night_id__in=night_ids).delete()
+    entries = Entry.objects.filter(night_id__in=night_ids)
+    entries.exclude(reverses=None).update(reverses=None)
+    entries.delete()
+    Confirmation.objects.filter(deal__in=deals).delete()
+    deals.exclude(supersedes=None).update(supersedes=None)
+    deals.delete()
+    Account.objects.filter(match__in=matches).delete()
+    Account.objects.filter(night_id__in=night_ids).delete()
+    batch.nights.all().delete()
+    matches.delete()
+    Table.objects.filter(night_id__in=night_ids).delete()
+    Night.objects.filter(pk__in=night_ids).delete()
+    Account.objects.filter(pk__in=batch.accounts, paid=None, received=None).delete()
+    kept = _delete_unused_guests(batch)
+    batch.status = Import.Status.UNDONE
+    batch.undone_by = user
+    batch.undone_at = timezone.now()
+    batch.save(update_fields=["status", "undone_by", "undone_at"])
+    audit(
+        club_id=batch.club_id,
+        actor=user,
+        verb="import_undone",
+        obj=batch,
+        before={"nights": len(night_ids)},
+        after={"guests_kept": kept},
+    )
+    _rebuild(batch.club_id)
+    return batch
+
+
+def _delete_unused_guests(batch: Import) -> list[int]:
+    """Delete the import's guests no remaining match seats; the ids of those kept."""
+    seated: set[int] = set()
+    for seats in Match.objects.filter(night__club_id=batch.club_id).values_list("seats", flat=True):
+        seated.update(seats.values())
+    guests = set(batch.guests)
+    unused = guests - seated
+    has_account = set(
+        Account.objects.filter(player_id__in=unused).values_list("player_id", flat=True)
+    )
+    Player.objects.filter(pk__in=unused - has_account, club_id=batch.club_id).delete()
+    return sorted(guests - (unused - has_account))
