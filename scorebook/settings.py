@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "scorebook.ledger",
     "scorebook.standings",
     "scorebook.history",
+    "scorebook.tournaments",
     "scorebook.archive",
     "scorebook.sharing",
     "scorebook.web",

@@ -67,22 +67,30 @@ Unit = Match.StakeUnit  # money (with a currency) or plain points/chips
 class Entry(models.Model):
     """One transfer, as booked. ``source`` says what produced it: a deal version (per-deal
     games), the match result (per-match games), what a match put into or took out of a
-    night's pot (``pot``), or the reversal of an earlier entry."""
+    night's pot (``pot``), a night's fee or prize (a tournament's entry fees into its
+    pot, its prizes and the club's share out of it: no match), or the reversal of an
+    earlier entry."""
 
     class Kind(models.TextChoices):
         DEAL = "deal", "deal"
         MATCH = "match", "match"
         POT = "pot", "pot"
+        FEE = "fee", "fee"
+        PRIZE = "prize", "prize"
         REVERSAL = "reversal", "reversal"
 
     club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="+")
     night = models.ForeignKey(Night, on_delete=models.PROTECT, related_name="entries")
-    match = models.ForeignKey(Match, on_delete=models.PROTECT, related_name="entries")
+    match = models.ForeignKey(
+        Match, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
     deal = models.ForeignKey(
         Deal, null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
     deal_version = models.PositiveIntegerField(null=True, blank=True)
-    match_version = models.PositiveIntegerField(help_text="The match version that booked it.")
+    match_version = models.PositiveIntegerField(
+        default=0, help_text="The match version that booked it (0: no match)."
+    )
     kind = models.CharField(max_length=8, choices=Kind.choices)
     payer = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="paid")
     payee = models.ForeignKey(Account, on_delete=models.PROTECT, related_name="received")

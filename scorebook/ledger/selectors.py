@@ -75,7 +75,10 @@ def current_settlement(night: Night) -> Settlement | None:
 
 def night_pots(night: Night) -> list[dict[str, Any]]:
     """What each table's pot (the piatto of marcio e batuffa) holds now, by table."""
-    accounts = {a.pk: a for a in Account.objects.filter(night=night, match__isnull=True)}
+    accounts = {
+        a.pk: a
+        for a in Account.objects.filter(night=night, match__isnull=True, pot__startswith="piatto")
+    }
     if not accounts:
         return []
     held = balances(Entry.objects.filter(night=night, kind__in=["pot", "reversal"]))

@@ -254,7 +254,7 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
     for entry in Entry.objects.filter(
         match__in=at_table, kind=Entry.Kind.POT, reversed_by__isnull=True
     ).select_related("match"):
-        live[entry.match_id].append(entry)
+        live[entry.match_id or 0].append(entry)  # match__in: never None
     new: list[Entry] = []
     for pk in sorted(set(wanted) | set(live)):
         m, moves = wanted.get(pk, (None, []))
@@ -269,7 +269,7 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
                     club_id=club_id,
                     night=night,
                     match_id=pk,
-                    match_version=entry.match.version,
+                    match_version=entry.match.version if entry.match else 0,
                     kind=Entry.Kind.REVERSAL,
                     payer_id=entry.payee_id,
                     payee_id=entry.payer_id,
@@ -376,3 +376,65 @@ def zero_sum_check(entries) -> None:
     for key, group in balances(entries).items():
         if sum(group.values(), Decimal(0)) != 0:
             raise math.Unbalanced(f"{key}: {sum(group.values())}")
+
+
+# -- a night's own entries: fees into a pot and what the pot pays out ----------------------
+
+
+def night_pot_account(*, night: Night, pot: str) -> Account:
+    """The night's account called ``pot`` (a tournament's pot, the club's share), created
+    on first use."""
+    return Account.objects.get_or_create(club_id=night.club_id, night=night, pot=pot)[0]
+
+
+def night_book(
+    *,
+    night: Night,
+    moves: Iterable[tuple[Account, Account, Decimal]],
+    kind: str,
+    currency: str,
+    user: User | None,
+) -> list[Entry]:
+    """Book ``moves`` (payer, payee, amount) as the night's entries of ``kind`` (fees and
+    prizes: no match), in money of ``currency``. Every move is a transfer between two
+    accounts, so the night stays zero-sum; a zero amount books nothing."""
+    if kind not in (Entry.Kind.FEE, Entry.Kind.PRIZE):
+        raise ValueError(f"a night books fees or prizes, not {kind!r}")
+    rows = [
+        Entry(
+            club_id=night.club_id,
+            night=night,
+            kind=kind,
+            payer=payer,
+            payee=payee,
+            amount=amount,
+            unit=Unit.MONEY,
+            currency=currency,
+            booked_by=user,
+        )
+        for payer, payee, amount in moves
+        if amount > 0
+    ]
+    return Entry.objects.bulk_create(rows)
+
+
+def night_reverse(*, entries: Iterable[Entry], user: User | None) -> list[Entry]:
+    """Reverse night entries (a fee refunded): each gets its mirror image, linked to it;
+    nothing is edited or deleted. An entry already reversed is left alone."""
+    rows = [
+        Entry(
+            club_id=e.club_id,
+            night_id=e.night_id,
+            kind=Entry.Kind.REVERSAL,
+            payer_id=e.payee_id,
+            payee_id=e.payer_id,
+            amount=e.amount,
+            unit=e.unit,
+            currency=e.currency,
+            reverses=e,
+            booked_by=user,
+        )
+        for e in entries
+        if not Entry.objects.filter(reverses=e).exists()
+    ]
+    return Entry.objects.bulk_create(rows)

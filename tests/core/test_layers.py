@@ -1,8 +1,8 @@
 """The layering rules the code relies on, checked on the source itself: the API and the
 pages never swallow errors wholesale (a bug must surface as a logged 500, not as an input
 error), selectors only read (they never import services), and imports point down the
-layers (rules < core < clubs < matches < ledger < standings < history < archive <
-sharing < web, api)."""
+layers (rules < core < clubs < matches < ledger < standings < history, tournaments <
+archive < sharing < web, api)."""
 
 import ast
 from pathlib import Path
@@ -87,8 +87,8 @@ def test_no_game_key_outside_the_engine():
 #: pages (web) and the API are sibling adapters over the same services: neither imports
 #: the other.
 LAYERS = (
-    "rules", "core", "clubs", "matches", "ledger", "standings", "history", "archive", "sharing",
-    ("web", "api"),
+    "rules", "core", "clubs", "matches", "ledger", "standings", ("history", "tournaments"),
+    "archive", "sharing", ("web", "api"),
 )  # fmt: skip
 RANK = {
     app: rank

@@ -1,0 +1,261 @@
+"""The tournament's services through the database: registration, the draw, rounds that
+start themselves, forfeits, standings, money, and the refusals that store nothing."""
+
+from decimal import Decimal
+
+import pytest
+
+from scorebook.core.models import AuditEvent
+from scorebook.ledger.models import Entry as LedgerEntry
+from scorebook.ledger.selectors import balances
+from scorebook.matches import services as matches
+from scorebook.matches.models import Match, Table
+from scorebook.tournaments import refusals, selectors, services
+from scorebook.tournaments.models import Entry, Pairing, Round, Single
+
+from .helpers import finish_match, open_night, play_round, players, tournament, with_pairs
+
+
+@pytest.fixture
+def night(people):
+    return open_night(people)
+
+
+def test_a_pair_of_a_member_and_a_new_guest_in_one_step(people, night):
+    t = tournament(people, night)
+    nino = people.seated[0]
+    entry = services.entry_add(tournament=t, players=[nino.pk, "Zio Tano"], user=people.director)
+    assert entry.first == nino
+    assert entry.second.guest and entry.second.name == "Zio Tano"
+    assert entry.name == "Nino & Zio Tano"
+
+
+def test_a_player_cannot_enter_twice(people, night):
+    t = tournament(people, night)
+    nino, ettore, salvo, _ = people.seated
+    services.entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
+    with pytest.raises(refusals.PlayerAlreadyIn):
+        services.entry_add(tournament=t, players=[salvo.pk, nino.pk], user=people.director)
+    with pytest.raises(refusals.PlayerAlreadyIn):
+        services.single_add(tournament=t, player=ettore.pk, user=people.director)
+    assert t.entries.count() == 1
+
+
+def test_only_a_director_runs_a_tournament(people, night):
+    from scorebook.clubs.services import NotAllowed
+
+    with pytest.raises(NotAllowed):
+        services.tournament_create(
+            night=night, name="X", game="tressette4", rules={}, user=people.scorer
+        )
+
+
+def test_a_game_not_in_fixed_pairs_is_refused(people, night):
+    with pytest.raises(refusals.NotAPairsGame):
+        tournament(people, night, game="no such game")
+
+
+def test_a_prize_split_over_100_percent_is_refused_and_nothing_stored(people, night):
+    with pytest.raises(refusals.PrizeSplitOver) as refused:
+        tournament(
+            people, night, entry_fee="10", currency="EUR", prizes=["60", "30"], club_share="20"
+        )
+    assert "110%" in refused.value.text()
+    assert not night.tournaments.exists()
+
+
+def test_the_draw_pairs_singles_by_a_stored_seed_once(people, night):
+    t = tournament(people, night)
+    ps = players(people.club, 6)
+    for p in ps:
+        services.single_add(tournament=t, player=p.pk, user=people.director)
+    draw = services.singles_draw(tournament=t, user=people.director)
+    assert draw.pairs == [list(p) for p in services.draw_pairs([p.pk for p in ps], draw.seed)]
+    assert t.entries.filter(drawn=True).count() == 3
+    assert AuditEvent.objects.filter(verb="tournament_pairs_drawn", object_id=str(draw.pk)).exists()
+    with pytest.raises(refusals.NothingToDraw):  # never drawn again
+        services.singles_draw(tournament=t, user=people.director)
+    assert set(Single.objects.values_list("entry", flat=True)) == set(
+        t.entries.values_list("pk", flat=True)
+    )
+
+
+def test_an_odd_number_of_singles_is_not_drawn(people, night):
+    t = tournament(people, night)
+    for p in players(people.club, 3):
+        services.single_add(tournament=t, player=p.pk, user=people.director)
+    with pytest.raises(refusals.SinglesOdd):
+        services.singles_draw(tournament=t, user=people.director)
+    assert not t.entries.exists() and not t.draws.exists()
+
+
+def test_starting_a_round_seats_every_pair_at_a_table_with_its_match(people, night):
+    t = with_pairs(people, night, 5)
+    round_ = services.round_start(tournament=t, user=people.director)
+    assert round_.number == 1 and round_.started
+    pairings = list(round_.pairings.order_by("board"))
+    assert len(pairings) == 3 and pairings[-1].away is None  # five pairs: one rests
+    assert sorted(Table.objects.filter(night=night).values_list("number", flat=True)) == [1, 2]
+    for pairing in pairings[:2]:
+        match = pairing.games.get().match
+        assert match.table == pairing.table
+        home = {pairing.home.first_id, pairing.home.second_id}
+        away = {pairing.away.first_id, pairing.away.second_id}
+        assert set(match.seats.values()) == home | away
+        assert {match.seats["N"], match.seats["S"]} == home  # the home pair: one side
+    assert t.entries.exclude(lot=None).count() == 5
+
+
+def test_a_round_cannot_start_while_a_match_is_open_and_nothing_is_stored(people, night):
+    t = with_pairs(people, night, 4)
+    first = services.round_start(tournament=t, user=people.director)
+    open_one = first.pairings.order_by("board").first().games.get().match
+    with pytest.raises(refusals.MatchStillOpen) as refused:
+        services.round_start(tournament=t, user=people.director)
+    assert "Table 1" in refused.value.text()
+    assert Round.objects.filter(tournament=t).count() == 1
+    assert Match.objects.filter(night=night).count() == 2
+    finish_match(people, open_one)
+
+
+def test_a_three_round_swiss_night_with_a_withdrawal_and_prizes(people, night):
+    t = with_pairs(
+        people,
+        night,
+        6,
+        rounds=3,
+        entry_fee="10",
+        currency="EUR",
+        prizes=["50", "30"],
+        club_share="20",
+    )
+    assert selectors.pot_balance(t) == Decimal("120.00")
+    r1 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r1)
+    last = Entry.objects.filter(tournament=t).order_by("-seed").first()
+    services.entry_withdraw(entry=last, reason="Ha da prendere il treno", user=people.director)
+    r2 = services.round_start(tournament=t, user=people.director)
+    assert not r2.pairings.filter(home=last).exists() and not r2.pairings.filter(away=last).exists()
+    assert r2.pairings.filter(away=None).count() == 1  # five left: one rests
+    play_round(people, r2, home_wins=lambda p: False)
+    r3 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r3)
+    met, byes = selectors.history(t)
+    assert len(met) == sum(1 for p in Pairing.objects.filter(round__tournament=t) if p.away_id)
+    rows = selectors.standings(t)
+    assert rows[0].row.position == 1
+    assert rows[0].row.decided_by in (
+        None,
+        "match_points",
+        "buchholz",
+        "point_difference",
+        "head_to_head",
+        "lot",
+    )
+    services.tournament_finish(tournament=t, user=people.director)
+    t.refresh_from_db()
+    assert t.status == "finished"
+    assert (
+        selectors.pot_balance(t) == 0
+    )  # everything paid out: 60 + 36 to the pairs, 24 to the club
+    entries = LedgerEntry.objects.filter(night=night)
+    for group in balances(entries).values():
+        assert sum(group.values()) == 0
+    winner = rows[0].entry
+    prizes = LedgerEntry.objects.filter(
+        kind="prize", payee__player_id__in=[winner.first_id, winner.second_id]
+    )
+    assert sum(e.amount for e in prizes) == Decimal("60.00")
+    matches.night_close(night=night, user=people.director)
+
+
+def test_withdrawing_before_round_one_gives_the_fees_back(people, night):
+    t = with_pairs(people, night, 3, entry_fee="5", currency="EUR")
+    entry = t.entries.first()
+    services.entry_withdraw(entry=entry, reason="Malato", user=people.director)
+    assert selectors.pot_balance(t) == Decimal("20.00")
+    assert LedgerEntry.objects.filter(kind="reversal").count() == 2
+
+
+def test_a_no_money_tournament_says_so_and_books_nothing(people, night):
+    t = with_pairs(people, night, 2)
+    assert selectors.money(t) == {"plays_for_money": False}
+    assert not LedgerEntry.objects.exists()
+
+
+def test_a_forfeit_gives_the_pairing_to_the_other_pair(people, night):
+    t = with_pairs(people, night, 2, rounds=1)
+    r1 = services.round_start(tournament=t, user=people.director)
+    pairing = r1.pairings.get()
+    services.pairing_forfeit(
+        pairing=pairing, entry=pairing.home, reason="Non si è presentata", user=people.director
+    )
+    score = selectors.pairing_scores(t)[pairing.pk]
+    assert score.decided and score.winner == pairing.away_id and score.status == "forfeit"
+    assert score.away_points == 21
+    services.tournament_finish(tournament=t, user=people.director)
+
+
+def test_pairing_a_withdrawn_entry_is_refused(people, night):
+    t = with_pairs(people, night, 4, rounds=2)
+    r1 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r1)
+    out = t.entries.order_by("seed").first()
+    services.entry_withdraw(entry=out, reason="Via", user=people.director)
+    services.round_pair(tournament=t, user=people.director)
+    other = t.entries.order_by("seed").last()
+    with pytest.raises(refusals.EntryWithdrawn):
+        services.pairing_swap(tournament=t, first=out, second=other, user=people.director)
+
+
+def test_a_swap_and_a_bye_before_the_round_starts(people, night):
+    t = with_pairs(people, night, 4)
+    r1 = services.round_pair(tournament=t, user=people.director)
+    a, b = (p.home for p in r1.pairings.order_by("board"))
+    services.pairing_swap(tournament=t, first=a, second=b, user=people.director)
+    assert r1.pairings.get(board=1).home == b
+    services.pairing_bye(tournament=t, entry=a, user=people.director)
+    assert r1.pairings.filter(away=None).count() == 2
+    services.round_start(tournament=t, user=people.director)
+    assert Match.objects.filter(night=night).count() == 1
+    with pytest.raises(refusals.RoundStarted):
+        services.pairing_swap(tournament=t, first=a, second=b, user=people.director)
+
+
+def test_a_straight_knockout_sends_its_winners_on(people, night):
+    t = with_pairs(people, night, 5, format="knockout")
+    r1 = services.round_start(tournament=t, user=people.director)
+    assert r1.pairings.filter(away=None).count() == 3  # 8 places: the top three seeds rest
+    play_round(people, r1)
+    winners = {selectors.pairing_scores(t)[p.pk].winner for p in r1.pairings.all()}
+    r2 = services.round_start(tournament=t, user=people.director)
+    assert {e for p in r2.pairings.all() for e in (p.home_id, p.away_id)} == winners
+    play_round(people, r2)
+    r3 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r3)
+    services.tournament_finish(tournament=t, user=people.director)
+    places = services.final_places(t)
+    assert places[0][0] == 1 and len(places[0][1]) == 1
+
+
+def test_groups_then_a_knockout(people, night):
+    t = with_pairs(people, night, 8, format="groups", group_size=4, qualifiers=2)
+    groups = selectors.groups_of(t)
+    assert groups == {}
+    r1 = services.round_start(tournament=t, user=people.director)
+    groups = selectors.groups_of(t)
+    assert [len(g) for g in groups.values()] == [4, 4]
+    assert r1.stage == "group"
+    for _ in range(2):
+        play_round(people, r1)
+        r1 = services.round_start(tournament=t, user=people.director)
+    assert r1.stage == "group" and r1.number == 3
+    play_round(people, r1)
+    ko = services.round_start(tournament=t, user=people.director)
+    assert ko.stage == "knockout" and ko.pairings.count() == 2
+    tops = {rows[0].entry.pk for rows in selectors.group_standings(t).values()}
+    assert tops <= {e for p in ko.pairings.all() for e in (p.home_id, p.away_id)}
+    play_round(people, ko)
+    final = services.round_start(tournament=t, user=people.director)
+    play_round(people, final)
+    services.tournament_finish(tournament=t, user=people.director)
