@@ -89,7 +89,7 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @extend_schema(
         methods=["post"], request=LeagueEntrySerializer, responses={201: LeagueEntrySerializer}
     )
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def entries(self, request: Request, pk: Any = None) -> Response:
         """The entries (GET), or add one before the league starts (POST, directors)."""
         league = self.get_object()

@@ -100,7 +100,7 @@ class SettlementActions:
             many=True,
         )
     )
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def settlements(self, request: Request, pk: Any = None) -> Response:
         """Every settlement version of the night, newest first."""
         night = self.get_object()

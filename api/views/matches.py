@@ -165,7 +165,13 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @extend_schema(
         request=ConfirmRemainingSerializer, responses={200: ConfirmedSerializer(many=True)}
     )
-    @action(detail=True, methods=["post"], url_path="confirm-remaining", pagination_class=None)
+    @action(
+        detail=True,
+        methods=["post"],
+        url_path="confirm-remaining",
+        pagination_class=None,
+        filter_backends=[],
+    )
     def confirm_remaining(self, request: Request, pk: Any = None) -> Response:
         """ "Confirm the remaining deals": one tap on the caller's phone confirms, for the
         ``seat`` named, every current deal its side has not confirmed and did not enter
@@ -185,7 +191,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         responses={201: DealSerializer},
     )
     @extend_schema(methods=["GET"], responses=DealSerializer(many=True))
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], filter_backends=[])
     def deals(self, request: Request, pk: Any = None) -> Response:
         if request.method == "GET":
             match = self.get_object()

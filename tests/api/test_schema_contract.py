@@ -57,6 +57,19 @@ def test_every_id_in_a_path_is_an_integer(schema, people):
     assert client.get("/api/v1/players/x1").status_code == 404
 
 
+def test_an_operation_on_one_object_offers_no_list_filter(schema):
+    # A match's deals, its confirm-remaining, a night's settlements and a league's entries
+    # declared their viewset's list filters (a match's game, night, status, table...), which
+    # a generated client offered as arguments that filter nothing there.
+    found = {}
+    for path, method, operation in operations(schema):
+        if "{id}" in path:
+            query = {p["name"] for p in operation.get("parameters", []) if p["in"] == "query"}
+            found[(method, path)] = query - {"page", "min_shared"}
+    assert len(found) > 40
+    assert {where: query for where, query in found.items() if query} == {}
+
+
 def test_request_bodies_are_json_only(schema):
     bodies = [op["requestBody"] for _, _, op in operations(schema) if "requestBody" in op]
     assert len(bodies) >= 25
