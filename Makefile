@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings page-weight fuzz fuzz-pages table-taps messages clean
+.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -60,6 +60,11 @@ bench-leagues: install
 # Uses PostgreSQL when BENCH_DATABASE_URL is set, else SQLite.
 bench-pages: install
 	$(PY) deploy/bench/pages_bench.py
+
+# Pairing a Swiss round of 64, 256 and 512 entries: the maximum-weight matching the
+# tournaments use beside a greedy pass, in the same run (pure Python, no database).
+bench-tournament: install
+	$(PY) deploy/bench/tournament_bench.py
 
 # Standings on PostgreSQL with generated data (BENCH_DEALS, default 100000; needs wrk and
 # redis-server): full rebuild vs one SQL pass, leaderboard vs a plain list, freshness p95.

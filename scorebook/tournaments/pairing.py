@@ -169,8 +169,9 @@ def score_gap(pairing: Pairing[T], scores: Mapping[T, int]) -> int:
 
 
 def group_sizes(count: int, largest: int = 4) -> list[int]:
-    """Sizes of round-robin groups for ``count`` entries, each 3-5 and at most
-    ``largest``, as few groups as that allows, the sizes differing by one at most."""
+    """Sizes of round-robin groups for ``count`` entries: each 3-5, at most ``largest``
+    where the count allows it (7 entries in groups of 3 make a 4 and a 3), as few groups
+    as that allows, the sizes differing by one at most."""
     if not 3 <= largest <= 5:
         raise ValueError("groups hold 3 to 5 entries")
     if count < 3:

@@ -85,7 +85,7 @@ def pairing_scores(
     tournament: Tournament, rounds: list[Round] | None = None
 ) -> dict[int, PairingScore]:
     """Pairing id -> its score, for every pairing of ``rounds`` (default: all)."""
-    pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round")
+    pairings = Pairing.objects.filter(round__tournament=tournament).select_related("round", "table")
     if rounds is not None:
         pairings = pairings.filter(round__in=rounds)
     scores = {p.pk: PairingScore(p) for p in pairings.order_by("round__number", "board")}
@@ -312,3 +312,42 @@ def money(tournament: Tournament) -> dict[str, Any]:
         "prizes": list(tournament.prizes),
         "club_share": str(tournament.club_share),
     }
+
+
+@dataclass
+class SheetLine:
+    """One line of a round's sheet ("table 3: Nino & Salvo vs Lia & Tano"): the
+    pairing, its table number (None: a bye, or forfeited before it sat down), the two
+    entries, the matches (the first is the one a table card's QR code opens) and the
+    score as it stands."""
+
+    pairing: Pairing
+    table: int | None
+    home: Entry
+    away: Entry | None
+    score: PairingScore
+    matches: list[Match]
+
+
+def round_sheet(tournament: Tournament, round_: Round) -> list[SheetLine]:
+    """A round's pairings by table (the TV's and the printed round sheet's), then the
+    byes; every pairing's score as it stands."""
+    entries = {e.pk: e for e in entries_of(tournament)}
+    scores = pairing_scores(tournament, [round_])
+    lines = [
+        SheetLine(
+            s.pairing,
+            s.pairing.table.number if s.pairing.table_id and s.pairing.table else None,
+            entries[s.pairing.home_id],
+            entries.get(s.pairing.away_id) if s.pairing.away_id else None,
+            s,
+            s.matches,
+        )
+        for s in scores.values()
+    ]
+    return sorted(lines, key=lambda line: (line.table is None, line.table or 0, line.pairing.board))
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The last round paired (the one on the TV), or None before round 1."""
+    return tournament.round_set.order_by("-number").first()
