@@ -86,6 +86,12 @@ class NothingToDraw(Refusal):
     message = _("Nobody is waiting to be drawn into a pair.")
 
 
+class SingleDrawn(Refusal):
+    code = "tournament.single_drawn"
+    status = 409
+    message = _("%(player)s is already drawn into a pair: the pair withdraws instead.")
+
+
 class SinglesWaiting(Refusal):
     code = "tournament.singles_waiting"
     status = 409
@@ -116,7 +122,10 @@ class MatchStillOpen(Refusal):
 class PairingUndecided(Refusal):
     code = "tournament.pairing_undecided"
     status = 409
-    message = _("%(home)s against %(away)s is level: it needs la bella before the next round.")
+    message = _(
+        "%(home)s against %(away)s is not decided yet: it needs another match (la bella, or "
+        "the next game of its series)."
+    )
 
 
 class NoRoundLeft(Refusal):

@@ -62,6 +62,7 @@ from .refusals import (
     RoundNotStarted,
     RoundStarted,
     SamePlayerTwice,
+    SingleDrawn,
     SinglesOdd,
     SinglesWaiting,
     SwapNotAllowed,
@@ -125,6 +126,89 @@ def _check_prizes(kind: str, prizes: Sequence[Any], club_share: Any) -> tuple[li
     return [str(a) for a in amounts], share
 
 
+#: The settings a director gives (``tournament_create``) or changes (``tournament_update``),
+#: with their defaults.
+DEFAULTS: dict[str, Any] = {
+    "format": Tournament.Format.SWISS,
+    "rounds": 3,
+    "group_size": 4,
+    "qualifiers": 1,
+    "seeding": Tournament.Seeding.ORDER,
+    "series": knockout.MATCHES,
+    "series_games": 1,
+    "tiebreaks": None,
+    "points_win": 2,
+    "points_draw": 1,
+    "points_loss": 0,
+    "entry_fee": 0,
+    "currency": "",
+    "prize_kind": Tournament.PrizeKind.PERCENT,
+    "prizes": (),
+    "club_share": 0,
+}
+#: What may still change once round 1 is paired: the tie-breaks and the points (the
+#: standings are computed on read) and the prize split (paid at the end).
+CHANGEABLE_WHILE_RUNNING = {
+    "name",
+    "tiebreaks",
+    "points_win",
+    "points_draw",
+    "points_loss",
+    "prize_kind",
+    "prizes",
+    "club_share",
+}
+
+
+def _small_int(value: Any, low: int, high: int, path: str, words: str) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise TournamentSettings(path=path, problem=words)
+    return value
+
+
+def _checked(values: dict[str, Any]) -> dict[str, Any]:
+    """The settings as stored, each checked; a refusal names the first that does not hold."""
+    out = dict(values)
+    name = values["name"].strip() if isinstance(values["name"], str) else ""
+    if not name or len(name) > 80:
+        raise TournamentSettings(path="name", problem="a name of 1 to 80 characters")
+    out["name"] = name
+    if values["format"] not in Tournament.Format.values:
+        raise TournamentSettings(path="format", problem=str(values["format"])[:20])
+    _small_int(values["rounds"], 1, 20, "rounds", "1 to 20 rounds")
+    _small_int(values["group_size"], 3, 5, "group_size", "groups of 3 to 5")
+    _small_int(values["qualifiers"], 1, 2, "qualifiers", "1 or 2 of each group")
+    if values["seeding"] not in Tournament.Seeding.values:
+        raise TournamentSettings(path="seeding", problem=str(values["seeding"])[:20])
+    _small_int(values["series_games"], 1, 9, "series_games", "1 to 9 games")
+    try:
+        knockout.Series(values["series"], values["series_games"])
+    except (ValueError, TypeError):
+        raise TournamentSettings(path="series", problem=str(values["series"])[:20]) from None
+    try:
+        out["tiebreaks"] = list(ranking.check_chain(values["tiebreaks"] or ranking.CRITERIA))
+    except (ValueError, TypeError) as problem:
+        raise TournamentSettings(path="tiebreaks", problem=str(problem)[:100]) from None
+    for key in ("points_win", "points_draw", "points_loss"):
+        _small_int(values[key], 0, 100, key, "0 to 100")
+    fee = _amount(values["entry_fee"], "entry_fee")
+    currency = values["currency"]
+    if not isinstance(currency, str) or (
+        currency and (len(currency) != 3 or not currency.isalpha() or not currency.isupper())
+    ):
+        raise TournamentSettings(path="currency", problem="a currency code such as EUR")
+    if fee and not currency:
+        raise TournamentSettings(path="currency", problem="an entry fee needs a currency")
+    prizes, share = _check_prizes(values["prize_kind"], values["prizes"], values["club_share"])
+    out.update(
+        entry_fee=fee,
+        currency=currency if fee else "",
+        prizes=prizes if fee else [],
+        club_share=share if fee else Decimal(0),
+    )
+    return out
+
+
 @transaction.atomic
 def tournament_create(
     *,
@@ -133,97 +217,83 @@ def tournament_create(
     game: str,
     rules: Any,
     user: User,
-    format: str = Tournament.Format.SWISS,
-    rounds: int = 3,
-    group_size: int = 4,
-    qualifiers: int = 1,
-    seeding: str = Tournament.Seeding.ORDER,
-    series: str = knockout.MATCHES,
-    series_games: int = 1,
-    tiebreaks: Sequence[str] | None = None,
-    points_win: int = 2,
-    points_draw: int = 1,
-    points_loss: int = 0,
-    entry_fee: Any = 0,
-    currency: str = "",
-    prize_kind: str = Tournament.PrizeKind.PERCENT,
-    prizes: Sequence[Any] = (),
-    club_share: Any = 0,
     seed: int | None = None,
+    **settings: Any,
 ) -> Tournament:
     """A tournament on tonight's ``night``. The house rules are checked by the engine
     now (each match is created with them later); ``seed`` (default: a random one) drives
-    every drawing of lots and is stored."""
+    every drawing of lots and is stored. ``settings``: any of ``DEFAULTS`` (format,
+    rounds, group_size, qualifiers, seeding, series, series_games, tiebreaks, points_win,
+    points_draw, points_loss, entry_fee, currency, prize_kind, prizes, club_share)."""
     require_role(user, night.club_id, Role.DIRECTOR)
     if night.status == Night.Status.CLOSED:
         raise NightClosed()
-    name = (name or "").strip()
-    if not name or len(name) > 80:
-        raise TournamentSettings(path="name", problem="a name of 1 to 80 characters")
+    unknown = set(settings) - set(DEFAULTS)
+    if unknown:
+        raise TournamentSettings(path=sorted(unknown)[0], problem="not a setting")
+    values = _checked({**DEFAULTS, **settings, "name": name})
     _pair_seats(game, rules)
-    if format not in Tournament.Format.values:
-        raise TournamentSettings(path="format", problem=str(format)[:20])
-    if not isinstance(rounds, int) or not 1 <= rounds <= 20:
-        raise TournamentSettings(path="rounds", problem="1 to 20 rounds")
-    if not isinstance(group_size, int) or not 3 <= group_size <= 5:
-        raise TournamentSettings(path="group_size", problem="groups of 3 to 5")
-    if not isinstance(qualifiers, int) or not 1 <= qualifiers <= 2:
-        raise TournamentSettings(path="qualifiers", problem="1 or 2 of each group")
-    if seeding not in Tournament.Seeding.values:
-        raise TournamentSettings(path="seeding", problem=str(seeding)[:20])
-    try:
-        knockout.Series(series, series_games)
-    except (ValueError, TypeError):
-        raise TournamentSettings(path="series", problem=f"{series!r}, {series_games!r}") from None
-    try:
-        chain = list(ranking.check_chain(tiebreaks or ranking.CRITERIA))
-    except (ValueError, TypeError) as problem:
-        raise TournamentSettings(path="tiebreaks", problem=str(problem)) from None
-    for path, value in (("points_win", points_win), ("points_draw", points_draw)):
-        if not isinstance(value, int) or not 0 <= value <= 100:
-            raise TournamentSettings(path=path, problem="0 to 100")
-    if not isinstance(points_loss, int) or not 0 <= points_loss <= 100:
-        raise TournamentSettings(path="points_loss", problem="0 to 100")
-    fee = _amount(entry_fee, "entry_fee")
-    if currency and (len(currency) != 3 or not currency.isalpha() or not currency.isupper()):
-        raise TournamentSettings(path="currency", problem="a currency code such as EUR")
-    if fee and not currency:
-        raise TournamentSettings(path="currency", problem="an entry fee needs a currency")
-    stored_prizes, share = _check_prizes(prize_kind, prizes, club_share)
-    if Tournament.objects.filter(night=night, name=name).exists():
-        raise TournamentNameTaken(path="name", name=name)
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**48):
+        raise TournamentSettings(path="seed", problem="a whole number from 0 to 2^48")
+    if Tournament.objects.filter(night=night, name=values["name"]).exists():
+        raise TournamentNameTaken(path="name", name=values["name"])
     tournament = Tournament.objects.create(
         club_id=night.club_id,
         night=night,
-        name=name,
         game=game,
         rules=rules if rules is not None else {},
-        format=format,
-        rounds=rounds,
-        group_size=group_size,
-        qualifiers=qualifiers,
-        seeding=seeding,
-        series=series,
-        series_games=series_games,
-        tiebreaks=chain,
-        points_win=points_win,
-        points_draw=points_draw,
-        points_loss=points_loss,
-        entry_fee=fee,
-        currency=currency if fee else "",
-        prize_kind=prize_kind,
-        prizes=stored_prizes if fee else [],
-        club_share=share if fee else Decimal(0),
         seed=seed if seed is not None else secrets.randbits(48),
         created_by=user,
+        **values,
     )
     audit(
         club_id=night.club_id,
         actor=user,
         verb="tournament_created",
         obj=tournament,
-        after={"name": name, "format": format, "seed": tournament.seed},
+        after={"name": tournament.name, "format": tournament.format, "seed": tournament.seed},
     )
+    return tournament
+
+
+@transaction.atomic
+def tournament_update(*, tournament: Tournament, changes: dict[str, Any], user: User) -> Tournament:
+    """Change settings (``DEFAULTS``' keys and the name). Before round 1 is paired
+    anything may change but the fee once a fee is booked; afterwards only the name, the
+    tie-breaks, the points and the prize split (``CHANGEABLE_WHILE_RUNNING``)."""
+    tournament = _locked(tournament, user)
+    unknown = set(changes) - set(DEFAULTS) - {"name"}
+    if unknown:
+        raise TournamentSettings(path=sorted(unknown)[0], problem="not a setting")
+    if tournament.status != Tournament.Status.REGISTRATION:
+        fixed = sorted(set(changes) - CHANGEABLE_WHILE_RUNNING)
+        if fixed:
+            raise TournamentSettings(path=fixed[0], problem="fixed once round 1 is paired")
+    current = {key: getattr(tournament, key) for key in [*DEFAULTS, "name"]}
+    values = _checked({**current, **changes})
+    booked = selectors.ledger_entries(tournament).exists()
+    if booked and (
+        values["entry_fee"] != tournament.entry_fee or values["currency"] != tournament.currency
+    ):
+        raise TournamentSettings(path="entry_fee", problem="fees are already paid")
+    if (
+        values["name"] != tournament.name
+        and Tournament.objects.filter(night_id=tournament.night_id, name=values["name"]).exists()
+    ):
+        raise TournamentNameTaken(path="name", name=values["name"])
+    changed = {k: v for k, v in values.items() if v != current[k]}
+    for key, value in changed.items():
+        setattr(tournament, key, value)
+    if changed:
+        tournament.save(update_fields=list(changed))
+        audit(
+            club_id=tournament.club_id,
+            actor=user,
+            verb="tournament_changed",
+            obj=tournament,
+            before={k: str(current[k]) for k in changed},
+            after={k: str(v) for k, v in changed.items()},
+        )
     return tournament
 
 
@@ -379,6 +449,29 @@ def single_add(*, tournament: Tournament, player: int | str, user: User) -> Sing
         after={"tournament": tournament.pk, "player": chosen.pk},
     )
     return single
+
+
+@transaction.atomic
+def single_withdraw(*, single: Single, reason: str, user: User) -> None:
+    """A single who leaves before being drawn: the registration goes (audited, with the
+    reason) and the fee is given back. Once drawn, the pair withdraws (``entry_withdraw``)."""
+    tournament = _locked(single.tournament, user)
+    single = Single.objects.select_for_update().select_related("player").get(pk=single.pk)
+    reason = check_reason((reason or "").strip(), most=REASON_MAX)
+    if not reason:
+        raise ReasonNeeded(path="reason")
+    if single.entry_id is not None:
+        raise SingleDrawn(player=single.player.name)
+    refunded = _refund(tournament, [single.player_id], user) if tournament.plays_for_money else []
+    audit(
+        club_id=tournament.club_id,
+        actor=user,
+        verb="tournament_single_withdrawn",
+        obj=single,
+        after={"tournament": tournament.pk, "player": single.player_id, "refunded": len(refunded)},
+        reason=reason,
+    )
+    single.delete()
 
 
 def draw_pairs(player_ids: Sequence[int], seed: int) -> list[tuple[int, int]]:

@@ -259,3 +259,111 @@ def test_groups_then_a_knockout(people, night):
     final = services.round_start(tournament=t, user=people.director)
     play_round(people, final)
     services.tournament_finish(tournament=t, user=people.director)
+
+
+def test_a_refused_pair_leaves_no_guest_behind(people, night):
+    from scorebook.clubs.models import Player
+
+    t = tournament(people, night)
+    nino, ettore, _, _ = people.seated
+    services.entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
+    with pytest.raises(refusals.PlayerAlreadyIn):
+        services.entry_add(tournament=t, players=["Zia Rosa", nino.pk], user=people.director)
+    assert not Player.objects.filter(name="Zia Rosa").exists()
+    assert t.entries.count() == 1
+
+
+@pytest.mark.parametrize(
+    "settings, path",
+    [
+        ({"rounds": 0}, "rounds"),
+        ({"rounds": True}, "rounds"),
+        ({"group_size": 6}, "group_size"),
+        ({"format": "ladder"}, "format"),
+        ({"tiebreaks": ["lot", "match_points"]}, "tiebreaks"),
+        ({"tiebreaks": "match_points"}, "tiebreaks"),
+        ({"entry_fee": "NaN", "currency": "EUR"}, "entry_fee"),
+        ({"entry_fee": "-1", "currency": "EUR"}, "entry_fee"),
+        ({"entry_fee": "5"}, "currency"),
+        ({"entry_fee": "5", "currency": "euro"}, "currency"),
+        ({"entry_fee": "5", "currency": "EUR", "prizes": "50"}, "prizes"),
+        ({"entry_fee": "5", "currency": "EUR", "prizes": [{"a": 1}]}, "prizes[0]"),
+        ({"series": "best_of", "series_games": 0}, "series_games"),
+        ({"seed": -1}, "seed"),
+        ({"seed": 2**60}, "seed"),
+        ({"colour": "red"}, "colour"),
+        ({"name": ""}, "name"),
+    ],
+)
+def test_bad_settings_are_refused_in_words(people, night, settings, path):
+    with pytest.raises(refusals.TournamentSettings) as refused:
+        tournament(people, night, **settings)
+    assert refused.value.path == path and refused.value.text()
+    assert not night.tournaments.exists()
+
+
+def test_settings_change_before_round_one_and_only_some_after(people, night):
+    t = with_pairs(people, night, 4, entry_fee="5", currency="EUR", prizes=["70"])
+    services.tournament_update(
+        tournament=t, changes={"rounds": 2, "format": "knockout"}, user=people.director
+    )
+    t.refresh_from_db()
+    assert (t.rounds, t.format) == (2, "knockout")
+    with pytest.raises(refusals.TournamentSettings):  # fees are paid
+        services.tournament_update(tournament=t, changes={"entry_fee": "6"}, user=people.director)
+    services.round_pair(tournament=t, user=people.director)
+    with pytest.raises(refusals.TournamentSettings):
+        services.tournament_update(tournament=t, changes={"rounds": 4}, user=people.director)
+    services.tournament_update(
+        tournament=t, changes={"tiebreaks": ["match_points", "lot"]}, user=people.director
+    )
+    t.refresh_from_db()
+    assert t.tiebreaks == ["match_points", "lot"]
+    assert AuditEvent.objects.filter(verb="tournament_changed").count() == 2
+
+
+def test_a_single_leaving_before_the_draw_gets_the_fee_back(people, night):
+    t = tournament(people, night, entry_fee="5", currency="EUR")
+    a, b, c = players(people.club, 3)
+    single = services.single_add(tournament=t, player=a.pk, user=people.director)
+    services.single_add(tournament=t, player=b.pk, user=people.director)
+    services.single_add(tournament=t, player=c.pk, user=people.director)
+    services.single_withdraw(single=single, reason="Telefonata", user=people.director)
+    assert selectors.pot_balance(t) == Decimal("10.00")
+    services.singles_draw(tournament=t, user=people.director)
+    drawn = t.singles.first()
+    with pytest.raises(refusals.SingleDrawn):
+        services.single_withdraw(single=drawn, reason="x", user=people.director)
+
+
+def test_a_knockout_best_of_three_plays_its_next_match_at_the_same_table(people, night):
+    t = with_pairs(people, night, 2, format="knockout", series="best_of", series_games=3)
+    final = services.round_start(tournament=t, user=people.director)
+    pairing = final.pairings.get()
+    play_round(people, final)  # home wins the first game
+    score = selectors.pairing_scores(t)[pairing.pk]
+    assert score.needs_match and not score.decided and score.home_wins == 1
+    with pytest.raises(refusals.PairingUndecided):
+        services.tournament_finish(tournament=t, user=people.director)
+    second = services.pairing_next_match(pairing=pairing, user=people.director)
+    assert second.table == pairing.table
+    with pytest.raises(refusals.NoBellaNeeded):  # one is being played
+        services.pairing_next_match(pairing=pairing, user=people.director)
+    finish_match(people, second)
+    score = selectors.pairing_scores(t)[pairing.pk]
+    assert score.decided and score.winner == pairing.home_id
+    services.tournament_finish(tournament=t, user=people.director)
+
+
+def test_a_tournament_is_not_finished_before_its_last_round(people, night):
+    t = with_pairs(people, night, 4, rounds=2)
+    r1 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r1)
+    with pytest.raises(refusals.NotFinishedYet) as refused:
+        services.tournament_finish(tournament=t, user=people.director)
+    assert "1" in refused.value.text() and "2" in refused.value.text()
+    services.round_start(tournament=t, user=people.director)
+    with pytest.raises(refusals.MatchStillOpen):
+        services.tournament_finish(tournament=t, user=people.director)
+    t.refresh_from_db()
+    assert t.status == "running"
