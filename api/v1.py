@@ -8,6 +8,7 @@ from rest_framework.routers import DefaultRouter
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
 from api.views.fixtures import FixtureViewSet
+from api.views.history import ImportViewSet
 from api.views.leagues import (
     LeagueEntryViewSet,
     LeagueViewSet,
@@ -58,6 +59,7 @@ router.register("seasons", SeasonViewSet, basename="season")
 router.register("leagues", LeagueViewSet, basename="league")
 router.register("league-entries", LeagueEntryViewSet, basename="league-entry")
 router.register("fixtures", FixtureViewSet, basename="fixture")
+router.register("imports", ImportViewSet, basename="import")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),

@@ -1,0 +1,80 @@
+"""The import of a club's history: upload a file for its preview, accept it (a task does
+the import; ``percent`` follows it), undo it. Directors only (docs/import.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.parsers import StrictMultiPartParser
+from api.serializers.history import ImportSerializer, ImportUploadSerializer
+from scorebook.core.people import signed_in
+from scorebook.history import services
+from scorebook.history.selectors import imports_directed_by
+from scorebook.history.template import TooLarge, max_bytes
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
+
+
+class ImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
+    """A club's imports: the preview of an uploaded file, then the import's progress."""
+
+    serializer_class = ImportSerializer
+    permission_classes = [IsAuthenticated]
+    filterset_fields = ["club", "status"]
+
+    def get_queryset(self):
+        return imports_directed_by(self.request.user).order_by("-created_at", "-id")
+
+    @extend_schema(
+        request={"multipart/form-data": ImportUploadSerializer},
+        responses={201: ImportSerializer},
+        description=(
+            "Upload the import template (CSV or XLSX) for its preview. Every row is checked "
+            "by the rules engine; a refused row answers 400 with one error per problem, its "
+            "`params` naming the file's `row`, `column` and column `letter`. Nothing of the "
+            "club's record is stored until the preview is accepted."
+        ),
+    )
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        upload = request.FILES.get("file")
+        if upload is not None and upload.size is not None and upload.size > max_bytes():
+            raise TooLarge(size=_mb(upload.size), limit=_mb(max_bytes()))
+        serializer = ImportUploadSerializer(data=request.data, context={"request": request})
+        serializer.is_valid(raise_exception=True)
+        upload = serializer.validated_data["file"]
+        batch = services.import_preview(
+            club=serializer.validated_data["club"],
+            user=signed_in(request),
+            filename=upload.name or "",
+            data=upload.read(),
+        )
+        return Response(ImportSerializer(batch).data, status=status.HTTP_201_CREATED)
+
+    def get_parsers(self):
+        if getattr(self, "action", None) == "create" or self.request is None:
+            return [StrictMultiPartParser()]
+        return super().get_parsers()
+
+    @extend_schema(request=None, responses={202: ImportSerializer})
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, pk: Any = None) -> Response:
+        """Accept the preview: the import runs as a task; follow ``percent``."""
+        batch = services.import_accept(batch=self.get_object(), user=signed_in(request))
+        batch.refresh_from_db()
+        return Response(ImportSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
+
+    @extend_schema(request=None, responses={200: ImportSerializer})
+    @action(detail=True, methods=["post"])
+    def undo(self, request: Request, pk: Any = None) -> Response:
+        """Remove everything the import stored; the club is as it was before."""
+        batch = services.import_undo(batch=self.get_object(), user=signed_in(request))
+        return Response(ImportSerializer(batch).data)

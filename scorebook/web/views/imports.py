@@ -1,0 +1,129 @@
+"""The director's import of the club's past nights (docs/import.md): upload, preview,
+accept (a task; the page follows its progress with htmx), undo."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from scorebook.clubs.models import Role
+from scorebook.clubs.services import require_role
+from scorebook.core.numbers import object_or_404
+from scorebook.core.people import signed_in
+from scorebook.core.refusals import Refusal
+from scorebook.history import services
+from scorebook.history.models import Import
+from scorebook.history.selectors import summary
+from scorebook.history.template import TooLarge, max_bytes
+from scorebook.web.access import club_for, page_context
+from scorebook.web.errors import refused
+
+#: How often the page asks for the import's progress, in seconds.
+PROGRESS_EVERY = 1
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(
+        label=gettext_lazy("File (CSV or XLSX)"),
+        help_text=gettext_lazy("One row per deal, in the template's columns; at most 10 MB."),
+    )
+
+
+def _director(request, slug):
+    club, membership = club_for(request, slug)
+    require_role(request.user, club.pk, Role.DIRECTOR)
+    return club, membership
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
+
+
+EXAMPLE = Path(settings.BASE_DIR) / "docs" / "import-example.csv"
+
+
+@login_required
+def example(request, slug):
+    """The template's example file (docs/import-example.csv), to start from."""
+    _director(request, slug)
+    response = HttpResponse(EXAMPLE.read_bytes(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = 'attachment; filename="import-example.csv"'
+    return response
+
+
+@login_required
+def imports(request, slug):
+    """Upload a file for its preview; the club's imports so far."""
+    club, membership = _director(request, slug)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    past = Import.objects.filter(club=club).order_by("-created_at", "-id")[:20]
+    context = page_context(club, membership, nav="settings", form=form, past=past)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            if upload.size is not None and upload.size > max_bytes():
+                raise TooLarge(size=_mb(upload.size), limit=_mb(max_bytes()))
+            batch = services.import_preview(
+                club=club, user=signed_in(request), filename=upload.name or "", data=upload.read()
+            )
+        except services.RowsRefused as refusal:
+            lang = "it" if (get_language() or "en").startswith("it") else "en"
+            context["problems"] = [{**p, "words": p["message"][lang]} for p in refusal.problems]
+            context["more_problems"] = refusal.more
+            return refused(request, refusal, template="web/imports/upload.html", context=context)
+        except Refusal as refusal:
+            return refused(request, refusal, template="web/imports/upload.html", context=context)
+        return redirect("web:import", slug=club.slug, pk=batch.pk)
+    return render(request, "web/imports/upload.html", context)
+
+
+def _batch(request, slug, pk):
+    club, membership = _director(request, slug)
+    batch = object_or_404(Import.objects.filter(club=club), pk)
+    return club, membership, batch
+
+
+@login_required
+def import_detail(request, slug, pk):
+    """The preview (accept it), the progress bar while it runs, the outcome (undo it)."""
+    club, membership, batch = _batch(request, slug, pk)
+    context = page_context(
+        club, membership, nav="settings", batch=batch, summary=summary(batch),
+        every=PROGRESS_EVERY,
+    )  # fmt: skip
+    template = "web/imports/progress.html" if request.htmx else "web/imports/detail.html"
+    return render(request, template, context)
+
+
+@login_required
+@require_POST
+def import_accept(request, slug, pk):
+    club, membership, batch = _batch(request, slug, pk)
+    try:
+        services.import_accept(batch=batch, user=signed_in(request))
+    except Refusal as refusal:
+        context = page_context(club, membership, batch=batch, summary=summary(batch))
+        return refused(request, refusal, template="web/imports/detail.html", context=context)
+    return redirect("web:import", slug=club.slug, pk=batch.pk)
+
+
+@login_required
+@require_POST
+def import_undo(request, slug, pk):
+    club, membership, batch = _batch(request, slug, pk)
+    try:
+        services.import_undo(batch=batch, user=signed_in(request))
+    except Refusal as refusal:
+        context = page_context(club, membership, batch=batch, summary=summary(batch))
+        return refused(request, refusal, template="web/imports/detail.html", context=context)
+    messages.success(request, _("The import is undone: its nights are removed."))
+    return redirect("web:import", slug=club.slug, pk=batch.pk)
