@@ -3,6 +3,8 @@ stored when one is raised)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.refusals import Refusal
@@ -105,16 +107,27 @@ class TooFewEntries(Refusal):
 
 
 class RoundInProgress(Refusal):
+    """``what``: "paired" (paired, not started) or "playing" (matches not finished),
+    said in words in the reader's language."""
+
     code = "tournament.round_in_progress"
     status = 409
     message = _("Round %(round)s is still in progress: %(what)s")
+    WHAT = {
+        "paired": _("it is paired and not started; start it first."),
+        "playing": _("its matches are not all finished."),
+    }
+
+    def words(self) -> dict[str, Any]:
+        what = self.params.get("what", "")
+        return {**self.params, "what": str(self.WHAT.get(what, what))}
 
 
 class MatchStillOpen(Refusal):
     code = "tournament.match_open"
     status = 409
     message = _(
-        "The match at %(table)s (%(home)s against %(away)s) is still open: finish it, or "
+        "The match at table %(table)s (%(home)s against %(away)s) is still open: finish it, or "
         "record a forfeit, before the next round."
     )
 

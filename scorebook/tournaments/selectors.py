@@ -351,3 +351,13 @@ def round_sheet(tournament: Tournament, round_: Round) -> list[SheetLine]:
 def current_round(tournament: Tournament) -> Round | None:
     """The last round paired (the one on the TV), or None before round 1."""
     return tournament.round_set.order_by("-number").first()
+
+
+def tournaments_of_club(club_id: int):
+    """A club's tournaments, newest first."""
+    return Tournament.objects.filter(club_id=club_id).select_related("night")
+
+
+def tournaments_of_night(night_id: int):
+    """The tournaments of one night (the night page and the TV list them)."""
+    return Tournament.objects.filter(night_id=night_id).order_by("created_at", "id")

@@ -353,11 +353,8 @@ def _registration_open(tournament: Tournament) -> int:
 
 
 def _in_progress_words(round_: Round) -> str:
-    from django.utils.translation import gettext
-
-    if not round_.started:
-        return gettext("it is paired and not started; start it first.")
-    return gettext("its matches are not all finished.")
+    """What keeps ``round_`` in progress, for ``RoundInProgress`` (which says it)."""
+    return "playing" if round_.started else "paired"
 
 
 def _fee_in(tournament: Tournament, players: Sequence[Player], user: User) -> None:
@@ -647,7 +644,7 @@ def _previous_done(tournament: Tournament, last: Round | None) -> None:
     if state.open_matches:
         score, match = state.open_matches[0]
         raise MatchStillOpen(
-            table=str(match.table) if match.table else "?",
+            table=match.table.number if match.table else "?",
             home=score.pairing.home.name,
             away=score.pairing.away.name if score.pairing.away else "",
         )

@@ -112,7 +112,7 @@ def test_a_round_cannot_start_while_a_match_is_open_and_nothing_is_stored(people
     open_one = first.pairings.order_by("board").first().games.get().match
     with pytest.raises(refusals.MatchStillOpen) as refused:
         services.round_start(tournament=t, user=people.director)
-    assert "Table 1" in refused.value.text()
+    assert "table 1" in refused.value.text()
     assert Round.objects.filter(tournament=t).count() == 1
     assert Match.objects.filter(night=night).count() == 2
     finish_match(people, open_one)
@@ -367,3 +367,35 @@ def test_a_tournament_is_not_finished_before_its_last_round(people, night):
         services.tournament_finish(tournament=t, user=people.director)
     t.refresh_from_db()
     assert t.status == "running"
+
+
+def test_refusals_speak_italian(people, night):
+    from django.utils import translation
+
+    with pytest.raises(refusals.PrizeSplitOver) as refused:
+        tournament(people, night, entry_fee="5", currency="EUR", prizes=["80"], club_share="30")
+    with translation.override("it"):
+        assert refused.value.text() == (
+            "I premi e la quota del circolo fanno 110%: al massimo 100%."
+        )
+    t = with_pairs(people, night, 2)
+    services.round_start(tournament=t, user=people.director)
+    with pytest.raises(refusals.MatchStillOpen) as refused:
+        services.round_start(tournament=t, user=people.director)
+    with translation.override("it"):
+        assert refused.value.text().startswith("La partita al tavolo 1 (")
+    assert list(selectors.tournaments_of_night(night.pk)) == [t]
+
+
+def test_no_withdrawal_in_the_middle_of_a_round(people, night):
+    from django.utils import translation
+
+    t = with_pairs(people, night, 2)
+    services.round_start(tournament=t, user=people.director)
+    with pytest.raises(refusals.RoundInProgress) as refused:
+        services.entry_withdraw(entry=t.entries.first(), reason="Via", user=people.director)
+    with translation.override("it"):
+        assert refused.value.text() == (
+            "Il turno 1 è ancora in corso: le sue partite non sono tutte finite."
+        )
+    assert not t.entries.exclude(withdrawn_at=None).exists()
