@@ -262,6 +262,8 @@ def tournament_update(*, tournament: Tournament, changes: dict[str, Any], user: 
     anything may change but the fee once a fee is booked; afterwards only the name, the
     tie-breaks, the points and the prize split (``CHANGEABLE_WHILE_RUNNING``)."""
     tournament = _locked(tournament, user)
+    if not isinstance(changes, dict):
+        raise TournamentSettings(path="", problem="an object of settings")
     unknown = set(changes) - set(DEFAULTS) - {"name"}
     if unknown:
         raise TournamentSettings(path=sorted(unknown)[0], problem="not a setting")
@@ -408,7 +410,7 @@ def entry_add(
     first_round = _registration_open(tournament)
     if not isinstance(players, (list, tuple)) or len(players) != 2:
         raise SamePlayerTwice(path="players")
-    if len(name) > 170:
+    if not isinstance(name, str) or len(name) > 170:
         raise TournamentSettings(path="name", problem="a name of at most 170 characters")
     if players[0] == players[1]:
         raise SamePlayerTwice(path="players")
@@ -454,9 +456,7 @@ def single_withdraw(*, single: Single, reason: str, user: User) -> None:
     reason) and the fee is given back. Once drawn, the pair withdraws (``entry_withdraw``)."""
     tournament = _locked(single.tournament, user)
     single = Single.objects.select_for_update().select_related("player").get(pk=single.pk)
-    reason = check_reason((reason or "").strip(), most=REASON_MAX)
-    if not reason:
-        raise ReasonNeeded(path="reason")
+    reason = _reason(reason)
     if single.entry_id is not None:
         raise SingleDrawn(player=single.player.name)
     refunded = _refund(tournament, [single.player_id], user) if tournament.plays_for_money else []
@@ -525,26 +525,32 @@ def _last_round(tournament: Tournament) -> Round | None:
 
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, reason: str, user: User) -> Entry:
-    """A pair leaves between rounds (never in the middle of one). Before round 1 is
-    paired its fees are given back (the ledger entries reversed); later they stay in the
-    pot, its results stay in the standings and it is paired no more (in groups and the
-    knockout its next pairings are forfeited)."""
+    """A pair leaves between rounds, never in the middle of one. Before any round has
+    started its fees are given back (the ledger entries reversed); later they stay in
+    the pot, its results stay in the standings and it is paired no more. When the next
+    round is paired and not started: in a Swiss round it leaves its pairing (its opponent
+    takes the resting entry's place, or rests); in a group or knockout round it forfeits
+    its pairing, and later ones too."""
     tournament = _locked(entry.tournament, user)
     entry = Entry.objects.select_for_update().get(pk=entry.pk)
-    reason = check_reason(reason.strip(), most=REASON_MAX)
-    if not reason:
-        raise ReasonNeeded(path="reason")
+    if entry.tournament_id != tournament.pk:
+        raise EntryNotInRound(path="entry", entry=entry.name)
+    reason = _reason(reason)
     if entry.withdrawn:
         raise EntryAlreadyOut(entry=entry.name)
     last = _last_round(tournament)
-    if last is not None and selectors.round_state(tournament, last).status != "closed":
+    after = last.number if last else 0
+    if last is not None and not last.started:
+        after = _leave_paired_round(last, entry, reason)
+    elif last is not None and selectors.round_state(tournament, last).status != "closed":
         raise RoundInProgress(round=last.number, what=_in_progress_words(last))
     entry.withdrawn_at = timezone.now()
-    entry.withdrawn_after = last.number if last else 0
+    entry.withdrawn_after = after
     entry.withdrawal_reason = reason
     entry.save(update_fields=["withdrawn_at", "withdrawn_after", "withdrawal_reason"])
     refunded = []
-    if last is None and tournament.plays_for_money:
+    started = tournament.round_set.exclude(started_at=None).exists()
+    if not started and after == 0 and tournament.plays_for_money:
         refunded = _refund(tournament, [entry.first_id, entry.second_id], user)
     audit(
         club_id=tournament.club_id,
@@ -555,6 +561,40 @@ def entry_withdraw(*, entry: Entry, reason: str, user: User) -> Entry:
         reason=reason,
     )
     return entry
+
+
+def _reason(reason: Any) -> str:
+    """A reason in words, required, as long as its column at most."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise ReasonNeeded(path="reason")
+    return check_reason(reason.strip(), most=REASON_MAX)
+
+
+def _leave_paired_round(round_: Round, entry: Entry, reason: str) -> int:
+    """Take ``entry`` out of the round paired and not started; the last round it
+    counts as having played."""
+    mine = round_.pairings.filter(home=entry).first() or round_.pairings.filter(away=entry).first()
+    if mine is None:
+        return round_.number - 1
+    if round_.stage != Round.Stage.SWISS:
+        if mine.away_id is not None:
+            mine.forfeited_by = entry
+            mine.forfeit_reason = reason[:REASON_MAX]
+            mine.save(update_fields=["forfeited_by", "forfeit_reason"])
+        return round_.number
+    if mine.away_id is None:
+        mine.delete()
+        return round_.number - 1
+    other = mine.away_id if mine.home_id == entry.pk else mine.home_id
+    resting = round_.pairings.filter(away=None).first()
+    if resting is not None:
+        mine.delete()
+        resting.away_id = other
+        _resave(resting)
+    else:
+        mine.home_id, mine.away_id = other, None
+        _resave(mine)
+    return round_.number - 1
 
 
 def _refund(tournament: Tournament, player_ids: Sequence[int], user: User) -> list[LedgerEntry]:
@@ -990,9 +1030,7 @@ def pairing_forfeit(*, pairing: Pairing, entry: Entry, reason: str, user: User) 
     round_ = pairing.round
     tournament = _locked(round_.tournament, user)
     pairing = Pairing.objects.select_for_update().select_related("home", "away").get(pk=pairing.pk)
-    reason = check_reason((reason or "").strip(), most=REASON_MAX)
-    if not reason:
-        raise ReasonNeeded(path="reason")
+    reason = _reason(reason)
     if entry.pk not in (pairing.home_id, pairing.away_id) or pairing.away_id is None:
         raise NotInPairing(path="entry", entry=entry.name)
     if pairing.forfeited_by_id is not None:

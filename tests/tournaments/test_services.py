@@ -399,3 +399,36 @@ def test_no_withdrawal_in_the_middle_of_a_round(people, night):
             "Il turno 1 è ancora in corso: le sue partite non sono tutte finite."
         )
     assert not t.entries.exclude(withdrawn_at=None).exists()
+
+
+def test_withdrawing_from_a_paired_swiss_round_repairs_it(people, night):
+    t = with_pairs(people, night, 5, entry_fee="5", currency="EUR")
+    r1 = services.round_pair(tournament=t, user=people.director)
+    resting = r1.pairings.get(away=None).home
+    leaving = r1.pairings.get(board=1).home
+    opponent = r1.pairings.get(board=1).away
+    services.entry_withdraw(entry=leaving, reason="Riparte", user=people.director)
+    assert not r1.pairings.filter(away=None).exists()  # the one resting now plays
+    assert r1.pairings.filter(home=resting, away=opponent).exists()
+    assert selectors.pot_balance(t) == Decimal("40.00")  # nothing played yet: fees back
+    services.round_start(tournament=t, user=people.director)
+    assert Match.objects.filter(night=night).count() == 2
+    with pytest.raises(refusals.ReasonNeeded):
+        services.entry_withdraw(entry=opponent, reason="   ", user=people.director)
+    with pytest.raises(refusals.ReasonNeeded):
+        services.entry_withdraw(entry=opponent, reason=None, user=people.director)
+
+
+def test_withdrawing_from_a_paired_knockout_round_forfeits_it(people, night):
+    t = with_pairs(people, night, 4, format="knockout", entry_fee="5", currency="EUR")
+    r1 = services.round_pair(tournament=t, user=people.director)
+    first = r1.pairings.get(board=1)
+    services.entry_withdraw(entry=first.home, reason="Malore", user=people.director)
+    first.refresh_from_db()
+    assert first.forfeited_by_id == first.home_id
+    assert selectors.pot_balance(t) == Decimal("40.00")  # the bracket is drawn: no refund
+    r1 = services.round_start(tournament=t, user=people.director)
+    assert Match.objects.filter(night=night).count() == 1
+    play_round(people, r1)
+    final = services.round_start(tournament=t, user=people.director)
+    assert first.away_id in {final.pairings.get().home_id, final.pairings.get().away_id}
