@@ -22,6 +22,7 @@ from api.views.me import MeView
 from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GamesView, ScoreView
 from api.views.standings import (
+    LeaderboardPdf,
     LeaderboardView,
     PublicLeaderboard,
     PublicRatings,
@@ -70,6 +71,7 @@ urlpatterns = [
     path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
     path("public/clubs/<slug:slug>/matches/<id:pk>", PublicMatch.as_view(), name="public-match"),
     path("leaderboard", LeaderboardView.as_view(), name="leaderboard"),
+    path("leaderboard/pdf", LeaderboardPdf.as_view(), name="leaderboard-pdf"),
     path("ratings", RatingsView.as_view(), name="ratings"),
     path("rating-history", RatingHistoryView.as_view(), name="rating-history"),
     path(

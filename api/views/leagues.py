@@ -39,6 +39,7 @@ from scorebook.clubs.models import Club, Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.ledger.exports import as_csv
+from scorebook.sharing import noticeboard
 from scorebook.standings.leagues import selectors as tables
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League, LeagueEntry
@@ -145,6 +146,17 @@ class LeagueViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     @action(detail=True, methods=["get"], url_path="standings/csv")
     def standings_csv(self, request: Request, pk: Any = None) -> HttpResponse:
         return standings_csv(tables.league_table(self.get_object()))
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY})
+    @action(detail=True, methods=["get"], url_path="standings/pdf")
+    def standings_pdf(self, request: Request, pk: Any = None) -> HttpResponse:
+        """The table as an A4 PDF for the club's notice board."""
+        league = self.get_object()
+        response = HttpResponse(
+            noticeboard.league_pdf(tables.league_table(league)), content_type="application/pdf"
+        )
+        response["Content-Disposition"] = f'inline; filename="league-{league.pk}.pdf"'
+        return response
 
 
 class LeagueEntryViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):

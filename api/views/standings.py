@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, mixins, viewsets
 from rest_framework.exceptions import NotFound
@@ -17,8 +19,10 @@ from rest_framework.generics import get_object_or_404
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
+from rest_framework.views import APIView
 
 from api.permissions import ClubRole
 from api.serializers.public import (
@@ -40,6 +44,8 @@ from scorebook.core.numbers import parse_id, parse_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
+from scorebook.rules import games
+from scorebook.sharing import noticeboard
 from scorebook.standings import selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, RatingChange, Season
 
@@ -304,6 +310,39 @@ class LeaderboardView(LeaderboardList):
 
     def seasons(self):
         return Season.objects.filter(club__in=clubs_of(self.request.user))
+
+
+class LeaderboardPdf(APIView):
+    """A season's leaderboard as an A4 PDF for the club's notice board: the public
+    columns only (no money: it hangs where anyone passes), in the page's order."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        parameters=[LEADERBOARD_PARAMS[0], LEADERBOARD_PARAMS[1]],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY},
+    )
+    def get(self, request: Request) -> HttpResponse:
+        season_id = _id_param(request, "season")
+        season = get_object_or_404(
+            Season.objects.select_related("club"),
+            pk=season_id,
+            club__in=clubs_of(request.user),
+        )
+        game = request.query_params.get("game", "")
+        game = ALL_GAMES if game in ("", "all") else game
+        if game and game not in games():
+            raise NotFound()
+        minimum = services.settings_of(season.club_id).min_matches
+        rows = list(selectors.leaderboard(season, game, ["-won", "-win_rate"], minimum))
+        position = 0
+        for row in rows:
+            position += row.ranked
+            row.position = position if row.ranked else None
+        pdf = noticeboard.leaderboard_pdf(season.club.name, season.name, game, rows)
+        response = HttpResponse(pdf, content_type="application/pdf")
+        response["Content-Disposition"] = f'inline; filename="leaderboard-{season.pk}.pdf"'
+        return response
 
 
 # -- ratings -------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from django.urls import path
 
 from scorebook.web.views import (
     auth,
+    calendars,
     clubs,
     deals,
     imports,
@@ -22,6 +23,7 @@ urlpatterns = [
     # Standings (standings).
     path("c/<slug:slug>/standings/", standings.leaderboard, name="standings"),
     path("c/<slug:slug>/standings/ratings", standings.ratings, name="ratings"),
+    path("c/<slug:slug>/standings/pdf", standings.leaderboard_pdf, name="standings_pdf"),
     path("", clubs.home, name="home"),
     path("login", auth.LoginView.as_view(), name="login"),
     path("logout", auth.LogoutView.as_view(), name="logout"),
@@ -71,6 +73,7 @@ urlpatterns = [
     path("c/<slug:slug>/leagues/", leagues.league_list, name="leagues"),
     path("c/<slug:slug>/leagues/<id:league_id>/", leagues.league, name="league"),
     path("c/<slug:slug>/leagues/<id:league_id>/csv", leagues.league_csv, name="league_csv"),
+    path("c/<slug:slug>/leagues/<id:league_id>/pdf", leagues.league_pdf, name="league_pdf"),
     path(
         "c/<slug:slug>/leagues/<id:league_id>/fixtures/<id:fixture_id>/play",
         leagues.fixture_play,
@@ -82,4 +85,14 @@ urlpatterns = [
         name="league_action",
     ),
     path("c/<slug:slug>/players/<id:player_id>/stats", leagues.player_stats, name="player_stats"),
+    # Calendars (sharing): feeds by a member's token, without a session.
+    path("c/<slug:slug>/calendar", calendars.calendar_page, name="calendar"),
+    path("cal/<str:token>/club.ics", calendars.club_feed, name="calendar_club"),
+    path("cal/<str:token>/mine.ics", calendars.my_feed, name="calendar_mine"),
+    path(
+        "cal/<str:token>/leagues/<id:league_id>.ics",
+        calendars.league_feed,
+        name="calendar_league",
+    ),
+    path("public/<slug:slug>/nights.ics", calendars.public_nights_feed, name="calendar_public"),
 ]

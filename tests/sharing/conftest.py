@@ -1,9 +1,15 @@
 """The web tests' night (tests/web/conftest.py): a match being played at table 1, a
-finished one at table 2 (stake 0.50 EUR each), a closed night, an invitation."""
+finished one at table 2 (stake 0.50 EUR each), a closed night, an invitation; and a
+season and a started pairs league of the San Rocco club."""
+
+import datetime
 
 import pytest
 from django.utils import translation
 
+from scorebook.standings import refresh
+from scorebook.standings import services as standings
+from scorebook.standings.leagues import services as leagues
 from tests.web.conftest import world  # noqa: F401  (the fixture, shared)
 
 
@@ -11,3 +17,29 @@ from tests.web.conftest import world  # noqa: F401  (the fixture, shared)
 def _language_reset():
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def season(people, world, settings):  # noqa: F811
+    """Season 2026-27 with the night's finished match counted (a minimum of 1 match)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    standings.settings_update(
+        club_id=people.club.pk, changes={"min_matches": 1}, user=people.director
+    )
+    season = standings.season_create(
+        club_id=people.club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1),
+        ends_on=None, user=people.director,
+    )  # fmt: skip
+    refresh.rebuild(club_id=people.club.pk)
+    return season
+
+
+@pytest.fixture
+def league(people):
+    """A started round robin of two pairs: Nino & Salvo against Ettore & Walter."""
+    director = people.director
+    n, e, s, w = people.seated
+    league = leagues.league_create(club=people.club, name="Coppa d'inverno", user=director)
+    leagues.entry_add(league=league, name="Nino & Salvo", player_ids=[n.pk, s.pk], user=director)
+    leagues.entry_add(league=league, name="Ettore & Walter", player_ids=[e.pk, w.pk], user=director)
+    return leagues.league_start(league=league, user=director)

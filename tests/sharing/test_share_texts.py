@@ -2,7 +2,6 @@
 reader's language, the WhatsApp link and the text to copy, the link it points to; no money
 on anything public (the share texts and the Open Graph tags of the public pages)."""
 
-import datetime
 import html
 import re
 from urllib.parse import unquote
@@ -13,8 +12,6 @@ from django.test import Client
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Night
 from scorebook.sharing import texts
-from scorebook.standings import refresh
-from scorebook.standings import services as standings
 from tests.web.test_deal_pages import as_
 
 #: Money as any page could write it: the stake (0.50 EUR) and the words of paying.
@@ -43,19 +40,6 @@ def og(body: str) -> dict[str, str]:
         name: html.unescape(value)
         for name, value in re.findall(r'<meta property="og:(\w+)" content="([^"]*)"', body)
     }
-
-
-@pytest.fixture
-def season(people, world, settings):
-    settings.CELERY_TASK_ALWAYS_EAGER = True
-    standings.settings_update(
-        club_id=people.club.pk, changes={"min_matches": 1}, user=people.director
-    )
-    standings.season_create(
-        club_id=people.club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1),
-        ends_on=None, user=people.director,
-    )  # fmt: skip
-    refresh.rebuild(club_id=people.club.pk)
 
 
 @pytest.fixture

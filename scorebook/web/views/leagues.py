@@ -30,6 +30,7 @@ from scorebook.core.refusals import Refusal
 from scorebook.ledger.exports import as_csv
 from scorebook.matches.models import Match, Night
 from scorebook.rules import games
+from scorebook.sharing import noticeboard
 from scorebook.standings import stats
 from scorebook.standings.leagues import knockout, services
 from scorebook.standings.leagues import selectors as tables
@@ -339,6 +340,17 @@ def league_csv(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
     sheet = as_csv(tables.league_sheet(tables.league_table(the_league)))
     response = HttpResponse(sheet, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="league-{the_league.pk}.csv"'
+    return response
+
+
+@login_required
+def league_pdf(request: HttpRequest, slug: str, league_id: int) -> HttpResponse:
+    """The league's table as an A4 page for the notice board."""
+    (club, membership), the_league = _league(request, slug, league_id)
+    response = HttpResponse(
+        noticeboard.league_pdf(tables.league_table(the_league)), content_type="application/pdf"
+    )
+    response["Content-Disposition"] = f'inline; filename="league-{the_league.pk}.pdf"'
     return response
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.db.models import BooleanField, ExpressionWrapper, Q
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -20,7 +21,7 @@ from scorebook.clubs.services import require_role
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.rules import games
-from scorebook.sharing import texts
+from scorebook.sharing import noticeboard, texts
 from scorebook.standings import columns, selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
@@ -197,6 +198,21 @@ def _ratings(request, club) -> dict[str, Any]:
         "built": built,
         "pending": pending,
     }
+
+
+@login_required
+def leaderboard_pdf(request, slug):
+    """The leaderboard the page shows (``?season=``, ``?game=``, ``?sort=``) as an A4
+    page for the notice board: the public columns only (it hangs where anyone passes)."""
+    club, _membership = club_for(request, slug)
+    context = _leaderboard(request, club, public=True)
+    season = context["season"]
+    if season is None:
+        raise Http404
+    pdf = noticeboard.leaderboard_pdf(club.name, season.name, context["game"], context["rows"])
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="leaderboard-{club.slug}-{season.pk}.pdf"'
+    return response
 
 
 @login_required

@@ -1,0 +1,160 @@
+"""Calendar feeds (iCalendar, RFC 5545, written with the ``icalendar`` library): a club's
+nights and its leagues' fixtures, for a phone's calendar app to subscribe to.
+
+- Nights have a date and no hour: each is an event from ``NIGHT_STARTS`` for
+  ``NIGHT_HOURS`` in the club's zone (the installation's ``TIME_ZONE``), with the zone's
+  VTIMEZONE in the file so every calendar app places it right.
+- A fixture has no date of its own; once a match is linked to it, it is on the night of its
+  first match. Fixtures not played yet have no date and are not in the feed.
+- UIDs are stable (``night-<id>@<host>``, ``fixture-<id>@<host>``): a calendar app
+  updates an event when the feed changes instead of adding it twice.
+- The words (SUMMARY, DESCRIPTION) are in the reader's language: the member's, kept with
+  their token; a night's description says its scores, never money (``night_text``).
+"""
+
+from __future__ import annotations
+
+import datetime
+import zoneinfo
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db.models import Exists, Min, OuterRef, Q
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from icalendar import Calendar, Event
+
+from scorebook.clubs.models import Club, Player
+from scorebook.matches.models import Match, Night
+from scorebook.standings.models import Fixture, League
+
+from .texts import names_of, night_text
+
+#: When a night begins and how long it lasts (nights store a date only).
+NIGHT_STARTS = datetime.time(21, 0)
+NIGHT_HOURS = 3
+#: How far back a feed reaches: a calendar app keeps what it has already seen.
+PAST_DAYS = 400
+
+
+@dataclass(frozen=True)
+class Feed:
+    """What one feed holds: the club's nights (all, or those of one player and every
+    night still to come), and the fixtures of some leagues (all, one, or one player's)."""
+
+    club: Club
+    nights: bool = True
+    league: League | None = None
+    player: Player | None = None
+    fixtures: bool = True
+
+
+def club_zone() -> zoneinfo.ZoneInfo:
+    return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+
+
+def _start(day: datetime.date) -> datetime.datetime:
+    return datetime.datetime.combine(day, NIGHT_STARTS, tzinfo=club_zone())
+
+
+def _event(uid: str, summary: str, day: datetime.date, stamp: datetime.datetime) -> Event:
+    event = Event()
+    event.add("uid", uid)
+    event.add("dtstamp", stamp)
+    event.add("dtstart", _start(day))
+    event.add("dtend", _start(day) + datetime.timedelta(hours=NIGHT_HOURS))
+    event.add("summary", summary)
+    return event
+
+
+def _nights(feed: Feed, since: datetime.date) -> list[Night]:
+    nights = Night.objects.filter(club=feed.club, date__gte=since).order_by("date", "id")
+    if feed.player is not None:
+        # the nights the player sat at (seats are JSON: read them, one query), and every
+        # night still to come (who plays is not known yet)
+        played = list(
+            Match.objects.filter(night__club=feed.club, night__date__gte=since)
+            .values_list("night_id", "seats")
+            .iterator()
+        )
+        mine = {night_id for night_id, seats in played if feed.player.pk in seats.values()}
+        today = timezone.localdate()
+        nights = nights.filter(Q(pk__in=mine) | Q(date__gte=today))
+    return list(nights)
+
+
+def _fixtures(feed: Feed, since: datetime.date) -> list[Fixture]:
+    fixtures = (
+        Fixture.objects.filter(league__club=feed.club)
+        .select_related("league", "home", "away")
+        .annotate(day=Min("links__match__night__date"))
+        .filter(day__isnull=False, day__gte=since)
+        .order_by("day", "id")
+    )
+    if feed.league is not None:
+        fixtures = fixtures.filter(league=feed.league)
+    if feed.player is not None:
+        entries = Q(home__players=feed.player) | Q(away__players=feed.player)
+        mine = Fixture.objects.filter(entries, pk=OuterRef("pk"))
+        fixtures = fixtures.filter(Exists(mine))
+    return list(fixtures)
+
+
+def fixture_summary(fixture: Fixture) -> str:
+    """ "Coppa d'inverno, turno 2: Nino & Salvo – Ettore & Walter"."""
+    undecided = _("to be decided")
+    home = fixture.home.name if fixture.home else undecided
+    away = fixture.away.name if fixture.away else undecided
+    return _("%(league)s, round %(round)s: %(home)s – %(away)s") % {
+        "league": fixture.league.name,
+        "round": fixture.round,
+        "home": home,
+        "away": away,
+    }
+
+
+def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int, str]) -> bytes:
+    """The feed as an .ics file. ``links``: night id -> the page to open (absolute)."""
+    since = timezone.localdate() - datetime.timedelta(days=PAST_DAYS)
+    stamp = timezone.now().replace(microsecond=0)
+    with translation.override(language):
+        cal = Calendar()
+        cal.add("prodid", "-//Scorebook//Club calendar//EN")
+        cal.add("version", "2.0")
+        cal.add("calscale", "GREGORIAN")
+        cal.add("x-wr-calname", name)
+        cal.add("x-wr-timezone", settings.TIME_ZONE)
+        if feed.nights:
+            nights = _nights(feed, since)
+            names = names_of(feed.club.pk) if nights else {}
+            matches = _matches_by_night(nights)
+            for night in nights:
+                night.club = feed.club
+                summary = _("Club night: %(club)s") % {"club": feed.club.name}
+                event = _event(f"night-{night.pk}@{host}", summary, night.date, stamp)
+                if night.venue:
+                    event.add("location", night.venue)
+                if matches.get(night.pk):
+                    event.add("description", night_text(night, names, matches[night.pk]))
+                if night.pk in links:
+                    event.add("url", links[night.pk])
+                cal.add_component(event)
+        if feed.fixtures:
+            for fixture in _fixtures(feed, since):
+                day = fixture.day  # type: ignore[attr-defined]
+                event = _event(f"fixture-{fixture.pk}@{host}", fixture_summary(fixture), day, stamp)
+                cal.add_component(event)
+        # the zone's rules over the feed's span (the default, 1970-2038, is 6 KB of dates)
+        cal.add_missing_timezones(
+            first_date=since, last_date=since + datetime.timedelta(days=3 * 365)
+        )
+    return cal.to_ical()
+
+
+def _matches_by_night(nights: Iterable[Night]) -> dict[int, list[Match]]:
+    found: dict[int, list[Match]] = {}
+    ids = [night.pk for night in nights]
+    for match in Match.objects.filter(night_id__in=ids).order_by("id"):
+        found.setdefault(match.night_id, []).append(match)
+    return found
