@@ -6,6 +6,8 @@ nights and its leagues' fixtures, for a phone's calendar app to subscribe to.
   VTIMEZONE in the file so every calendar app places it right.
 - A fixture has no date of its own; once a match is linked to it, it is on the night of its
   first match. Fixtures not played yet have no date and are not in the feed.
+- A tournament (one night, pairs at the door) is one event on its night; its entry fee and
+  prizes are never in it.
 - UIDs are stable (``night-<id>@<host>``, ``fixture-<id>@<host>``): a calendar app
   updates an event when the feed changes instead of adding it twice.
 - The words (SUMMARY, DESCRIPTION) are in the reader's language: the member's, kept with
@@ -28,6 +30,7 @@ from icalendar import Calendar, Event
 from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Match, Night
 from scorebook.standings.models import Fixture, League
+from scorebook.tournaments.models import Tournament
 
 from .texts import names_of, night_text
 
@@ -48,6 +51,7 @@ class Feed:
     league: League | None = None
     player: Player | None = None
     fixtures: bool = True
+    tournaments: bool = True
 
 
 def club_zone() -> zoneinfo.ZoneInfo:
@@ -101,6 +105,19 @@ def _fixtures(feed: Feed, since: datetime.date) -> list[Fixture]:
     return list(fixtures)
 
 
+def _tournaments(feed: Feed, since: datetime.date) -> list[Tournament]:
+    """The club's tournaments; a player's: those they entered and those to come."""
+    tournaments = (
+        Tournament.objects.filter(club=feed.club, night__date__gte=since)
+        .select_related("night")
+        .order_by("night__date", "id")
+    )
+    if feed.player is not None:
+        entered = Q(entries__first=feed.player) | Q(entries__second=feed.player)
+        tournaments = tournaments.filter(entered | Q(night__date__gte=timezone.localdate()))
+    return list(tournaments.distinct())
+
+
 def fixture_summary(fixture: Fixture) -> str:
     """ "Coppa d'inverno, turno 2: Nino & Salvo – Ettore & Walter"."""
     undecided = _("to be decided")
@@ -146,6 +163,16 @@ def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int
                 event = _event(f"fixture-{fixture.pk}@{host}", fixture_summary(fixture), day, stamp)
                 cal.add_component(event)
         # the zone's rules over the feed's span (the default, 1970-2038, is 6 KB of dates)
+        if feed.tournaments:
+            for tournament in _tournaments(feed, since):
+                summary = _("Tournament: %(name)s") % {"name": tournament.name}
+                uid = f"tournament-{tournament.pk}@{host}"
+                event = _event(uid, summary, tournament.night.date, stamp)
+                if tournament.night.venue:
+                    event.add("location", tournament.night.venue)
+                if tournament.night_id in links:
+                    event.add("url", links[tournament.night_id])
+                cal.add_component(event)
         cal.add_missing_timezones(
             first_date=since, last_date=since + datetime.timedelta(days=3 * 365)
         )

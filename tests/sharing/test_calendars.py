@@ -10,11 +10,13 @@ from django.test import Client
 from icalendar import Calendar
 
 from scorebook.clubs.models import Club
-from scorebook.matches.models import Match
+from scorebook.matches.models import Match, Night
 from scorebook.sharing import services
 from scorebook.sharing.models import CalendarFeed
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
+from scorebook.tournaments import services as tournaments
+from tests.tournaments.helpers import tournament
 from tests.web.test_deal_pages import as_
 
 #: The night's stake, as any text could write it.
@@ -163,3 +165,24 @@ def test_a_public_club_has_a_public_nights_feed_without_money(people, world, pla
     assert not any(word in answer.content.decode() for word in MONEY)
     page = as_(people, "member").get(f"/c/{people.club.slug}/calendar").content.decode()
     assert f"webcal://testserver/public/{people.club.slug}/nights.ics" in page
+
+
+def test_tournaments_are_in_the_club_feed_and_in_their_players_feeds(people, world):
+    """A tournament is one event on its night (its entry fee never in it); Nino's own
+    feed has the one he entered; a league's feed has none."""
+    night = Night.objects.get(pk=world["closed"])  # the 13th: past, so entries decide
+    night.status = Night.Status.OPEN
+    night.save(update_fields=["status"])
+    cup = tournament(people, night, entry_fee="5.00", currency="EUR")
+    n, e, s, w = people.seated
+    tournaments.entry_add(tournament=cup, players=[e.pk, w.pk], user=people.director)
+    club = events(Client().get(f"/cal/{token_of(people)}/club.ics").content)
+    event = club[f"tournament-{cup.pk}@testserver"]
+    assert event["summary"] == "Torneo: Torneo di San Rocco"
+    assert event["start"].date() == datetime.date(2026, 11, 13)
+    assert "EUR" not in Client().get(f"/cal/{token_of(people)}/club.ics").content.decode()
+    mine = events(Client().get(f"/cal/{token_of(people)}/mine.ics").content)
+    assert f"tournament-{cup.pk}@testserver" not in mine  # Nino has not entered
+    tournaments.entry_add(tournament=cup, players=[n.pk, s.pk], user=people.director)
+    mine = events(Client().get(f"/cal/{token_of(people)}/mine.ics").content)
+    assert f"tournament-{cup.pk}@testserver" in mine

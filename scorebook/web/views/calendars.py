@@ -58,7 +58,7 @@ def my_feed(request: HttpRequest, token: str) -> HttpResponse:
     club = feed.membership.club
     player = Player.objects.filter(club=club, user=feed.membership.user_id).first()
     if player is None:  # a member who does not play: the club's nights, no fixtures
-        wanted = feeds.Feed(club=club, fixtures=False)
+        wanted = feeds.Feed(club=club, fixtures=False, tournaments=False)
     else:
         wanted = feeds.Feed(club=club, player=player)
     return _answer(request, wanted, feed.language, f"{club.name} · {player or ''}".strip(" ·"))
@@ -69,7 +69,7 @@ def league_feed(request: HttpRequest, token: str, league_id: int) -> HttpRespons
     feed = _feed_or_404(token)
     club = feed.membership.club
     league = get_object_or_404(League, pk=league_id, club=club)
-    wanted = feeds.Feed(club=club, nights=False, league=league)
+    wanted = feeds.Feed(club=club, nights=False, league=league, tournaments=False)
     return _answer(request, wanted, feed.language, f"{club.name} · {league.name}")
 
 
@@ -77,7 +77,8 @@ def public_nights_feed(request: HttpRequest, slug: str) -> HttpResponse:
     """A club that publishes its results: its nights, for anyone (scores, no money)."""
     club = public_club_or_404(slug)
     language = "it" if (get_language() or "").startswith("it") else "en"
-    response = _answer(request, feeds.Feed(club=club, fixtures=False), language, club.name)
+    nights_only = feeds.Feed(club=club, fixtures=False, tournaments=False)
+    response = _answer(request, nights_only, language, club.name)
     response["Cache-Control"] = "public, max-age=900"
     return response
 
