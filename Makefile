@@ -71,6 +71,13 @@ bench-tournament: install
 bench-standings: install
 	$(PY) deploy/bench/standings_bench.py
 
+# A club's ten years (BENCH_NIGHTS, default 500 nights, ~20,000 deals) imported from the
+# template's CSV beside the same deals entered through the service functions in the same
+# run (target <= 1.5x), and the import's peak memory (tracemalloc). PostgreSQL when
+# BENCH_DATABASE_URL is set, else SQLite.
+bench-import: install
+	$(PY) deploy/bench/import_bench.py
+
 # Each page's HTML + CSS + JS, gzip-compressed (budget: 100 KB), on the demo club.
 page-weight: install
 	$(PY) manage.py migrate --noinput -v0
