@@ -1029,7 +1029,11 @@ def pairing_forfeit(*, pairing: Pairing, entry: Entry, reason: str, user: User) 
     A pairing already decided by its matches cannot be forfeited."""
     round_ = pairing.round
     tournament = _locked(round_.tournament, user)
-    pairing = Pairing.objects.select_for_update().select_related("home", "away").get(pk=pairing.pk)
+    pairing = (
+        Pairing.objects.select_for_update(of=("self",))
+        .select_related("home", "away")
+        .get(pk=pairing.pk)
+    )
     reason = _reason(reason)
     if entry.pk not in (pairing.home_id, pairing.away_id) or pairing.away_id is None:
         raise NotInPairing(path="entry", entry=entry.name)
