@@ -5,6 +5,7 @@ from typing import Any
 from django.urls import include, path
 from rest_framework.routers import DefaultRouter
 
+from api.views.archive import ClubExportView, MeEraseView, MeExportView, PlayerEraseView
 from api.views.auth import TokenView
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
 from api.views.fixtures import FixtureViewSet
@@ -67,6 +68,10 @@ urlpatterns = [
     path("rules/score", ScoreView.as_view(), name="rules-score"),
     path("auth/token", TokenView.as_view(), name="auth-token"),
     path("me", MeView.as_view(), name="me"),
+    path("me/export", MeExportView.as_view(), name="me-export"),
+    path("me/erase", MeEraseView.as_view(), name="me-erase"),
+    path("clubs/<id:pk>/export", ClubExportView.as_view(), name="club-export"),
+    path("players/<id:pk>/erase", PlayerEraseView.as_view(), name="player-erase"),
     path("public/clubs", PublicClubs.as_view(), name="public-clubs"),
     path("public/clubs/<slug:slug>/nights", PublicNights.as_view(), name="public-nights"),
     path("public/clubs/<slug:slug>/matches/<id:pk>", PublicMatch.as_view(), name="public-match"),

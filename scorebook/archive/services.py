@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import logging
 import re
+import tempfile
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import IO, Any
 
 import django.dispatch
 from django.contrib.admin.models import LogEntry
@@ -45,7 +46,11 @@ from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 from scorebook.standings.models import League, LeagueEntry, Season
 
+from . import exports
 from .models import Erasure
+
+#: An export kept in memory up to this size, then on disk.
+SPOOL_BYTES = 8 * 1024 * 1024
 
 logger = logging.getLogger(__name__)
 
@@ -82,6 +87,18 @@ class SoleOwner(Refusal):
     code = "erase.sole_owner"
     status = 409
     message = _("You are the only owner of %(club)s: make another member an owner first.")
+
+
+class NotConfirmed(Refusal):
+    """An erasure cannot be undone: the name (or username) typed must be the one erased."""
+
+    code = "erase.not_confirmed"
+    message = _("Type %(expected)s exactly as shown to confirm: nothing was erased.")
+
+
+def _confirmed(typed: str, expected: str, path: str) -> None:
+    if typed.strip().casefold() != expected.strip().casefold():
+        raise NotConfirmed(path=path, expected=expected)
 
 
 def pseudonym(number: int) -> str:
@@ -227,11 +244,15 @@ def _erase_player(player: Player, *, actor: User, by_the_person: bool) -> Erasur
 
 
 @transaction.atomic
-def player_erase(*, player: Player, user: User) -> Erasure:
-    """A director erases one of the club's players or guests. A player linked to an
-    account loses the account too when it is used in this club only; an account used in
-    other clubs, or a role above the director's, is refused (the person does it)."""
+def player_erase(*, player: Player, user: User, confirm: str) -> Erasure:
+    """A director erases one of the club's players or guests, ``confirm`` being the
+    player's name as typed. A player linked to an account loses the account too when it is
+    used in this club only; an account used in other clubs, or a role above the
+    director's, is refused (the person does it)."""
     director = require_role(user, player.club_id, Role.DIRECTOR)
+    if Erasure.objects.filter(player=player).exists():
+        raise AlreadyErased()
+    _confirmed(confirm, player.name, "name")
     account = player.user
     if account is not None:
         if account.pk == user.pk:
@@ -249,10 +270,12 @@ def player_erase(*, player: Player, user: User) -> Erasure:
 
 
 @transaction.atomic
-def account_erase(*, user: User) -> list[Erasure]:
-    """The person erases themselves: each of their players, in every club, takes a
-    pseudonym; their account is stripped and they are signed out everywhere. Refused while
-    they are the only owner of a club (a club always keeps an owner)."""
+def account_erase(*, user: User, confirm: str) -> list[Erasure]:
+    """The person erases themselves (``confirm``: their username as typed): each of their
+    players, in every club, takes a pseudonym; their account is stripped and they are
+    signed out everywhere. Refused while they are the only owner of a club (a club always
+    keeps an owner)."""
+    _confirmed(confirm, user.get_username(), "username")
     for owned in Membership.objects.filter(user=user, role=Role.OWNER).select_related("club"):
         owners = Membership.objects.select_for_update().filter(
             club_id=owned.club_id, role=Role.OWNER
@@ -266,3 +289,23 @@ def account_erase(*, user: User) -> list[Erasure]:
     _strip_account(user)
     logger.info("account %s erased by its owner", user.pk)
     return erasures
+
+
+def club_export_file(*, club: Club, user: User) -> IO[bytes]:
+    """A director takes the club's whole record out: the ZIP in a temporary file (in
+    memory up to a few MB, on disk beyond), rewound for streaming. The audit log keeps who
+    exported when; the file itself is not kept."""
+    require_role(user, club.pk, Role.DIRECTOR)
+    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+    counts = exports.club_export(club, out)
+    audit(club_id=club.pk, actor=user, verb="club_exported", obj=club, after=counts)
+    out.seek(0)
+    return out
+
+
+def person_export_file(*, user: User) -> IO[bytes]:
+    """The person's own data, the same way (nothing is written: it is their own read)."""
+    out = tempfile.SpooledTemporaryFile(max_size=SPOOL_BYTES)
+    exports.person_export(user, out)
+    out.seek(0)
+    return out

@@ -94,6 +94,21 @@ class PlayerForm(forms.Form):
     guest = forms.BooleanField(label=_("Guest (not a regular of the club)"), required=False)
 
 
+class PlayerEraseForm(forms.Form):
+    name = forms.CharField(
+        label=_("Type the player's name to confirm"), max_length=200, strip=False
+    )
+
+
+class AccountEraseForm(forms.Form):
+    username = forms.CharField(
+        label=_("Type your username to confirm"), max_length=200, strip=False
+    )
+    understood = forms.BooleanField(
+        label=_("I understand that this cannot be undone."), required=True
+    )
+
+
 class ClubSettingsForm(forms.Form):
     """The owner's settings; a director sees only ``confirmation_policy`` (``policy_only``)."""
 

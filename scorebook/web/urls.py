@@ -3,6 +3,7 @@
 from django.urls import path
 
 from scorebook.web.views import (
+    archive,
     auth,
     calendars,
     clubs,
@@ -67,6 +68,13 @@ urlpatterns = [
     path("m/<id:match_id>/confirm-remaining", deals.confirm_remaining, name="confirm_remaining"),
     path("d/<id:deal_id>/correct", deals.deal_correct, name="deal_correct"),
     path("me/pin", deals.pin, name="pin"),
+    # Taking data out and forgetting a person (archive).
+    path("me/", archive.account, name="account"),
+    path("me/export.zip", archive.account_export, name="account_export"),
+    path("me/erase", archive.account_erase, name="account_erase"),
+    path("c/<slug:slug>/export.zip", archive.club_export, name="club_export"),
+    path("c/<slug:slug>/players/<id:player_id>/erase", archive.player_erase, name="player_erase"),
+    path("privacy", archive.privacy, name="privacy"),
     # The service worker, from the root so that its scope is every page (offline).
     path("sw.js", offline.service_worker, name="service_worker"),
     # Leagues and player statistics (leagues).

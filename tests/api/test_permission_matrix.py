@@ -395,6 +395,30 @@ MATRIX = {
         {},
         writes(DIRECTOR, 200),
     ),
+    # Issue 28: the club's whole record (directors), one's own data, forgetting a person.
+    "export a club": (
+        "get",
+        "/api/v1/clubs/{club}/export",
+        None,
+        {},
+        {ANON: 401, STRANGER: 404, MEMBER: 403, SCORER: 403, DIRECTOR: 200, OWNER: 200},
+    ),
+    "export my data": ("get", "/api/v1/me/export", None, {}, {**OPEN, ANON: 401}),
+    "erase a player": (
+        "post",
+        "/api/v1/players/{salvo}/erase",
+        {"name": "Salvo"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
+    # the owner and the stranger are the only owners of their clubs
+    "erase my account": (
+        "post",
+        "/api/v1/me/erase",
+        lambda w, who: {"username": who},
+        {},
+        {ANON: 401, STRANGER: 409, MEMBER: 204, SCORER: 204, DIRECTOR: 204, OWNER: 409},
+    ),
     "player statistics": ("get", "/api/v1/players/{player}/statistics", None, {}, READ),
     # the club does not publish its results: hidden from everyone, members included
     "public leagues": ("get", "/api/v1/public/clubs/{slug}/leagues", None, {}, HIDDEN),

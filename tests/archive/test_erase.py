@@ -77,7 +77,7 @@ def test_the_name_is_nowhere_in_the_database_and_the_numbers_are_unchanged(demo,
     before = numbers(demo)
     audit_count = AuditEvent.objects.count()
     with caplog.at_level(logging.DEBUG):
-        erasure = services.player_erase(player=player, user=user("director"))
+        erasure = services.player_erase(player=player, user=user("director"), confirm=" carmelo ")
     assert erasure.number == 1
     player.refresh_from_db()
     assert player.name == "Erased player #1" and player.user is None
@@ -102,19 +102,25 @@ def test_the_name_is_nowhere_in_the_database_and_the_numbers_are_unchanged(demo,
 
 def test_pseudonyms_count_per_club_and_stay(demo):
     director = user("director")
-    first = services.player_erase(player=Player.objects.get(club=demo, name="Tano"), user=director)
-    second = services.player_erase(player=Player.objects.get(club=demo, name="Rosa"), user=director)
+    first = services.player_erase(
+        player=Player.objects.get(club=demo, name="Tano"), user=director, confirm="Tano"
+    )
+    second = services.player_erase(
+        player=Player.objects.get(club=demo, name="Rosa"), user=director, confirm="Rosa"
+    )
     assert (first.number, second.number) == (1, 2)
     assert Player.objects.get(pk=first.player_id).name == "Erased player #1"
     with pytest.raises(services.AlreadyErased):
-        services.player_erase(player=Player.objects.get(pk=first.player_id), user=director)
+        services.player_erase(
+            player=Player.objects.get(pk=first.player_id), user=director, confirm="x"
+        )
     assert Erasure.objects.count() == 2
 
 
 def test_a_taken_pseudonym_is_skipped(demo):
     player_create(club=demo, name="erased player #1", user=user("demo"))
     erasure = services.player_erase(
-        player=Player.objects.get(club=demo, name="Tano"), user=user("director")
+        player=Player.objects.get(club=demo, name="Tano"), user=user("director"), confirm="Tano"
     )
     assert erasure.number == 2
 
@@ -123,7 +129,9 @@ def test_another_players_longer_name_is_left_alone(demo):
     entry = LeagueEntry.objects.filter(league__club=demo).first()
     LeagueEntry.objects.filter(pk=entry.pk).update(name="Rosa B e Rosa")
     Player.objects.create(club=demo, name="Rosa B")
-    services.player_erase(player=Player.objects.get(club=demo, name="Rosa"), user=user("director"))
+    services.player_erase(
+        player=Player.objects.get(club=demo, name="Rosa"), user=user("director"), confirm="Rosa"
+    )
     entry.refresh_from_db()
     assert entry.name == "Rosa B e Erased player #1"
 
@@ -133,14 +141,16 @@ def test_a_member_or_scorer_cannot_erase(demo):
         someone = get_user_model().objects.create_user(role)
         Membership.objects.create(club=demo, user=someone, role=role)
         with pytest.raises(NotAllowed):
-            services.player_erase(player=Player.objects.get(club=demo, name="Tano"), user=someone)
+            services.player_erase(
+                player=Player.objects.get(club=demo, name="Tano"), user=someone, confirm="Tano"
+            )
     assert not Erasure.objects.exists()
 
 
 def test_a_director_of_another_club_cannot_erase(demo, elsewhere):
     with pytest.raises(NotAllowed):
         services.player_erase(
-            player=Player.objects.get(club=demo, name="Tano"), user=user("stranger")
+            player=Player.objects.get(club=demo, name="Tano"), user=user("stranger"), confirm="Tano"
         )
 
 
@@ -148,7 +158,9 @@ def test_an_account_of_another_club_is_the_persons_to_erase(demo, elsewhere):
     Membership.objects.create(club=elsewhere, user=user("carmelo.bellini"))
     with pytest.raises(services.AccountElsewhere):
         services.player_erase(
-            player=Player.objects.get(club=demo, name="Carmelo"), user=user("director")
+            player=Player.objects.get(club=demo, name="Carmelo"),
+            user=user("director"),
+            confirm="Carmelo",
         )
     assert Player.objects.filter(name="Carmelo").exists()
 
@@ -159,12 +171,12 @@ def test_a_director_cannot_erase_an_owners_player_or_their_own(demo):
     Membership.objects.filter(user=owner).update(role="owner")
     with pytest.raises(Refusal):  # the demo is also a member of no other club: the role
         services.player_erase(
-            player=Player.objects.get(club=demo, name="Nino"), user=user("director")
+            player=Player.objects.get(club=demo, name="Nino"), user=user("director"), confirm="Nino"
         )
     Player.objects.filter(club=demo, name="Tano").update(user=user("director"))
     with pytest.raises(services.OwnAccount):
         services.player_erase(
-            player=Player.objects.get(club=demo, name="Tano"), user=user("director")
+            player=Player.objects.get(club=demo, name="Tano"), user=user("director"), confirm="Tano"
         )
     assert not Erasure.objects.exists()
 
@@ -173,7 +185,7 @@ def test_the_person_erases_themselves(demo, elsewhere):
     carmelo = user("carmelo.bellini")
     other_player = Player.objects.create(club=elsewhere, name="Carmelo B.", user=carmelo)
     Membership.objects.create(club=elsewhere, user=carmelo)
-    erasures = services.account_erase(user=carmelo)
+    erasures = services.account_erase(user=carmelo, confirm="Carmelo.Bellini")
     assert {e.player_id for e in erasures} == {
         Player.objects.get(club=demo, erasure__isnull=False).pk,
         other_player.pk,
@@ -186,5 +198,24 @@ def test_the_person_erases_themselves(demo, elsewhere):
 def test_the_only_owner_must_hand_the_club_over_first(demo):
     owner = user("demo")
     with pytest.raises(services.SoleOwner):
-        services.account_erase(user=owner)
+        services.account_erase(user=owner, confirm="demo")
     assert user("demo").is_active
+
+
+def test_nothing_is_erased_without_the_name_typed(demo):
+    with pytest.raises(services.NotConfirmed):
+        services.player_erase(
+            player=Player.objects.get(club=demo, name="Tano"), user=user("director"), confirm="Tan"
+        )
+    with pytest.raises(services.NotConfirmed):
+        services.account_erase(user=user("carmelo.bellini"), confirm="carmelo")
+    assert not Erasure.objects.exists() and user("carmelo.bellini").is_active
+
+
+def test_the_export_is_a_directors_and_is_audited(demo):
+    with pytest.raises(NotAllowed):
+        services.club_export_file(club=demo, user=user("carmelo.bellini"))
+    file = services.club_export_file(club=demo, user=user("director"))
+    assert file.read(2) == b"PK"
+    event = AuditEvent.objects.get(verb="club_exported")
+    assert event.actor == user("director") and event.after["deals"] > 0
