@@ -432,3 +432,29 @@ def test_withdrawing_from_a_paired_knockout_round_forfeits_it(people, night):
     play_round(people, r1)
     final = services.round_start(tournament=t, user=people.director)
     assert first.away_id in {final.pairings.get().home_id, final.pairings.get().away_id}
+
+
+def test_a_late_pair_joins_a_swiss_tournament_from_the_next_round(people, night):
+    t = with_pairs(people, night, 3, rounds=3, entry_fee="5", currency="EUR")
+    r1 = services.round_start(tournament=t, user=people.director)
+    a, b = players(people.club, 2, prefix="Late")
+    with pytest.raises(refusals.RoundInProgress):  # not while round 1 is played
+        services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    play_round(people, r1)
+    late = services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    assert late.first_round == 2 and late.lot == 4
+    assert selectors.pot_balance(t) == Decimal("40.00")
+    r2 = services.round_pair(tournament=t, user=people.director)
+    playing = {e for p in r2.pairings.all() for e in (p.home_id, p.away_id) if e}
+    assert late.pk in playing and len(playing) == 4
+    row = next(r for r in selectors.standings(t) if r.entry.pk == late.pk)
+    assert row.row.match_points == 0 and row.row.played == 0
+
+
+def test_a_knockout_takes_no_late_pairs(people, night):
+    t = with_pairs(people, night, 4, format="knockout")
+    services.round_pair(tournament=t, user=people.director)
+    a, b = players(people.club, 2, prefix="Late")
+    with pytest.raises(refusals.RegistrationClosed):
+        services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    assert t.entries.count() == 4
