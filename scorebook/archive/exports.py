@@ -276,8 +276,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
     the first row of a match names its game, house rules (the resolved rules, as a JSON
     object), seats (``N=Nino; E=Ettore``), first dealer and stake; the next ones leave
     them empty, as the template allows. ``match`` counts the matches of a night's table
-    in the order they were created. A match without deals has no row (the template has
-    no row without a deal)."""
+    in the order they were created (a match without a table counts at table 1). A match
+    without deals has no row (the template has no row without a deal)."""
     names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
     matches = (
         Match.objects.filter(night__club=club)
@@ -286,7 +286,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
     )
     ordinal: dict[tuple[int, int], int] = {}
     for match in matches.iterator(chunk_size=200):
-        table = match.table.number if match.table is not None else 0
+        # The template has no match without a table: such a match sits at table 1.
+        table = match.table.number if match.table is not None else 1
         key = (match.night_id, table)
         ordinal[key] = ordinal.get(key, 0) + 1
         deals = Deal.objects.filter(match=match, is_current=True).order_by("number")
@@ -295,7 +296,7 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
             row: dict[str, Any] = dict.fromkeys(IMPORT_COLUMNS, "")
             row.update(
                 date=match.night.date.isoformat(),
-                table=table or "",
+                table=table,
                 match=ordinal[key],
                 game=match.game,
                 deal=_dumps(deal_input),

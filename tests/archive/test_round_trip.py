@@ -1,0 +1,109 @@
+"""Export → import into an empty club → identical standings (issue 28): the export's
+``import/matches.csv`` is the import template's file, and the import reads it back.
+
+The new club gets the season the old one had (seasons are a club's setting, not part of
+the template); then its leaderboard (every season, game and player, matched by name: the
+ids differ), its ratings and its ledger's per-player nets are the old club's."""
+
+import csv
+import io
+import zipfile
+from collections import defaultdict
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from scorebook.archive import exports
+from scorebook.clubs.models import Club, Membership, Player
+from scorebook.history import services as imports
+from scorebook.history.template import COLUMNS
+from scorebook.ledger.models import Entry
+from scorebook.matches.models import Deal, Match
+from scorebook.standings.models import LeaderboardRow, Rating, Season
+
+pytestmark = pytest.mark.django_db
+
+
+def board(club):
+    """The leaderboard by (season name, game, player name)."""
+    names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
+    seasons = dict(Season.objects.filter(club=club).values_list("pk", "name"))
+    fields = ("matches", "won", "lost", "win_rate", "points_for", "points_against", "deals")
+    fields += ("units", "money", "events", "bids")
+    return {
+        (seasons[row["season_id"]], row["game"], names[row["player_id"]]): tuple(
+            row[f] for f in fields
+        )
+        for row in LeaderboardRow.objects.filter(club=club, sources__gt=0).values(
+            "season_id", "game", "player_id", *fields
+        )
+    }
+
+
+def ratings(club):
+    names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
+    return {
+        (r["game"], names[r["player_id"]]): (round(r["mu"], 6), round(r["sigma"], 6))
+        for r in Rating.objects.filter(club=club).values("game", "player_id", "mu", "sigma")
+    }
+
+
+def nets(club):
+    """Each player's net over the whole ledger, per unit and currency."""
+    out = defaultdict(Decimal)
+    entries = Entry.objects.filter(club=club).select_related("payer__player", "payee__player")
+    for entry in entries:
+        for account, sign in ((entry.payer, -1), (entry.payee, 1)):
+            if account.player is not None:
+                out[(account.player.name, entry.unit, entry.currency)] += sign * entry.amount
+    return {key: value for key, value in out.items() if value}
+
+
+def test_export_then_import_into_an_empty_club_gives_the_same_standings(
+    demo, django_capture_on_commit_callbacks
+):
+    out = io.BytesIO()
+    exports.club_export(demo, out)
+    data = zipfile.ZipFile(out).read("import/matches.csv")
+    assert tuple(next(csv.reader(io.StringIO(data.decode())))) == COLUMNS
+    assert exports.IMPORT_COLUMNS == COLUMNS
+
+    director = get_user_model().objects.get(username="director")
+    empty = Club.objects.create(name="Circolo Nuovo", slug="nuovo")
+    Membership.objects.create(club=empty, user=director, role="owner")
+    for season in Season.objects.filter(club=demo):
+        Season.objects.create(
+            club=empty, name=season.name, starts_on=season.starts_on, ends_on=season.ends_on
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = imports.import_preview(club=empty, user=director, filename="matches.csv", data=data)
+        imports.import_accept(batch=batch, user=director)
+    batch.refresh_from_db()
+    assert batch.status == "done", batch.error
+
+    with_deals = Match.objects.filter(night__club=demo, deals__isnull=False).distinct()
+    assert Match.objects.filter(night__club=empty).count() == with_deals.count()
+    assert (
+        Deal.objects.filter(match__night__club=empty).count()
+        == Deal.objects.filter(match__night__club=demo, is_current=True).count()
+    )
+    old, new = board(demo), board(empty)
+    assert old and new == old
+    assert len(old) >= 10 and any(key[1] == "" for key in old)  # per game and all games
+    assert ratings(demo) and ratings(empty) == ratings(demo)
+    assert nets(demo) and nets(empty) == nets(demo)
+
+
+def test_the_same_export_twice_imports_nothing_new(demo, django_capture_on_commit_callbacks):
+    out = io.BytesIO()
+    exports.club_export(demo, out)
+    data = zipfile.ZipFile(out).read("import/matches.csv")
+    director = get_user_model().objects.get(username="director")
+    empty = Club.objects.create(name="Circolo Nuovo", slug="nuovo")
+    Membership.objects.create(club=empty, user=director, role="owner")
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = imports.import_preview(club=empty, user=director, filename="m.csv", data=data)
+        imports.import_accept(batch=batch, user=director)
+    with pytest.raises(imports.NothingNew):
+        imports.import_preview(club=empty, user=director, filename="m.csv", data=data)
