@@ -347,7 +347,6 @@ def deal_schema(key: str, level: str) -> Schema:
     properties = {field: FIELDS[field](ctx) for field in fields_at(game, level)}
     return {
         "type": "object",
-        "title": f"{game.name_en}, {level}",
         "description": f"A deal of {game.name_en} at the {level} level.",
         "properties": properties,
         "additionalProperties": False,
@@ -377,7 +376,7 @@ def house_rules_schema(key: str) -> Schema:
     properties.update({switch.key: _switch(switch) for switch in game.switches})
     return {
         "type": "object",
-        "title": f"House rules of {game.name_en}",
+        "description": f"The house rules of {game.name_en}.",
         "properties": properties,
         "additionalProperties": False,
     }

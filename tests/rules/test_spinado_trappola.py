@@ -34,6 +34,18 @@ def test_tv53_dnx_four_players():
     assert sum(result.units.values()) + sum(result.pots.values()) == 0
 
 
+def test_an_annulled_deal_keeps_the_pots_and_the_dealer():
+    """A misdeal (``annulled_for``) is dealt again by the same dealer; the pots and the
+    antes of the deal that follows are those before it (it crashed: no pots in its facts)."""
+    misdeal = {"dealer": "P4", "annulled_for": {"reason": "misdeal", "stage": "dealing"}}
+    plain = spin_match([TV53_1, TV53_2])
+    annulled = spin_match([misdeal, TV53_1, TV53_2])
+    assert annulled.results[0].annulled and annulled.results[0].units == {}
+    assert annulled.state.totals == plain.state.totals
+    assert annulled.state.extra["pots"] == plain.state.extra["pots"]
+    assert annulled.state.deals_annulled == 1
+
+
 def test_tv53_next_deal_antes_skip_the_winner():
     match = spin_match([TV53_1, TV53_2])
     second = match.results[1]

@@ -707,6 +707,8 @@ class Spinado(Game):
 
     def advance(self, state: MatchState, result: DealResult, rules: Rules) -> None:
         super().advance(state, result, rules)
+        if result.annulled:  # a misdeal: dealt again, the pots and the last winner as they were
+            return
         state.extra["pots"] = dict(result.facts["pots"])
         state.extra["last_winner"] = result.facts["out_first"]
 
