@@ -20,6 +20,8 @@ from drf_spectacular.settings import spectacular_settings
 
 from scorebook.core.numbers import ID_PATTERN
 
+from api.deal_schema import game_field
+
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
     "required": ["errors"],
@@ -120,6 +122,12 @@ class Schema(AutoSchema):
 
     def map_parsers(self) -> list[str]:
         return ["application/json"]
+
+    def _map_serializer_field(
+        self, field: Any, direction: Any, bypass_extensions: bool = False
+    ) -> dict[str, Any]:
+        """Every ``game`` field as the engine's game keys (``api/deal_schema.py``)."""
+        return game_field(field, super()._map_serializer_field(field, direction, bypass_extensions))
 
 
 READ_REFUSALS = {

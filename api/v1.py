@@ -21,7 +21,7 @@ from api.views.ledger import EntryViewSet, TransferViewSet
 from api.views.matches import DealViewSet, MatchViewSet, NightViewSet, TableViewSet
 from api.views.me import MeView
 from api.views.public import PublicClubs, PublicMatch, PublicNights
-from api.views.rules import GamesView, ScoreView
+from api.views.rules import GameSchemaView, GamesView, ScoreView
 from api.views.standings import (
     LeaderboardPdf,
     LeaderboardView,
@@ -65,6 +65,7 @@ router.register("imports", ImportViewSet, basename="import")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
+    path("rules/games/<str:game>/schema", GameSchemaView.as_view(), name="rules-game-schema"),
     path("rules/score", ScoreView.as_view(), name="rules-score"),
     path("auth/token", TokenView.as_view(), name="auth-token"),
     path("me", MeView.as_view(), name="me"),

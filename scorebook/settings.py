@@ -286,6 +286,7 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "api.schema.document_errors",
         "api.schema.ids_as_integers",
+        "api.deal_schema.document_deals",
     ],
     "ENUM_NAME_OVERRIDES": {
         "NightStatusEnum": "scorebook.matches.models.Night.Status",

@@ -1,6 +1,7 @@
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from api.deal_schema import DealField, HouseRulesField, ResolvedHouseRulesField
 from api.scoping import OwnClubsField
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
@@ -24,6 +25,8 @@ class TableSerializer(serializers.ModelSerializer):
 
 
 class MatchSerializer(serializers.ModelSerializer):
+    rules = ResolvedHouseRulesField(read_only=True)
+
     class Meta:
         model = Match
         fields = [
@@ -51,7 +54,9 @@ class MatchCreateSerializer(serializers.Serializer):
     night = OwnClubsField(queryset=Night.objects.all())
     table = OwnClubsField(queryset=Table.objects.all(), required=False, allow_null=True)
     game = serializers.CharField(max_length=40)
-    rules = serializers.JSONField(required=False)
+    rules = HouseRulesField(
+        required=False, help_text="The house rules: a profile and switch values (optional)."
+    )
     seats = serializers.DictField(child=serializers.IntegerField())
     first_dealer = serializers.CharField(required=False, allow_null=True, max_length=4)
     stake_amount = serializers.DecimalField(
@@ -88,6 +93,10 @@ _datetime = serializers.DateTimeField()
 class DealSerializer(serializers.ModelSerializer):
     entered_by = serializers.CharField(source="entered_by.username", default=None)
     confirmations = ConfirmationSerializer(many=True, read_only=True)
+    input = serializers.JSONField(
+        read_only=True,
+        help_text="The deal as entered: its game's <Game>Deal<Level> (see DealInput).",
+    )
 
     class Meta:
         model = Deal
@@ -151,7 +160,7 @@ class DealSerializer(serializers.ModelSerializer):
 
 
 class DealWriteSerializer(serializers.Serializer):
-    deal = serializers.JSONField(help_text="The deal, in the engine's deal format.")
+    deal = DealField(help_text="The deal, in the engine's deal format.")
     number = serializers.IntegerField(
         required=False, min_value=1, help_text="The number this deal expects to be."
     )

@@ -1,15 +1,20 @@
-"""The rules engine over HTTP: stateless scoring and the catalogue of games."""
+"""The rules engine over HTTP: stateless scoring, the catalogue of games and each game's
+deal and house-rules schemas."""
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.deal_schema import GAME_KEY, GAME_SCHEMAS
 from api.throttles import CountingThrottle
+from scorebook.core.refusals import Refusal
 from scorebook.matches.refusals import RulesRejected
-from scorebook.rules import Rejection, describe_games, play_match, score_deal
+from scorebook.rules import Rejection, describe_games, games, play_match, score_deal
+from scorebook.rules.schema import game_schemas
 
 
 class GamesView(APIView):
@@ -20,6 +25,32 @@ class GamesView(APIView):
     @extend_schema(responses={200: OpenApiTypes.OBJECT})
     def get(self, request: Request) -> Response:
         return Response(describe_games())
+
+
+class NoSuchGame(Refusal):
+    """The path names no game of the engine."""
+
+    code = "rules.no_such_game"
+    status = 404
+    message = _("There is no such game.")
+
+
+class GameSchemaView(APIView):
+    """A game's JSON Schemas, generated from the engine: its house rules (``house_rules``)
+    and its deal at each level it takes (``deal``: ``totals``, ``cards``, ``play``). The
+    same schemas are the API schema's ``<Game>HouseRules`` and ``<Game>Deal<Level>``; a
+    deal that fits may still be refused by the rules (400, every problem listed)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        parameters=[OpenApiParameter("game", GAME_KEY, OpenApiParameter.PATH)],
+        responses={200: GAME_SCHEMAS},
+    )
+    def get(self, request: Request, game: str) -> Response:
+        if game not in games():
+            raise NoSuchGame(path="game")
+        return Response(game_schemas(game))
 
 
 class ScoreThrottle(CountingThrottle):

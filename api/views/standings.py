@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
+from api.deal_schema import GAME_OR_ALL
 from api.permissions import ClubRole
 from api.serializers.public import (
     PublicLeaderboardRowSerializer,
@@ -201,7 +202,7 @@ class SeasonViewSet(
 
 LEADERBOARD_PARAMS = [
     OpenApiParameter("season", int, required=True),
-    OpenApiParameter("game", str, description='A game key; empty or "all": all games.'),
+    OpenApiParameter("game", GAME_OR_ALL, description='A game key; empty or "all": all games.'),
     OpenApiParameter(
         "ordering",
         str,

@@ -12,6 +12,8 @@ Every query parameter may also get one of the values that answered 500 before (`
 
 Bounded: FUZZ_EXAMPLES examples per operation (default 5) and FUZZ_SECONDS per role
 (default 60), so CI spends a few minutes on it (about 8 minutes on a 2-core machine).
+FUZZ_PATHS (a regular expression, e.g. ``deals|rules``) fuzzes only the operations whose
+path matches: a longer, focused pass on what a change touched.
 
 Static files are collected first, as deploy/RUNBOOK.md does (with DEBUG off a page needs
 the manifest). Whatever schemathesis counts, gunicorn's own access log is read at the end:
@@ -144,6 +146,8 @@ def main() -> int:
             ]  # fmt: skip
             if role != "anonymous":
                 command += ["-H", f"Authorization: Token {tokens[role]}"]
+            if os.environ.get("FUZZ_PATHS"):
+                command += ["--include-path-regex", os.environ["FUZZ_PATHS"]]
             print(f"== schemathesis as {role}", flush=True)
             # deploy/checks/fuzz_hooks.py: hostile values in every query parameter too
             hooks = {"SCHEMATHESIS_HOOKS": "deploy.checks.fuzz_hooks", "PYTHONPATH": str(ROOT)}
