@@ -18,9 +18,8 @@ from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.settings import spectacular_settings
 
-from scorebook.core.numbers import ID_PATTERN
-
 from api.deal_schema import game_field
+from scorebook.core.numbers import ID_PATTERN
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",

@@ -22,6 +22,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from api.deal_schema import deal_component, house_rules_component
+
 PACKAGE = "scorebook_client"
 CONFIG = """\
 package_name_override: scorebook_client
@@ -198,6 +200,11 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
 
     games = night.call("rules_games_retrieve", owner, 200).parsed.additional_properties
     game = next(g for g in games["games"] if g["players"] == [4] and "t4.target" in str(g))
+    # The deal and the house rules are typed by game (issue 26 step 3): each is built as
+    # its game's generated class, the classes named from the game key.
+    a_deal = getattr(m, deal_component(game["key"], "totals")).from_dict
+    house_rules = getattr(m, house_rules_component(game["key"])).from_dict
+    game_key = m.GameKey(game["key"])  # every game field and filter is the engine's keys
     club = night.call(
         "clubs_create",
         owner,
@@ -287,9 +294,9 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         body=m.MatchCreateRequest(
             night=today.id,
             table=table.id,
-            game=game["key"],
+            game=game_key,
             seats=seats,
-            rules={"t4.target": 41},
+            rules=house_rules({"t4.target": 41}),
             first_dealer="N",
             stake_amount="0.50",
             stake_currency="EUR",
@@ -304,7 +311,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
             phone,
             status,
             id=match.id,
-            body=m.DealWriteRequest(deal=deal, number=number),
+            body=m.DealWriteRequest(deal=a_deal(deal), number=number),
             idempotency_key=idempotency or key(),
         )
 
@@ -324,7 +331,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         owner,
         201,
         id=second.parsed.id,
-        body=m.DealWriteRequest(deal=OTHER, reason="Contati male i punti"),
+        body=m.DealWriteRequest(deal=a_deal(OTHER), reason="Contati male i punti"),
         if_match=second.headers["ETag"],
         idempotency_key=key(),
     ).parsed
@@ -333,7 +340,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         ettores_phone,
         412,
         id=second.parsed.id,
-        body=m.DealWriteRequest(deal=DEAL, reason="Di nuovo"),
+        body=m.DealWriteRequest(deal=a_deal(DEAL), reason="Di nuovo"),
         if_match=second.headers["ETag"],
         idempotency_key=key(),
     ).parsed
@@ -405,11 +412,11 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
         nino.id: 0,
         salvo.id: 0,
     }
-    ratings = night.call("ratings_list", owner, 200, club=club.id, game=game["key"]).parsed
+    ratings = night.call("ratings_list", owner, 200, club=club.id, game=game_key).parsed
     assert {r.player for r in ratings.results} == {p.id for p in players}
     statistics = night.call("players_statistics_retrieve", owner, 200, id=walter.id).parsed
     assert statistics.additional_properties
-    changes = night.call("rating_history_list", owner, 200, club=club.id, game=game["key"])
+    changes = night.call("rating_history_list", owner, 200, club=club.id, game=game_key)
     assert changes.parsed.count == 4
     public_board = night.call(
         "public_clubs_leaderboard_list", anonymous, 200, slug=club.slug, season=season.id
@@ -429,7 +436,7 @@ def test_a_club_night_through_the_generated_client(client_package, live_server, 
             club=club.id,
             name="Coppa d'autunno",
             kind=m.LeagueKindEnum.PAIRS,
-            game=game["key"],
+            game=m.GameKeyOrBlank(game["key"]),
             format_=m.FormatEnum.ROUND_ROBIN,
         ),
         idempotency_key=key(),
