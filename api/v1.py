@@ -7,6 +7,7 @@ from rest_framework.routers import DefaultRouter
 
 from api.views.archive import ClubExportView, MeEraseView, MeExportView, PlayerEraseView
 from api.views.auth import TokenView
+from api.views.calendars import CalendarRotateView, CalendarView
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
 from api.views.fixtures import FixtureViewSet
 from api.views.history import ImportViewSet
@@ -78,6 +79,12 @@ urlpatterns = [
     path("public/clubs/<slug:slug>/matches/<id:pk>", PublicMatch.as_view(), name="public-match"),
     path("leaderboard", LeaderboardView.as_view(), name="leaderboard"),
     path("leaderboard/pdf", LeaderboardPdf.as_view(), name="leaderboard-pdf"),
+    path("clubs/<id:club_id>/calendar", CalendarView.as_view(), name="club-calendar"),
+    path(
+        "clubs/<id:club_id>/calendar/rotate",
+        CalendarRotateView.as_view(),
+        name="club-calendar-rotate",
+    ),
     path("ratings", RatingsView.as_view(), name="ratings"),
     path("rating-history", RatingHistoryView.as_view(), name="rating-history"),
     path(

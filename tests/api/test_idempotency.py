@@ -366,6 +366,12 @@ LEAGUE_POSTS = {
     ),
 }
 POSTS.update(LEAGUE_POSTS)
+#: New calendar addresses (issue 28 step 5): a retry answers the same addresses, revoking
+#: nothing more.
+POSTS["v1:club-calendar-rotate"] = (
+    "member",
+    lambda people, match: (f"/api/v1/clubs/{people.club.pk}/calendar/rotate", {}, {}),
+)
 
 
 def test_every_post_route_is_checked_here():
