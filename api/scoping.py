@@ -36,6 +36,7 @@ CLUB_PATHS = {
     "standings.leagueentry": "league__club",
     "standings.round": "league__club",
     "standings.fixture": "league__club",
+    "tournaments.tournament": "club",
 }
 
 

@@ -35,6 +35,7 @@ from api.views.standings import (
     StandingsSettingsView,
 )
 from api.views.statistics import PlayerStatisticsView, PublicPlayerStatistics
+from api.views.tournaments import TournamentViewSet
 from scorebook.core.numbers import ID_PATTERN
 
 
@@ -63,6 +64,7 @@ router.register("leagues", LeagueViewSet, basename="league")
 router.register("league-entries", LeagueEntryViewSet, basename="league-entry")
 router.register("fixtures", FixtureViewSet, basename="fixture")
 router.register("imports", ImportViewSet, basename="import")
+router.register("tournaments", TournamentViewSet, basename="tournament")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),

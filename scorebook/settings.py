@@ -293,6 +293,10 @@ SPECTACULAR_SETTINGS = {
         "MatchStatusEnum": "scorebook.matches.models.Match.Status",
         "StakeUnitEnum": "scorebook.matches.models.Match.StakeUnit",
         "LeagueKindEnum": "scorebook.standings.models.League.Kind",
+        "FormatEnum": "scorebook.standings.models.League.Format",
+        "TiebreaksEnum": "scorebook.standings.leagues.tiebreaks.CRITERIA",
+        "TournamentFormatEnum": "scorebook.tournaments.models.Tournament.Format",
+        "TournamentCriterionEnum": "scorebook.tournaments.ranking.CRITERIA",
     },
 }
 

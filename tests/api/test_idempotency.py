@@ -428,6 +428,152 @@ POSTS["v1:club-calendar-rotate"] = (
 )
 
 
+def _tournament(people, pairs=0, rounds=3, started=False, played=False, **settings):
+    """A Swiss tournament tonight (the match fixture's night) with ``pairs`` pairs of new
+    players; round 1 started (and its matches played) if asked."""
+    from scorebook.tournaments import services as tournaments
+    from tests.tournaments.helpers import open_night, play_round, tournament
+
+    t = tournament(people, open_night(people, day=21), rounds=rounds, **settings)
+    for i in range(pairs):
+        tournaments.entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
+    if started:
+        round_ = tournaments.round_start(tournament=t, user=people.director)
+        if played:
+            play_round(people, round_)
+    return t
+
+
+def _a_pairing(t):
+    return t.round_set.get().pairings.exclude(away=None).first()
+
+
+def _half_played(people):
+    from scorebook.matches.models import Match
+    from tests.tournaments.helpers import finish_match
+
+    t = _tournament(people, 2, started=True, series="best_of", series_games=3)
+    pairing = _a_pairing(t)
+    finish_match(people, Match.objects.get(tournament_game__pairing=pairing))
+    return f"/api/v1/tournaments/{t.pk}/next-match", {"pairing": pairing.pk}, {}
+
+
+def _paired(people):
+    from scorebook.tournaments import services as tournaments
+
+    t = _tournament(people, 4)
+    tournaments.round_pair(tournament=t, user=people.director)
+    return t
+
+
+TOURNAMENT_POSTS = {
+    "v1:tournament-list": (
+        "director",
+        lambda people, match: (
+            "/api/v1/tournaments",
+            {"night": match.night_id, "name": "Torneo", "game": "tressette4"},
+            {},
+        ),
+    ),
+    "v1:tournament-entries": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/tournaments/{_tournament(people).pk}/entries",
+            {"players": [people.seated[0].pk, "Zio Tano"]},
+            {},
+        ),
+    ),
+    "v1:tournament-singles": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/tournaments/{_tournament(people).pk}/singles",
+            {"player": "Lia"},
+            {},
+        ),
+    ),
+    "v1:tournament-draw": (
+        "director",
+        lambda people, match: _drawable(people),
+    ),
+    "v1:tournament-withdraw": (
+        "director",
+        lambda people, match: (
+            lambda t: (
+                f"/api/v1/tournaments/{t.pk}/withdraw",
+                {"entry": t.entries.first().pk, "reason": "ill"},
+                {},
+            )
+        )(_tournament(people, 2)),
+    ),
+    "v1:tournament-pair": (
+        "director",
+        lambda people, match: (f"/api/v1/tournaments/{_tournament(people, 4).pk}/pair", {}, {}),
+    ),
+    "v1:tournament-start": (
+        "director",
+        lambda people, match: (f"/api/v1/tournaments/{_tournament(people, 4).pk}/start", {}, {}),
+    ),
+    "v1:tournament-swap": (
+        "director",
+        lambda people, match: (
+            lambda t: (
+                f"/api/v1/tournaments/{t.pk}/swap",
+                {
+                    "first": t.round_set.get().pairings.get(board=1).home_id,
+                    "second": t.round_set.get().pairings.get(board=2).home_id,
+                },
+                {},
+            )
+        )(_paired(people)),
+    ),
+    "v1:tournament-bye": (
+        "director",
+        lambda people, match: (
+            lambda t: (
+                f"/api/v1/tournaments/{t.pk}/bye",
+                {"entry": t.round_set.get().pairings.get(board=1).home_id},
+                {},
+            )
+        )(_paired(people)),
+    ),
+    "v1:tournament-forfeit": (
+        "director",
+        lambda people, match: (
+            lambda t: (
+                f"/api/v1/tournaments/{t.pk}/forfeit",
+                {"pairing": _a_pairing(t).pk, "entry": _a_pairing(t).away_id, "reason": "left"},
+                {},
+            )
+        )(_tournament(people, 2, started=True)),
+    ),
+    "v1:tournament-next-match": (
+        "director",
+        lambda people, match: _half_played(people),
+    ),
+    "v1:tournament-finish": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/tournaments/"
+            f"{_tournament(people, 2, rounds=1, started=True, played=True).pk}/finish",
+            {},
+            {},
+        ),
+    ),
+}
+
+
+def _drawable(people):
+    from scorebook.tournaments import services as tournaments
+
+    t = _tournament(people)
+    for name in ("Lia", "Tano"):
+        tournaments.single_add(tournament=t, player=name, user=people.director)
+    return f"/api/v1/tournaments/{t.pk}/draw", {}, {}
+
+
+POSTS.update(TOURNAMENT_POSTS)
+
+
 def test_every_post_route_is_checked_here():
     assert post_routes() - ANONYMOUS == set(POSTS)
 
