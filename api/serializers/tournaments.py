@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -101,8 +102,8 @@ class PlayerOrNameField(serializers.Field):
     """An existing player's id, or a new guest's name (made in the same step)."""
 
     default_error_messages = {
-        "invalid": "A player's id or a new guest's name.",
-        "too_long": f"A name of at most {NAME_MAX} characters.",
+        "invalid": _("A player's id or a new guest's name."),
+        "too_long": _("A name of at most 80 characters."),
     }
 
     def to_internal_value(self, data: Any) -> int | str:

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.generics import get_object_or_404
@@ -91,7 +91,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         return Response(TournamentSerializer(tournament).data, status=201)
 
     @extend_schema(responses=TournamentNextStepSerializer)
-    @action(detail=True, methods=["get"], url_path="next")
+    @action(detail=True, methods=["get"], url_path="next", filter_backends=[])
     def next_step(self, request: Request, pk: Any = None) -> Response:
         """What the director can do now: register, draw, pair, start, finish."""
         return Response(next_data(boards.next_step(self.get_object())))
@@ -109,7 +109,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             "`tournament.player_in`, `tournament.registration_closed`."
         ),
     )
-    @action(detail=True, methods=["get", "post"], pagination_class=None)
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
     def entries(self, request: Request, pk: Any = None) -> Response:
         """The pairs and the singles waiting for the draw (GET), or add a pair (POST)."""
         tournament = self.get_object()
@@ -187,7 +187,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     # -- rounds ---------------------------------------------------------------------------
 
     @extend_schema(responses=TournamentRoundSerializer(many=True))
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def rounds(self, request: Request, pk: Any = None) -> Response:
         """Every round by table ("table 3: Nino & Salvo vs Lia & Tano"), with its matches."""
         return Response([round_data(b) for b in boards.boards(self.get_object())])
@@ -286,24 +286,17 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     # -- standings, money, the end ----------------------------------------------------------
 
     @extend_schema(
-        parameters=[
-            OpenApiParameter(
-                "after", int, description="The standings after this round (default: now)."
-            )
-        ],
         responses=TournamentStandingSerializer(many=True),
     )
-    @action(detail=True, methods=["get"], pagination_class=None)
+    @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def standings(self, request: Request, pk: Any = None) -> Response:
         """The standings, each row with the tie-break criterion that placed it."""
         tournament = self.get_object()
-        after = request.query_params.get("after", "")
-        last = int(after) if after.isascii() and after.isdigit() and len(after) < 4 else None
-        rows = selectors.standings(tournament, last_round=last)
+        rows = selectors.standings(tournament)
         return Response([standing_data(row) for row in rows])
 
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
-    @action(detail=True, methods=["get"], url_path="standings/csv")
+    @action(detail=True, methods=["get"], url_path="standings/csv", filter_backends=[])
     def standings_csv(self, request: Request, pk: Any = None) -> HttpResponse:
         """The standings as CSV (formula-safe), as a secretary files them."""
         tournament = self.get_object()
@@ -316,7 +309,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         return response
 
     @extend_schema(responses=TournamentPrizeSerializer)
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], filter_backends=[])
     def prizes(self, request: Request, pk: Any = None) -> Response:
         """The money: no money, or the fee, the pot as it stands and the prize split."""
         return Response(selectors.money(self.get_object()))
