@@ -81,10 +81,12 @@ def _club(slug: str):
     from django.contrib.auth import get_user_model
 
     from scorebook.clubs.models import Club, Membership
+    from scorebook.standings.models import Season
 
     director = get_user_model().objects.create_user(f"director-{slug}")
     club = Club.objects.create(name=f"Club {slug}", slug=slug)
     Membership.objects.create(club=club, user=director, role="director")
+    Season.objects.create(club=club, name="All years", starts_on="2000-01-01")
     return club, director
 
 

@@ -25,6 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.services import player_create, require_role
 from scorebook.core.audit import audit
+from scorebook.core.inputs import bad_char
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
@@ -101,7 +102,7 @@ def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Imp
         raise NothingNew()
     return Import.objects.create(
         club=club,
-        filename=filename[:200],
+        filename="".join(c for c in filename if not bad_char(c))[:200],
         file_hash=hashlib.sha256(data).hexdigest(),
         plan=plan.as_dict(),
         nights_total=len(new),

@@ -226,3 +226,11 @@ def test_an_accepted_import_cannot_be_accepted_again(people, season, accept):
     accept(batch, people.director)
     with pytest.raises(services.NotInPreview):
         services.import_accept(batch=batch, user=people.director)
+
+
+def test_a_file_name_with_control_characters_is_stored_without_them(people):
+    batch = services.import_preview(
+        club=people.club, user=people.director, filename="st\x00oria\ud800.csv",
+        data=EXAMPLE.read_bytes(),
+    )  # fmt: skip
+    assert batch.filename == "storia.csv"
