@@ -41,6 +41,8 @@ from scorebook.standings.models import (
     Rating,
     Season,
 )
+from scorebook.tournaments.models import Draw, Pairing, PairingMatch, Round, Single, Tournament
+from scorebook.tournaments.models import Entry as TournamentEntry
 
 from .models import Erasure
 
@@ -262,6 +264,43 @@ def club_parts(club: Club) -> list[Part]:
             "fixture_matches",
             "the matches played for a fixture",
             _values(FixtureMatch.objects.filter(fixture__league__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournaments",
+            "one-night tournaments: game, house rules, format, rounds, fee and prizes",
+            _values(Tournament.objects.filter(club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_entries",
+            "the pairs of each tournament (first, second: player ids), seeds, withdrawals",
+            _values(TournamentEntry.objects.filter(tournament__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_singles",
+            "players who came alone, for the draw",
+            _values(Single.objects.filter(tournament__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_draws",
+            "each draw of singles into pairs: its seed and the pairs made",
+            _values(Draw.objects.filter(tournament__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_rounds",
+            "each tournament's rounds",
+            _values(Round.objects.filter(tournament__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_pairings",
+            "each round's pairings (home, away: entries), forfeits",
+            _values(Pairing.objects.filter(round__tournament__club=club).order_by("pk")),
+        ),
+        Part(
+            "tournament_matches",
+            "the matches played for a pairing",
+            _values(
+                PairingMatch.objects.filter(pairing__round__tournament__club=club).order_by("pk")
+            ),
         ),
         Part(
             "fixture_forfeits",

@@ -10,7 +10,8 @@ What is rewritten, and why each:
 - free text that may repeat the name: the audit log (``before``/``after``/``reason``),
   a deal's correction reason and input, a match's derived state, a confirmation's reason,
   a table's name, a night's venue, league entries, seasons and leagues (the demo's league
-  entries are "Nino e Ettore"), the stored answers of idempotent POSTs and the admin's log;
+  entries are "Nino e Ettore"), tournaments' names, pairs and reasons, an import's
+  preview of its file, the stored answers of idempotent POSTs and the admin's log;
 - the account (when there is one): username ``erased-<id>``, no email, no names, no
   password, inactive; its memberships, API tokens, sessions, PIN, login records and stored
   answers are deleted. The row stays: confirmations point at it.
@@ -43,8 +44,11 @@ from scorebook.core.audit import audit
 from scorebook.core.models import AuditEvent, IdempotencyKey
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
+from scorebook.history.models import Import
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 from scorebook.standings.models import League, LeagueEntry, Season
+from scorebook.tournaments.models import Entry as TournamentEntry
+from scorebook.tournaments.models import Pairing, Tournament
 
 from . import exports
 from .models import Erasure
@@ -170,6 +174,14 @@ def _scrub_club(club_id: int, rewrite: Callable) -> None:
         (Season.objects.filter(club_id=club_id), ("name",)),
         (League.objects.filter(club_id=club_id), ("name",)),
         (LeagueEntry.objects.filter(league__club_id=club_id), ("name",)),
+        (Tournament.objects.filter(club_id=club_id), ("name",)),
+        (
+            TournamentEntry.objects.filter(tournament__club_id=club_id),
+            ("name", "withdrawal_reason"),
+        ),
+        (Pairing.objects.filter(round__tournament__club_id=club_id), ("forfeit_reason",)),
+        # an import's preview keeps the file's names (its seats) and its error
+        (Import.objects.filter(club_id=club_id), ("plan", "error", "filename")),
     ]
     for rows, fields in in_club:
         _rewrite_rows(rows, fields, rewrite)

@@ -19,7 +19,7 @@ from scorebook.core.models import AuditEvent
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Entry, Settlement
 from scorebook.matches.models import Deal, Match
-from scorebook.standings.models import LeaderboardRow, LeagueEntry, Rating
+from scorebook.standings.models import LeaderboardRow, League, LeagueEntry, Rating
 from scorebook.web.models import TablePin
 
 pytestmark = pytest.mark.django_db
@@ -219,3 +219,31 @@ def test_the_export_is_a_directors_and_is_audited(demo):
     assert file.read(2) == b"PK"
     event = AuditEvent.objects.get(verb="club_exported")
     assert event.actor == user("director") and event.after["deals"] > 0
+
+
+def test_a_tournaments_pairs_and_an_imports_preview_forget_the_name_too(demo):
+    from scorebook.history.models import Import
+    from scorebook.matches.models import Night
+    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.models import Entry as Pair
+
+    owner = user("demo")
+    tonight = Night.objects.get(club=demo, status="open")
+    game = League.objects.get(club=demo).game  # Tressette in pairs
+    cup = tournaments.tournament_create(
+        night=tonight, name="Coppa di Carmelo", game=game, rules={"profile": "classic_21"},
+        user=owner,
+    )  # fmt: skip
+    ids = dict(Player.objects.filter(club=demo).values_list("name", "pk"))
+    pair = tournaments.entry_add(tournament=cup, players=[ids["Carmelo"], ids["Tano"]], user=owner)
+    assert "Carmelo" in Pair.objects.get(pk=pair.pk).name
+    Import.objects.create(
+        club=demo, file_hash="0" * 64, uploaded_by=owner,
+        plan={"nights": [{"matches": [{"seats": {"N": "Carmelo", "S": "Tano"}}]}]},
+    )  # fmt: skip
+    services.player_erase(
+        player=Player.objects.get(pk=ids["Carmelo"]), user=user("director"), confirm="Carmelo"
+    )
+    for word in FORGOTTEN:
+        assert word not in dump()
+    assert Pair.objects.get(pk=pair.pk).name.startswith("Erased player #1")
