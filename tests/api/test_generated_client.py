@@ -25,11 +25,14 @@ from rest_framework.test import APIClient
 from api.deal_schema import deal_component, house_rules_component
 
 PACKAGE = "scorebook_client"
+# The generator takes only application/octet-stream as a file: the sheet's PDF and the
+# exports' ZIP are files to it by its own configuration (the answers stay what they are).
 CONFIG = """\
 package_name_override: scorebook_client
 post_hooks: []
 content_type_overrides:
   application/pdf: application/octet-stream
+  application/zip: application/octet-stream
 """
 PASSWORD = "tre-sette-calabria"
 
