@@ -169,6 +169,12 @@ def import_run(batch_id: int) -> Import:
         Import.objects.filter(pk=batch.pk).update(guests=guests)
         _rebuild(batch.club_id)
         return _failed(batch, refusal.text())
+    except BaseException:
+        # A bug or an outage: the import says it stopped (not "running" for ever), the
+        # nights stored so far stay whole, and the error goes on to be logged.
+        Import.objects.filter(pk=batch.pk).update(guests=guests)
+        _failed(batch, "stopped by an unexpected error (logged)")
+        raise
     accounts = set(
         Account.objects.filter(club_id=batch.club_id, player__isnull=False).values_list(
             "pk", flat=True

@@ -234,3 +234,18 @@ def test_a_file_name_with_control_characters_is_stored_without_them(people):
         data=EXAMPLE.read_bytes(),
     )  # fmt: skip
     assert batch.filename == "storia.csv"
+
+
+def test_an_unexpected_error_marks_the_import_stopped_and_surfaces(people, season, monkeypatch):
+    batch = preview(people)
+    Import.objects.filter(pk=batch.pk).update(status="queued", accepted_by=people.director)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(services.record, "night_close", broken)
+    with pytest.raises(RuntimeError):
+        services.import_run(batch.pk)
+    stopped = Import.objects.get(pk=batch.pk)
+    assert stopped.status == "failed" and "unexpected" in stopped.error
+    assert not Night.objects.filter(club=people.club).exists()  # the night rolled back
