@@ -120,12 +120,23 @@ leagues.league_start(league=league, user=demo)
 invitation = clubs.invitation_create(club=club, role="member", user=demo, max_uses=50)
 player = Player.objects.filter(club=club).order_by("pk").first()
 closed = Night.objects.filter(club=club, status="closed").order_by("pk").first()
+from scorebook.tournaments import services as tournaments  # noqa: E402
+
+cup = tournaments.tournament_create(  # tonight's tournament, round 1 playing: every form
+    night=tonight, name="Torneo fuzz", game="tressette4", rules={"profile": "classic_21"},
+    user=demo, entry_fee="5", currency="EUR", prizes=["60", "40"],
+)
+for number in range(4):
+    tournaments.entry_add(
+        tournament=cup, players=[f"Fuzz {number}A", f"Fuzz {number}B"], user=demo
+    )
+tournaments.round_start(tournament=cup, user=demo)
 print(json.dumps({
     "users": users,
     "ids": {
         "slug": club.slug, "night": tonight.pk, "closed": closed.pk, "match": match.pk,
         "deal": deal.pk, "league": league.pk, "player": player.pk, "season": season.pk,
-        "token": invitation.token, "invitation": invitation.pk,
+        "token": invitation.token, "invitation": invitation.pk, "tournament": cup.pk,
     },
     "foreign": [far_night.pk, far_table.pk, far_match.pk, far_league.pk, far[0].pk, other.pk],
 }))
@@ -261,7 +272,9 @@ def _shared(form: Form, action: str) -> Form:
 # -- the server's routes ------------------------------------------------------------------
 
 #: The object a route's id names, by the path segment before it.
-SEGMENT_OBJECT = {"n": "night", "m": "match", "d": "deal", "invite": "invitation"}
+SEGMENT_OBJECT = {
+    "n": "night", "m": "match", "d": "deal", "invite": "invitation", "t": "tournament",
+}  # fmt: skip
 PARAM_OBJECT = {
     "match_id": "match", "deal_id": "deal", "league_id": "league", "player_id": "player",
     "slug": "slug", "token": "token",

@@ -16,6 +16,7 @@ from scorebook.web.views import (
     offline,
     public,
     standings,
+    tournaments,
 )
 
 app_name = "web"
@@ -52,6 +53,14 @@ urlpatterns = [
     path("n/<id:pk>/settlement", nights.settlement, name="settlement"),
     path("n/<id:pk>/settlement.pdf", nights.settlement_pdf, name="settlement_pdf"),
     path("n/<id:pk>/settlement.csv", nights.settlement_csv, name="settlement_csv"),
+    # tonight's tournament
+    path("n/<id:pk>/tournaments/new", tournaments.tournament_new, name="tournament_new"),
+    path("t/<id:pk>/", tournaments.tournament, name="tournament"),
+    path("t/<id:pk>/standings.csv", tournaments.standings_csv, name="tournament_csv"),
+    path("t/<id:pk>/standings.pdf", tournaments.standings_pdf, name="tournament_pdf"),
+    path("t/<id:pk>/round-<id:number>.pdf", tournaments.round_pdf, name="tournament_round_pdf"),
+    path("t/<id:pk>/tables-<id:number>.pdf", tournaments.cards_pdf, name="tournament_cards_pdf"),
+    path("t/<id:pk>/do/<slug:action>", tournaments.tournament_action, name="tournament_action"),
     # a match
     path("m/<id:pk>/", matches.match, name="match"),
     # public results
