@@ -105,3 +105,26 @@ def test_members_see_no_controls_and_strangers_get_404(people, night):
     )
     assert client_of(people.stranger).get(f"/t/{t.pk}/").status_code == 404
     assert not Entry.objects.exists()
+
+
+def test_the_tv_shows_the_rounds_pairings_then_the_standings_and_no_money(people, night):
+    from scorebook.clubs.models import Club
+    from scorebook.tournaments import services
+
+    Club.objects.filter(pk=people.club.pk).update(public=True)
+    t = services.tournament_create(
+        night=night, name="Torneo", game="tressette4", rules={"profile": "classic_21"},
+        user=people.director, entry_fee="5", currency="EUR", prizes=["100"],
+    )  # fmt: skip
+    for i in range(3):
+        services.entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
+    services.round_start(tournament=t, user=people.director)
+    anyone = Client(HTTP_ACCEPT_LANGUAGE="it")
+    url = f"/public/{people.club.slug}/tv"
+    pairings = anyone.get(url, {"show": "pairings"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "Tavolo 1" in pairings and "A0 &amp; B0" in pairings and "Riposo" in pairings
+    standings = anyone.get(url, {"show": "standings"}).content.decode()
+    assert "Torneo · Classifica" in standings and "A2 &amp; B2" in standings
+    for text in (pairings, standings):
+        assert "EUR" not in text and "5.00" not in text
+    assert anyone.get(url, {"show": "bogus"}).status_code == 200

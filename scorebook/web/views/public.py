@@ -17,6 +17,8 @@ from scorebook.sharing import texts
 from scorebook.standings import selectors
 from scorebook.standings import services as standings_services
 from scorebook.standings.models import ALL_GAMES, Season
+from scorebook.tournaments import boards as tournament_boards
+from scorebook.tournaments import selectors as tournament_selectors
 from scorebook.web.scores import game_name, scoreboard
 from scorebook.web.share import share_for
 from scorebook.web.views.matches import match_context
@@ -138,6 +140,7 @@ def tv(request, slug):
         shown = {**shown, "matches": matches[start : start + TV_MATCHES_PER_PAGE]}
     template = "web/public/tv_scores.html" if request.htmx else "web/public/tv.html"
     season, standing = _tv_standings(club)
+    cup = _tv_tournament(night, request.GET.get("show"))
     return render(
         request,
         template,
@@ -149,8 +152,36 @@ def tv(request, slug):
             "refresh": TV_REFRESH_SECONDS,
             "season": season,
             "standing": standing,
+            "cup": cup,
         },
     )
+
+
+#: How many lines of a tournament the TV shows at once (tables, or standings rows).
+TV_TOURNAMENT_LINES = 12
+
+
+def _tv_tournament(night, show):
+    """Tonight's tournament, if any, for the TV: the current round's pairings by table,
+    then the standings, turning with the clock (``?show=pairings|standings`` shows one).
+    No money: the TV is a public page."""
+    if night is None:
+        return None
+    tournament = tournament_selectors.tournaments_of_night(night.pk).last()
+    if tournament is None:
+        return None
+    if show not in ("pairings", "standings"):
+        show = ("pairings", "standings")[int(time.time() // TV_PAGE_SECONDS) % 2]
+    current = tournament_boards.current_round(tournament)
+    if current is None:
+        show = "standings"
+    found = {"tournament": tournament, "show": show}
+    if show == "pairings":
+        board = tournament_boards.round_board(tournament, current)
+        found.update(round=board.round, lines=board.lines[:TV_TOURNAMENT_LINES])
+    else:
+        found["rows"] = tournament_selectors.standings(tournament)[:TV_TOURNAMENT_LINES]
+    return found
 
 
 #: How many of the season's leaderboard the TV shows under tonight's scores.
