@@ -32,7 +32,7 @@ def finish_open_matches(night, scorer):
     del services
 
 
-def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
+def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots, axe):
     from scorebook.clubs.models import Club
     from scorebook.tournaments.models import Tournament
 
@@ -48,6 +48,7 @@ def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
     director.locator('[name="rounds"]').fill("3")
     director.locator('[name="entry_fee"]').fill("5")
     director.locator('[name="prizes"]').fill("60, 40")
+    axe(director, "new tournament")
     shots(director, "tournament-01-new")
     director.locator("main form button[type=submit]").click()
     director.wait_for_url(re.compile(r"/t/\d+/$"))
@@ -59,6 +60,7 @@ def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
         form.locator("button[type=submit]").click()
         director.wait_for_url(re.compile(r"/t/\d+/#registration$"))
     assert tournament.entries.count() == 6
+    axe(director, "tournament registration")
     shots(director, "tournament-02-registration")
 
     tables = [phone(people["nino"]), phone(people["ettore"])]
@@ -69,6 +71,7 @@ def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
         expect(director.locator(".tournament-line").first).to_contain_text("Tavolo 1")
         links = director.locator("#rounds a", has_text="Inserisci le smazzate")
         assert links.count() in (2, 3)
+        axe(director, f"tournament round {number}")
         shots(director, f"tournament-03-round-{number}")
         for table, link in zip(tables, range(2), strict=True):
             href = links.nth(link).get_attribute("href")
@@ -92,6 +95,7 @@ def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
     assert "EUR" not in tv.content()
     fits = tv.evaluate("document.documentElement.scrollHeight <= window.innerHeight + 1")
     assert fits
+    axe(tv, "TV tournament pairings")
     shots(tv, "tournament-05-tv-pairings")
     tv.goto(f"/public/{night.club.slug}/tv?show=standings")
     expect(tv.locator(".tv-tournament")).to_contain_text("Classifica")
@@ -101,6 +105,7 @@ def test_a_six_pair_swiss_night_on_the_phones(night, phone, shots):
     director.wait_for_url(re.compile(r"/t/\d+/#standings$"))
     expect(director.locator("#standings h2")).to_contain_text("Classifica finale")
     expect(director.locator("#standings")).to_contain_text("Decisa da")
+    axe(director, "tournament final standings")
     shots(director, "tournament-07-final")
     director.goto(f"/n/{night.pk}/settlement")
     expect(director.locator("main")).to_contain_text("Ospite")
