@@ -22,6 +22,7 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler, set_rollback
 
+from api.lookups import ROUTE_NOT_FOUND, code_of
 from api.serializers.matches import DealSerializer
 from scorebook.core import requestid
 from scorebook.core.refusals import Refusal
@@ -114,6 +115,21 @@ def _unavailable(exc: Exception, context: dict[str, Any]) -> Response:
     )
 
 
+def not_found_code(exc: Exception, view: Any) -> str:
+    """A 404's code names what is missing: the code it was raised with (``found``,
+    ``missing``, a page), else the view's resource (its router ``basename`` or its
+    ``not_found_code``), else ``route.not_found``."""
+    if isinstance(exc, exceptions.NotFound):
+        code = exc.get_codes()
+        if isinstance(code, str) and code != exceptions.NotFound.default_code:
+            return code
+    named = getattr(view, "not_found_code", None)
+    if named:
+        return str(named)
+    basename = getattr(view, "basename", None)
+    return code_of(basename) if basename else ROUTE_NOT_FOUND
+
+
 def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's exception handler, answering in the ``errors`` shape: every entry has
     ``code``, ``path``, ``message`` and ``params``."""
@@ -134,11 +150,14 @@ def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
         return _server_error(exc, context)
     if isinstance(exc, exceptions.ValidationError):
         errors = _flatten(exc.detail)
+    elif isinstance(exc, Http404 | exceptions.NotFound):
+        detail = getattr(exc, "detail", exceptions.NotFound.default_detail)
+        errors = [{"code": not_found_code(exc, context.get("view")), "message": str(detail)}]
     else:
-        # Django's Http404 and PermissionDenied reach here as themselves: DRF answered
-        # them as NotFound and PermissionDenied, so they get those codes too.
-        drf = {Http404: exceptions.NotFound, PermissionDenied: exceptions.PermissionDenied}
-        code = getattr(drf.get(type(exc), exc), "default_code", "error")
+        # Django's PermissionDenied reaches here as itself: DRF answered it as its own
+        # PermissionDenied, so it gets that code too.
+        named: Any = exceptions.PermissionDenied if isinstance(exc, PermissionDenied) else exc
+        code = getattr(named, "default_code", "error")
         detail = getattr(exc, "detail", str(exc))
         errors = [{"code": f"http.{code}", "message": str(detail)}]
     for entry in errors:
@@ -148,3 +167,22 @@ def handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if response.status_code == status.HTTP_429_TOO_MANY_REQUESTS:
         response.data["errors"][0]["code"] = "http.throttled"
     return response
+
+
+def unrouted(request: Any, exception: Exception | None = None) -> Any:
+    """handler404: an API path that matches no route answers in the errors shape, its code
+    named from the resource the path starts with (``/api/v1/deals/abc`` is
+    ``deal.not_found``, as ``/api/v1/deals/987654`` is), else ``route.not_found``."""
+    from django.http import JsonResponse
+
+    from api.v1 import router
+    from scorebook.core.views import not_found
+
+    if not request.path.startswith("/api/"):
+        return not_found(request, exception)
+    parts = request.path.split("/")  # "", "api", "v1", "deals", "abc", ...
+    prefix = parts[3] if len(parts) > 3 and parts[2] == "v1" else ""
+    names = {registered[0]: registered[2] for registered in router.registry}
+    code = code_of(names[prefix]) if prefix in names else ROUTE_NOT_FOUND
+    entry = {"code": code, "path": "", "message": _("Not found."), "params": {}}
+    return JsonResponse({"errors": [entry]}, status=404)

@@ -19,7 +19,11 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.settings import spectacular_settings
 
 from api.deal_schema import game_field
+from api.refusal_codes import refusals
 from scorebook.core.numbers import ID_PATTERN
+
+#: Where an operation keeps its refusal codes between the view and the hook.
+REFUSALS_KEY = "x-scorebook-refusals"
 
 ERROR_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -128,6 +132,21 @@ class Schema(AutoSchema):
         """Every ``game`` field as the engine's game keys (``api/deal_schema.py``)."""
         return game_field(field, super()._map_serializer_field(field, direction, bypass_extensions))
 
+    def map_renderers(self, attribute: str) -> list[Any]:
+        """One media type per answer: a JSON path that still reads ``?format=csv`` (for
+        clients written before the CSV paths) declares JSON only; its CSV has its own path."""
+        found = super().map_renderers(attribute)
+        plain = [r for r in found if r not in ("text/csv", "csv")]
+        return plain or found
+
+    def get_operation(self, *args: Any, **kwargs: Any) -> Any:
+        """The operation, with the refusal codes its code can answer (``refusal_codes``),
+        kept aside for ``document_errors`` to write into its responses."""
+        operation = super().get_operation(*args, **kwargs)
+        if operation is not None:
+            operation[REFUSALS_KEY] = refusals(self.view, self.method)
+        return operation
+
 
 READ_REFUSALS = {
     "400": "Invalid input (a filter, a page).",
@@ -174,13 +193,22 @@ def _header(name: str) -> dict[str, Any]:
     return {"$ref": f"#/components/headers/{name}"}
 
 
+#: Engine answers whose game-specific detail stands beside the fields every game shares
+#: (a breakdown line's ``thirds``, an outcome's ``score``): open to more properties.
+OPEN_COMPONENTS = ("Line", "Outcome")
+
+
 def document_errors(result: dict[str, Any], generator: Any, request: Any, public: Any) -> Any:
     components = result.setdefault("components", {}).setdefault("schemas", {})
+    for name in OPEN_COMPONENTS:
+        if name in components:
+            components[name]["additionalProperties"] = True
     components["Error"] = ERROR_SCHEMA
     components["ServerError"] = SERVER_ERROR_SCHEMA
     components["DealConflict"] = DEAL_CONFLICT_SCHEMA
     components["StaleVersion"] = STALE_VERSION_SCHEMA
     result["components"]["headers"] = HEADERS
+    _strict_nullable_refs(result)
     ref = {"$ref": "#/components/schemas/Error"}
     for path, operations in result.get("paths", {}).items():
         if not path.startswith("/api/"):
@@ -213,8 +241,53 @@ def document_errors(result: dict[str, Any], generator: Any, request: Any, public
                     "content": {"application/json": {"schema": server}},
                 },
             )
+            found = operation.pop(REFUSALS_KEY, {})
+            # One handler may serve a read and a write (a match's deals): a read keeps the
+            # statuses a read can answer with.
+            found = {status: codes for status, codes in found.items() if status in refusals}
+            _document_codes(found, responses, refusals)
             _document_headers(method, name, operation)
     return result
+
+
+#: The codes any operation may answer with at these statuses (the contract's own).
+COMMON_CODES = {
+    "400": ["input.*"],
+    "401": ["http.not_authenticated", "http.authentication_failed"],
+    "403": ["http.permission_denied"],
+    "405": ["http.method_not_allowed"],
+    "406": ["http.not_acceptable"],
+    "413": ["http.too_large"],
+    "415": ["http.unsupported_media_type"],
+    "422": ["idempotency.key_reused"],
+    "429": ["http.throttled"],
+    "500": ["server.error"],
+    "503": ["service.unavailable"],
+}
+
+
+def _document_codes(
+    found: dict[str, set[str]], responses: dict[str, Any], descriptions: dict[str, str]
+) -> None:
+    """Each refusal status lists its codes: those the operation's code can raise (its
+    ``Refusal`` classes, the objects it looks up) and the contract's common ones, in the
+    description and as ``x-codes``."""
+    ref = {"$ref": "#/components/schemas/Error"}
+    for status in found:
+        responses.setdefault(
+            status,
+            {
+                "description": descriptions.get(status, "Refused."),
+                "content": {"application/json": {"schema": ref}},
+            },
+        )
+    for status, response in responses.items():
+        codes = sorted(found.get(status, set())) + COMMON_CODES.get(status, [])
+        if not codes or status.startswith("2") or status in SERVER_REFUSALS:
+            continue
+        listed = ", ".join(f"`{code}`" for code in codes)
+        response["description"] = f"{response.get('description', '')} Codes: {listed}.".strip()
+        response["x-codes"] = codes
 
 
 def _document_headers(method: str, name: str, operation: dict[str, Any]) -> None:
@@ -268,3 +341,28 @@ class TokenOrBearer(OpenApiAuthenticationExtension):
                 "description": 'The same token, as "Bearer <key>".',
             },
         ]
+
+
+#: The null of OpenAPI 3.0 that strict validators accept: ``nullable`` counts only beside
+#: a ``type``, and the enum admits nothing else.
+NULL: dict[str, Any] = {"type": "object", "nullable": True, "enum": [None]}
+
+
+def _strict_nullable_refs(node: Any) -> None:
+    """A reference that may be null, ``{allOf: [{$ref}], nullable: true}`` as
+    drf-spectacular writes it, is null to no strict 3.0 validator (``nullable`` without a
+    ``type`` beside it is ignored, and the referenced object refuses null): it becomes
+    ``{anyOf: [{$ref}, NULL]}``, which every reader takes as "the object or null" (a
+    generated client: ``Person | None``)."""
+    if isinstance(node, list):
+        for item in node:
+            _strict_nullable_refs(item)
+        return
+    if not isinstance(node, dict):
+        return
+    for value in node.values():
+        _strict_nullable_refs(value)
+    refs = node.get("allOf")
+    if node.get("nullable") and "type" not in node and isinstance(refs, list) and len(refs) == 1:
+        del node["nullable"], node["allOf"]
+        node["anyOf"] = [refs[0], dict(NULL)]

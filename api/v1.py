@@ -24,12 +24,18 @@ from api.views.me import MeView
 from api.views.public import PublicClubs, PublicMatch, PublicNights
 from api.views.rules import GameSchemaView, GamesView, ScoreView
 from api.views.standings import (
+    LeaderboardCsv,
     LeaderboardPdf,
     LeaderboardView,
     PublicLeaderboard,
+    PublicLeaderboardCsv,
     PublicRatings,
+    PublicRatingsCsv,
     PublicSeasons,
+    PublicSeasonsCsv,
+    RatingHistoryCsv,
     RatingHistoryView,
+    RatingsCsv,
     RatingsView,
     SeasonViewSet,
     StandingsSettingsView,
@@ -87,8 +93,11 @@ urlpatterns = [
         CalendarRotateView.as_view(),
         name="club-calendar-rotate",
     ),
+    path("leaderboard.csv", LeaderboardCsv.as_view(), name="leaderboard-csv"),
     path("ratings", RatingsView.as_view(), name="ratings"),
+    path("ratings.csv", RatingsCsv.as_view(), name="ratings-csv"),
     path("rating-history", RatingHistoryView.as_view(), name="rating-history"),
+    path("rating-history.csv", RatingHistoryCsv.as_view(), name="rating-history-csv"),
     path(
         "clubs/<id:club_id>/standings-settings",
         StandingsSettingsView.as_view(),
@@ -96,11 +105,26 @@ urlpatterns = [
     ),
     path("public/clubs/<slug:slug>/seasons", PublicSeasons.as_view(), name="public-seasons"),
     path(
+        "public/clubs/<slug:slug>/seasons.csv",
+        PublicSeasonsCsv.as_view(),
+        name="public-seasons-csv",
+    ),
+    path(
         "public/clubs/<slug:slug>/leaderboard",
         PublicLeaderboard.as_view(),
         name="public-leaderboard",
     ),
+    path(
+        "public/clubs/<slug:slug>/leaderboard.csv",
+        PublicLeaderboardCsv.as_view(),
+        name="public-leaderboard-csv",
+    ),
     path("public/clubs/<slug:slug>/ratings", PublicRatings.as_view(), name="public-ratings"),
+    path(
+        "public/clubs/<slug:slug>/ratings.csv",
+        PublicRatingsCsv.as_view(),
+        name="public-ratings-csv",
+    ),
     path("players/<id:pk>/statistics", PlayerStatisticsView.as_view(), name="player-stats"),
     path("public/clubs/<slug:slug>/leagues", PublicLeagues.as_view(), name="public-leagues"),
     path(

@@ -98,6 +98,8 @@ MIDDLEWARE = [
     "scorebook.web.middleware.BadInputMiddleware",
     "scorebook.web.middleware.RefusalMiddleware",
     "axes.middleware.AxesMiddleware",
+    # The API's times in UTC with Z (the pages keep TIME_ZONE).
+    "api.middleware.UtcAnswers",
     # Last, so it wraps the view alone: every API POST with an Idempotency-Key.
     "api.idempotency.IdempotencyMiddleware",
 ]
@@ -244,7 +246,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": ["api.scoping.ScopedFilterBackend"],
     "DEFAULT_SCHEMA_CLASS": "api.schema.Schema",

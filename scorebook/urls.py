@@ -16,5 +16,5 @@ if settings.BENCH_ENDPOINTS:
     urlpatterns.append(path("bench/insert", bench_insert, name="bench-insert"))
 
 handler400 = "scorebook.core.views.bad_request"
-handler404 = "scorebook.core.views.not_found"
+handler404 = "api.errors.unrouted"
 handler500 = "scorebook.core.views.server_error"

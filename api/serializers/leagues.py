@@ -175,13 +175,28 @@ class BracketSlotSerializer(serializers.Serializer):
     winner = serializers.IntegerField(allow_null=True)
 
 
+class SeriesSerializer(serializers.Serializer):
+    """How a fixture is played: its kind, its games and whether a level series needs la
+    bella (a deciding game)."""
+
+    kind = serializers.CharField()
+    games = serializers.IntegerField()
+    bella = serializers.BooleanField()
+
+
+class RoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    leg = serializers.IntegerField()
+    name = serializers.CharField(allow_blank=True)
+    bye = serializers.IntegerField(allow_null=True, help_text="The entry resting, if any.")
+    fixtures = FixtureScoreSerializer(many=True)
+
+
 class StandingsSerializer(serializers.Serializer):
     league: serializers.ModelSerializer = LeagueSerializer()
-    series = serializers.DictField(
-        help_text="kind, games and whether a level series needs la bella"
-    )
+    series = SeriesSerializer()
     rows = StandingRowSerializer(many=True)
-    rounds = serializers.ListField(child=serializers.DictField())
+    rounds = RoundSerializer(many=True)
     bracket = serializers.ListField(
         child=BracketSlotSerializer(many=True),
         allow_null=True,

@@ -1,10 +1,27 @@
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.deal_schema import DealField, HouseRulesField, ResolvedHouseRulesField
 from api.scoping import OwnClubsField
+from api.serializers.engine import DealResultSerializer, MatchStateSerializer, OutcomeSerializer
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+
+
+@extend_schema_field(DealResultSerializer)
+class DealResultField(serializers.JSONField):
+    """A stored deal result, as the engine wrote it (described by ``DealResult``)."""
+
+
+@extend_schema_field(MatchStateSerializer)
+class MatchStateField(serializers.JSONField):
+    """A match's stored running state (described by ``MatchState``)."""
+
+
+@extend_schema_field(OutcomeSerializer(allow_null=True))
+class OutcomeField(serializers.JSONField):
+    """A finished match's outcome; null while it is played (described by ``Outcome``)."""
 
 
 class NightSerializer(serializers.ModelSerializer):
@@ -26,6 +43,11 @@ class TableSerializer(serializers.ModelSerializer):
 
 class MatchSerializer(serializers.ModelSerializer):
     rules = ResolvedHouseRulesField(read_only=True)
+    seats = serializers.DictField(
+        child=serializers.IntegerField(), read_only=True, help_text="Seat: player id."
+    )
+    state = MatchStateField(read_only=True)
+    result = OutcomeField(read_only=True, allow_null=True)
 
     class Meta:
         model = Match
@@ -68,7 +90,8 @@ class MatchCreateSerializer(serializers.Serializer):
 class ConfirmationSerializer(serializers.ModelSerializer):
     """One seat's confirmation and how it was given: ``method`` is ``own_phone``, ``pin``,
     ``table_phone`` (a tap on the phone ``device_user`` was signed in on; ``user`` is empty,
-    guests confirm too) or ``override`` (a director, with a reason; ``override`` says so)."""
+    guests confirm too) or ``override`` (a director, with a reason; ``override`` says so).
+    The confirm operations answer with this shape too."""
 
     override = serializers.BooleanField(read_only=True)
 
@@ -76,6 +99,7 @@ class ConfirmationSerializer(serializers.ModelSerializer):
         model = Confirmation
         fields = [
             "id",
+            "deal",
             "user",
             "seat",
             "player",
@@ -92,6 +116,7 @@ _datetime = serializers.DateTimeField()
 
 class DealSerializer(serializers.ModelSerializer):
     entered_by = serializers.CharField(source="entered_by.username", default=None)
+    result = DealResultField(read_only=True)
     confirmations = ConfirmationSerializer(many=True, read_only=True)
     input = serializers.JSONField(
         read_only=True,
@@ -145,6 +170,7 @@ class DealSerializer(serializers.ModelSerializer):
             "confirmations": [
                 {
                     "id": c.pk,
+                    "deal": c.deal_id,
                     "user": c.user_id,
                     "seat": c.seat,
                     "player": c.player_id,
@@ -204,16 +230,3 @@ class ConfirmRemainingSerializer(serializers.Serializer):
     seat = serializers.CharField(
         max_length=4, help_text="The seat whose remaining deals are confirmed, e.g. W."
     )
-
-
-class ConfirmedSerializer(serializers.Serializer):
-    """What a confirmation answers."""
-
-    id = serializers.IntegerField()
-    deal = serializers.IntegerField(source="deal_id")
-    seat = serializers.CharField()
-    player = serializers.IntegerField(source="player_id", allow_null=True)
-    method = serializers.CharField()
-    user = serializers.IntegerField(source="user_id", allow_null=True)
-    device_user = serializers.IntegerField(source="device_user_id", allow_null=True)
-    override = serializers.BooleanField()

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.serializers.standings import LeaderboardRowSerializer, RatingSerializer
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Deal, Match, Night
+from scorebook.standings.leagues.tiebreaks import CRITERIA
 from scorebook.standings.models import League, Season
 
 #: What a finished match's result says in public: who won, who lost and why; never the
@@ -29,6 +31,14 @@ class PublicClubSerializer(serializers.ModelSerializer):
         fields = ["name", "slug"]
 
 
+class PublicResultSerializer(serializers.Serializer):
+    """A finished match's result in public: who won, who lost and why."""
+
+    reason = serializers.CharField()
+    winners = serializers.ListField(child=serializers.CharField())
+    losers = serializers.ListField(child=serializers.CharField())
+
+
 class PublicDealSerializer(serializers.ModelSerializer):
     points = serializers.SerializerMethodField()
 
@@ -36,6 +46,7 @@ class PublicDealSerializer(serializers.ModelSerializer):
         model = Deal
         fields = ["number", "version", "points"]
 
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_points(self, deal: Deal) -> dict[str, int]:
         return deal.result.get("points", {})
 
@@ -54,13 +65,16 @@ class PublicMatchSerializer(serializers.ModelSerializer):
     def get_table(self, match: Match) -> str | None:
         return str(match.table) if match.table else None
 
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
     def get_seats(self, match: Match) -> dict[str, str]:
         names: dict[int, str] = self.context["names"]
         return {seat: names.get(pid, "?") for seat, pid in match.seats.items()}
 
+    @extend_schema_field(serializers.DictField(child=serializers.IntegerField()))
     def get_totals(self, match: Match) -> dict[str, int]:
         return match.state.get("totals", {})
 
+    @extend_schema_field(PublicResultSerializer(allow_null=True))
     def get_result(self, match: Match) -> dict[str, Any] | None:
         if not match.result:
             return None
@@ -73,6 +87,7 @@ class PublicMatchDetailSerializer(PublicMatchSerializer):
     class Meta(PublicMatchSerializer.Meta):
         fields = [*PublicMatchSerializer.Meta.fields, "deals"]
 
+    @extend_schema_field(PublicDealSerializer(many=True))
     def get_deals(self, match: Match) -> Any:
         current = match.current  # type: ignore[attr-defined]  # prefetched by the view (to_attr)
         return PublicDealSerializer(current, many=True).data
@@ -85,6 +100,7 @@ class PublicNightSerializer(serializers.ModelSerializer):
         model = Night
         fields = ["id", "date", "venue", "status", "matches"]
 
+    @extend_schema_field(PublicMatchSerializer(many=True))
     def get_matches(self, night: Night) -> Any:
         return PublicMatchSerializer(night.matches.all(), many=True, context=self.context).data
 
@@ -124,6 +140,8 @@ class PublicRatingSerializer(RatingSerializer):
 
 
 class PublicLeagueSerializer(serializers.ModelSerializer):
+    tiebreaks = serializers.ListField(child=serializers.ChoiceField(choices=CRITERIA))
+
     class Meta:
         model = League
         fields = [

@@ -5,10 +5,10 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.authtoken.models import Token
 from rest_framework.decorators import action
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 
+from api.lookups import found
 from api.permissions import ClubRole
 from api.serializers.clubs import (
     ClubSerializer,
@@ -57,7 +57,7 @@ class ClubViewSet(
 
     def partial_update(self, request, *args, **kwargs):
         # The service says who may change what (a director only the confirmation policy).
-        club = get_object_or_404(self.get_queryset(), pk=kwargs["pk"])
+        club = found(self.get_queryset(), pk=kwargs["pk"])
         serializer = self.get_serializer(club, data=request.data, partial=True)
         serializer.is_valid(raise_exception=True)
         club = services.club_update(

@@ -8,11 +8,11 @@ from typing import Any
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.lookups import found
 from api.permissions import ClubRole
 from api.serializers.leagues import (
     FixtureScoreSerializer,
@@ -63,7 +63,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         fixture = self.get_object()
         serializer = LinkSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        match = get_object_or_404(
+        match = found(
             Match, pk=serializer.validated_data["match"], night__club_id=fixture.league.club_id
         )
         return fixture, match
@@ -103,7 +103,7 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
         fixture = self.get_object()
         serializer = ForfeitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = get_object_or_404(
+        entry = found(
             LeagueEntry, pk=serializer.validated_data["entry"], league_id=fixture.league_id
         )
         score = leagues.fixture_forfeit(

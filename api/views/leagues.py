@@ -16,12 +16,12 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.lookups import found
 from api.permissions import ClubRole
 from api.serializers.leagues import (
     KnockoutStageSerializer,
@@ -201,7 +201,7 @@ class PublicLeagueStandings(PublicView, APIView):
     @extend_schema(responses=PublicStandingsSerializer)
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = public_club(slug)
-        table = tables.league_table(get_object_or_404(League, pk=pk, club=club))
+        table = tables.league_table(found(League, pk=pk, club=club))
         return Response(standings_data(table, public=True))
 
 
@@ -209,4 +209,4 @@ class PublicLeagueStandingsCsv(PublicView, APIView):
     @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR})
     def get(self, request: Request, slug: str, pk: int) -> HttpResponse:
         club = public_club(slug)
-        return standings_csv(tables.league_table(get_object_or_404(League, pk=pk, club=club)))
+        return standings_csv(tables.league_table(found(League, pk=pk, club=club)))

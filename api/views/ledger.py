@@ -9,18 +9,25 @@ from typing import Any
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import mixins, serializers, viewsets
+from drf_spectacular.utils import extend_schema
+from rest_framework import mixins, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from api.permissions import ClubRole
-from api.serializers.ledger import EntrySerializer
+from api.serializers.ledger import (
+    EntrySerializer,
+    SettlementSerializer,
+    SettlementSheetSerializer,
+    SettlementVersionSerializer,
+    TransferSerializer,
+)
 from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
+from scorebook.core.times import utc_iso
 from scorebook.ledger import exports, selectors, services
 from scorebook.ledger.models import Entry, Transfer
 from scorebook.matches.models import Night
@@ -50,14 +57,14 @@ class TransferViewSet(viewsets.GenericViewSet):
             settlement__night__club__in=clubs_of(self.request.user)
         ).select_related("settlement__night")
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses={200: TransferSerializer})
     @action(detail=True, methods=["post"])
     def paid(self, request: Request, pk: Any = None) -> Response:
         """Mark the transfer paid (who, when); marking it twice changes nothing."""
         transfer = self.get_object()
         transfer = services.transfer_mark_paid(transfer=transfer, user=signed_in(request))
-        names = selectors.account_names([transfer.payer_id, transfer.payee_id])
-        return Response(selectors.transfer_dict(transfer, names))
+        holders = selectors.account_holders([transfer.payer_id, transfer.payee_id])
+        return Response(selectors.transfer_dict(transfer, holders))
 
 
 def _night_sheet(night) -> tuple[dict, list, str]:
@@ -70,7 +77,7 @@ class SettlementActions:
 
     get_object: Callable[[], Night]  # the nights viewset's
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: SettlementSheetSerializer})
     @action(detail=True, methods=["get"])
     def settlement(self, request: Request, pk: Any = None) -> Response:
         """Nets, the fewest transfers and the paid marks; provisional while no settlement
@@ -80,7 +87,7 @@ class SettlementActions:
         body["matches"] = selectors.match_lines(night)
         return Response(body)
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(request=None, responses={200: SettlementSerializer})
     @action(detail=True, methods=["post"])
     def settle(self, request: Request, pk: Any = None) -> Response:
         """Compute and keep the settlement now (a new version only if anything changed)."""
@@ -88,32 +95,21 @@ class SettlementActions:
         services.night_settle(night=night, user=signed_in(request))
         return Response(selectors.sheet(night))
 
-    @extend_schema(
-        responses=inline_serializer(
-            "SettlementVersion",
-            {
-                "version": serializers.IntegerField(),
-                "computed_at": serializers.DateTimeField(),
-                "nets": serializers.DictField(),
-                "transfers": serializers.ListField(child=serializers.DictField()),
-            },
-            many=True,
-        )
-    )
+    @extend_schema(responses=SettlementVersionSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None, filter_backends=[])
     def settlements(self, request: Request, pk: Any = None) -> Response:
         """Every settlement version of the night, newest first."""
         night = self.get_object()
         versions = list(selectors.history(night))
         ids = [a for s in versions for t in s.transfers.all() for a in (t.payer_id, t.payee_id)]
-        names = selectors.account_names(ids)
+        holders = selectors.account_holders(ids)
         return Response(
             [
                 {
                     "version": s.version,
-                    "computed_at": s.computed_at.isoformat(),
+                    "computed_at": utc_iso(s.computed_at),
                     "nets": s.nets,
-                    "transfers": [selectors.transfer_dict(t, names) for t in s.transfers.all()],
+                    "transfers": [selectors.transfer_dict(t, holders) for t in s.transfers.all()],
                 }
                 for s in versions
             ]

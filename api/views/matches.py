@@ -8,19 +8,18 @@ import re
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotFound
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from api.lookups import found, missing
 from api.permissions import ClubRole
+from api.serializers.engine import MatchStateAnswerSerializer
 from api.serializers.matches import (
-    ConfirmedSerializer,
+    ConfirmationSerializer,
     ConfirmRemainingSerializer,
     ConfirmSerializer,
     DealSerializer,
@@ -145,7 +144,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
         return Response(MatchSerializer(result).data, status=201)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: MatchStateAnswerSerializer})
     @action(detail=True, methods=["get"])
     def state(self, request: Request, pk: Any = None) -> Response:
         """Running totals, whose deal, the end and the per-deal breakdown, re-derived."""
@@ -163,7 +162,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         )
 
     @extend_schema(
-        request=ConfirmRemainingSerializer, responses={200: ConfirmedSerializer(many=True)}
+        request=ConfirmRemainingSerializer, responses={200: ConfirmationSerializer(many=True)}
     )
     @action(
         detail=True,
@@ -177,13 +176,13 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         ``seat`` named, every current deal its side has not confirmed and did not enter
         (a table-phone confirmation where the club counts one; the caller's own seat is
         their own phone's). Answers the confirmations made, none when nothing was left."""
-        match = get_object_or_404(self.get_queryset(), pk=pk)
+        match = found(self.get_queryset(), pk=pk)
         serializer = ConfirmRemainingSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         done = services.deal_confirm_remaining(
             match=match, seat=serializer.validated_data["seat"], user=signed_in(request)
         )
-        return Response(ConfirmedSerializer(done, many=True).data)
+        return Response(ConfirmationSerializer(done, many=True).data)
 
     @extend_schema(
         methods=["POST"],
@@ -208,7 +207,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def _create_deal(self, request: Request, pk: Any = None) -> Response:
         match_id = parse_id(pk)
         if match_id is None:
-            raise NotFound()
+            raise missing(Match)
         serializer = DealWriteSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -253,7 +252,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: Any = None) -> Response:
         """A new version of the deal; needs If-Match with the version it edits."""
-        deal = get_object_or_404(self.get_queryset(), pk=pk)
+        deal = found(self.get_queryset(), pk=pk)
         tag = request.META.get("HTTP_IF_MATCH")
         if not tag:
             raise IfMatchRequired(path="If-Match")
@@ -273,14 +272,14 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         response["ETag"] = result.etag
         return response
 
-    @extend_schema(request=ConfirmSerializer, responses={201: ConfirmedSerializer})
+    @extend_schema(request=ConfirmSerializer, responses={201: ConfirmationSerializer})
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: Any = None) -> Response:
         """Confirm this deal version: from the caller's own seat (``{}``), for a seat by a
         tap on the caller's phone (``{"seat": "E", "method": "table_phone"}``, where the
         club counts it: never the seat or the side of who entered it), or a director's
         override (``{"override_reason": "..."}``). Confirming again gives the same one."""
-        deal = get_object_or_404(self.get_queryset(), pk=pk)
+        deal = found(self.get_queryset(), pk=pk)
         serializer = ConfirmSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
@@ -290,7 +289,7 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
         else:
             reason = data.get("override_reason", "") if data["method"] == "override" else ""
             result = services.deal_confirm(deal=deal, user=user, override_reason=reason)
-        return Response(ConfirmedSerializer(result).data, status=201)
+        return Response(ConfirmationSerializer(result).data, status=201)
 
     @extend_schema(responses=DealSerializer(many=True))
     @action(detail=True, methods=["get"], pagination_class=None)

@@ -11,11 +11,11 @@ from django.db.models import Prefetch
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics
 from rest_framework.authentication import BaseAuthentication
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.lookups import found
 from api.serializers.public import (
     PublicClubSerializer,
     PublicMatchDetailSerializer,
@@ -31,7 +31,7 @@ class PublicThrottle(CountingThrottle):
 
 
 def public_club(slug: str) -> Club:
-    return get_object_or_404(Club, slug=slug, public=True)
+    return found(Club, slug=slug, public=True)
 
 
 def player_names(club: Club) -> dict[int, str]:
@@ -89,7 +89,7 @@ class PublicMatch(PublicView, generics.RetrieveAPIView):
     @extend_schema(responses=PublicMatchDetailSerializer)
     def get(self, request, *args, **kwargs):
         club = public_club(self.kwargs["slug"])
-        match = get_object_or_404(
+        match = found(
             Match.objects.select_related("night", "table").prefetch_related(
                 Prefetch(
                     "deals",

@@ -3,13 +3,14 @@ deal and house-rules schemas."""
 
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.deal_schema import GAME_KEY, GAME_SCHEMAS
+from api.serializers.engine import GamesSerializer, ScoredDealSerializer, ScoredMatchSerializer
 from api.throttles import CountingThrottle
 from scorebook.core.refusals import Refusal
 from scorebook.matches.refusals import RulesRejected
@@ -22,7 +23,7 @@ class GamesView(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(responses={200: GamesSerializer})
     def get(self, request: Request) -> Response:
         return Response(describe_games())
 
@@ -64,7 +65,14 @@ class ScoreView(APIView):
     throttle_classes = [ScoreThrottle]
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT, responses={200: OpenApiTypes.OBJECT, 400: OpenApiTypes.OBJECT}
+        request=OpenApiTypes.OBJECT,
+        responses={
+            200: PolymorphicProxySerializer(
+                "Scored",
+                [ScoredDealSerializer, ScoredMatchSerializer],
+                resource_type_field_name=None,
+            )
+        },
     )
     def post(self, request: Request) -> Response:
         data = request.data

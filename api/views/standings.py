@@ -1,5 +1,7 @@
 """Standings: seasons, leaderboards, ratings and rating history, for members and (for
-clubs that publish results) for anyone; every table also as CSV (``?format=csv``).
+clubs that publish results) for anyone; every table also as CSV, whole, at its own path
+(``/leaderboard.csv``...): one media type per answer. The old ``?format=csv`` on the JSON
+paths still answers CSV (clients written before), undocumented.
 
 Reads come from the precomputed tables; each answer says when they were last brought up
 to date (``updated_at``) and whether changes are waiting (``pending``).
@@ -15,7 +17,6 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, mixins, viewsets
 from rest_framework.exceptions import NotFound
-from rest_framework.generics import get_object_or_404
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
@@ -25,6 +26,7 @@ from rest_framework.utils.urls import remove_query_param, replace_query_param
 from rest_framework.views import APIView
 
 from api.deal_schema import GAME_OR_ALL
+from api.lookups import PAGE_NOT_FOUND, found, missing
 from api.permissions import ClubRole
 from api.serializers.public import (
     PublicLeaderboardRowSerializer,
@@ -44,6 +46,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.numbers import parse_id, parse_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
+from scorebook.core.times import utc_iso
 from scorebook.ledger.exports import as_csv
 from scorebook.rules import games
 from scorebook.sharing import noticeboard
@@ -138,7 +141,7 @@ class TableMixin(generics.GenericAPIView):
     def get_paginated_response(self, data):
         response = super().get_paginated_response(data)
         built, pending = selectors.freshness_of(self.club_id)
-        response.data["updated_at"] = built.isoformat() if built else None
+        response.data["updated_at"] = utc_iso(built)
         response.data["pending"] = pending
         return response
 
@@ -210,7 +213,6 @@ LEADERBOARD_PARAMS = [
         + ", ".join(selectors.SORTABLE)
         + ", money:<CUR>, events:<event>:made|suffered, bids:<contract>:made|won.",
     ),
-    OpenApiParameter("format", str, enum=["json", "csv"]),
 ]
 PUBLIC_LEADERBOARD_PARAMS = [
     *LEADERBOARD_PARAMS[:2],
@@ -221,7 +223,6 @@ PUBLIC_LEADERBOARD_PARAMS = [
         + ", ".join(selectors.PUBLIC_SORTABLE)
         + ", events:<event>:made|suffered, bids:<contract>:made|won.",
     ),
-    LEADERBOARD_PARAMS[3],
 ]
 
 
@@ -257,7 +258,7 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
         size = paginator.page_size
         number = parse_int(request.query_params.get("page", "1"), low=1, high=MAX_PAGE)
         if not csv and number is None:
-            raise NotFound(PageNumberPagination.invalid_page_message)
+            raise NotFound(PageNumberPagination.invalid_page_message, code=PAGE_NOT_FOUND)
         page_number = 1 if csv or number is None else number
         offset = (page_number - 1) * size
         page = selectors.leaderboard_page(
@@ -269,9 +270,9 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
             None if csv else size,
         )
         if page is None:
-            raise NotFound()
+            raise missing(Season)
         if not page.rows and page_number > 1:
-            raise NotFound(PageNumberPagination.invalid_page_message)
+            raise NotFound(PageNumberPagination.invalid_page_message, code=PAGE_NOT_FOUND)
         row = self.serializer_class.row
         rows = [
             row(line, offset + i + 1 if line["ranked"] else None)
@@ -296,7 +297,7 @@ class LeaderboardList(TableMixin, generics.ListAPIView):
                 "next": following,
                 "previous": previous,
                 "results": rows,
-                "updated_at": page.built_at.isoformat() if page.built_at else None,
+                "updated_at": utc_iso(page.built_at),
                 "pending": page.pending,
             }
         )
@@ -352,7 +353,6 @@ class LeaderboardPdf(APIView):
 CLUB_GAME = [
     OpenApiParameter("club", int, required=True),
     OpenApiParameter("game", str, required=True),
-    OpenApiParameter("format", str, enum=["json", "csv"]),
 ]
 
 
@@ -361,7 +361,7 @@ class ClubScoped(TableMixin, generics.ListAPIView):
     filter_backends: list[Any] = []
 
     def club(self) -> Club:
-        return get_object_or_404(clubs_of(self.request.user), pk=_id_param(self.request, "club"))
+        return found(clubs_of(self.request.user), pk=_id_param(self.request, "club"))
 
     def get_serializer_context(self):
         context = super().get_serializer_context()
@@ -419,7 +419,7 @@ class StandingsSettingsView(generics.GenericAPIView):
     write_role = Role.DIRECTOR
 
     def get_object(self):
-        club = get_object_or_404(clubs_of(self.request.user), pk=self.kwargs["club_id"])
+        club = found(clubs_of(self.request.user), pk=self.kwargs["club_id"])
         self.check_object_permissions(self.request, club)
         return club
 
@@ -444,7 +444,6 @@ class PublicScoped(PublicView, generics.GenericAPIView):
     filter_backends: list[Any] = []
 
 
-@extend_schema(parameters=[OpenApiParameter("format", str, enum=["json", "csv"])])
 class PublicSeasons(PublicScoped, TableMixin, generics.ListAPIView):
     """A public club's seasons."""
 
@@ -467,12 +466,7 @@ class PublicLeaderboard(PublicScoped, LeaderboardList):
         return Season.objects.filter(club=public_club(self.kwargs["slug"]))
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter("game", str, required=True),
-        OpenApiParameter("format", str, enum=["json", "csv"]),
-    ]
-)
+@extend_schema(parameters=[OpenApiParameter("game", str, required=True)])
 class PublicRatings(PublicScoped, TableMixin, generics.ListAPIView):
     """A public club's ratings in one game."""
 
@@ -488,3 +482,54 @@ class PublicRatings(PublicScoped, TableMixin, generics.ListAPIView):
         if hasattr(self, "club_id"):
             context["provisional_matches"] = services.settings_of(self.club_id).provisional_matches
         return context
+
+
+# -- the same tables as CSV, each at its own path ------------------------------------------
+
+
+class CsvOnly(generics.GenericAPIView):
+    """A table, whole (not paginated), as CSV at its own path, whatever the Accept header
+    says: the JSON path answers JSON, this one CSV. Refusals still answer JSON."""
+
+    renderer_classes = [CSVRenderer]
+
+    def perform_content_negotiation(self, request, force=False):
+        return CSVRenderer(), CSVRenderer.media_type
+
+
+def csv_schema(parameters: list[OpenApiParameter]) -> Any:
+    """The CSV path's schema: a text/csv answer, the JSON path's parameters but the page."""
+    return extend_schema(
+        parameters=[*parameters, OpenApiParameter("page", exclude=True)],
+        responses={(200, "text/csv"): OpenApiTypes.STR},
+    )
+
+
+@csv_schema(LEADERBOARD_PARAMS)
+class LeaderboardCsv(CsvOnly, LeaderboardView):
+    """The leaderboard as CSV."""
+
+
+@csv_schema(CLUB_GAME)
+class RatingsCsv(CsvOnly, RatingsView):
+    """A club's ratings as CSV."""
+
+
+@csv_schema([*CLUB_GAME, OpenApiParameter("player", int)])
+class RatingHistoryCsv(CsvOnly, RatingHistoryView):
+    """The rating changes as CSV."""
+
+
+@csv_schema([])
+class PublicSeasonsCsv(CsvOnly, PublicSeasons):
+    """A public club's seasons as CSV."""
+
+
+@csv_schema(PUBLIC_LEADERBOARD_PARAMS)
+class PublicLeaderboardCsv(CsvOnly, PublicLeaderboard):
+    """A public club's leaderboard as CSV."""
+
+
+@csv_schema([OpenApiParameter("game", str, required=True)])
+class PublicRatingsCsv(CsvOnly, PublicRatings):
+    """A public club's ratings as CSV."""

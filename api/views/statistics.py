@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.lookups import found
 from api.serializers.leagues import statistics_data
+from api.serializers.statistics import PlayerStatisticsSerializer
 from api.views.public import PublicView, public_club
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_of
@@ -33,17 +33,17 @@ class PlayerStatisticsView(APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(parameters=[MIN_SHARED], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[MIN_SHARED], responses={200: PlayerStatisticsSerializer})
     def get(self, request: Request, pk: int) -> Response:
-        player = get_object_or_404(Player, pk=pk, club__in=clubs_of(request.user))
-        found = stats.player_statistics(player, min_shared=min_shared_of(request))
-        return Response(statistics_data(found))
+        player = found(Player, pk=pk, club__in=clubs_of(request.user))
+        figures = stats.player_statistics(player, min_shared=min_shared_of(request))
+        return Response(statistics_data(figures))
 
 
 class PublicPlayerStatistics(PublicView, APIView):
-    @extend_schema(parameters=[MIN_SHARED], responses={200: OpenApiTypes.OBJECT})
+    @extend_schema(parameters=[MIN_SHARED], responses={200: PlayerStatisticsSerializer})
     def get(self, request: Request, slug: str, pk: int) -> Response:
         club = public_club(slug)
-        player = get_object_or_404(Player, pk=pk, club=club)
-        found = stats.player_statistics(player, min_shared=min_shared_of(request))
-        return Response(statistics_data(found))
+        player = found(Player, pk=pk, club=club)
+        figures = stats.player_statistics(player, min_shared=min_shared_of(request))
+        return Response(statistics_data(figures))

@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db.models import QuerySet, Sum
 
+from scorebook.core.times import utc_iso
 from scorebook.matches.models import Night
 
 from . import transfers as math
@@ -98,33 +99,50 @@ def night_pots(night: Night) -> list[dict[str, Any]]:
     return sorted(pots, key=lambda p: (p["table"] is None, int(p["table"] or 0)))
 
 
-def account_names(ids) -> dict[int, str]:
-    names = {}
+class Holder(NamedTuple):
+    """Who an account is, for people and programs: its name and its player (None for a
+    pot), so an answer names the player beside the ledger's account id."""
+
+    name: str
+    player: int | None
+
+
+def account_holders(ids) -> dict[int, Holder]:
+    holders = {}
     for account in Account.objects.filter(pk__in=set(ids)).select_related("player"):
         if account.player is not None:
-            names[account.pk] = account.player.name
+            holders[account.pk] = Holder(account.player.name, account.player_id)
         elif account.match_id is None:
-            names[account.pk] = f"pot {account.pot}"
+            holders[account.pk] = Holder(f"pot {account.pot}", None)
         else:
-            names[account.pk] = f"pot {account.pot} (#{account.match_id})"
-    return names
+            holders[account.pk] = Holder(f"pot {account.pot} (#{account.match_id})", None)
+    return holders
+
+
+def account_names(ids) -> dict[int, str]:
+    return {pk: holder.name for pk, holder in account_holders(ids).items()}
 
 
 def _money(value: Decimal) -> str:
     return f"{value:.2f}"
 
 
-def transfer_dict(t: Transfer, names: dict[int, str]) -> dict[str, Any]:
+def transfer_dict(t: Transfer, holders: dict[int, Holder]) -> dict[str, Any]:
+    """A transfer: the ledger accounts that pay and are paid, and beside each its name
+    and its player's id (None when the account is a pot)."""
+    payer, payee = holders[t.payer_id], holders[t.payee_id]
     return {
         "id": t.pk,
         "payer": t.payer_id,
-        "payer_name": names[t.payer_id],
+        "payer_name": payer.name,
+        "payer_player": payer.player,
         "payee": t.payee_id,
-        "payee_name": names[t.payee_id],
+        "payee_name": payee.name,
+        "payee_player": payee.player,
         "amount": _money(t.amount),
         "unit": t.unit,
         "currency": t.currency,
-        "paid_at": t.paid_at.isoformat() if t.paid_at else None,
+        "paid_at": utc_iso(t.paid_at),
         "paid_by": t.paid_by.username if t.paid_by is not None else None,
     }
 
@@ -172,7 +190,7 @@ def sheet(night: Night) -> dict[str, Any]:
         open_ones = plan(night)[1]
     ids = [a for group in nets.values() for a in group]
     ids += [t.payer_id for t in paid + open_ones] + [t.payee_id for t in paid + open_ones]
-    names = account_names(ids)
+    holders = account_holders(ids)
     groups = []
     for unit, currency in sorted(nets):
         group = nets[(unit, currency)]
@@ -181,8 +199,15 @@ def sheet(night: Night) -> dict[str, Any]:
                 "unit": unit,
                 "currency": currency,
                 "nets": [
-                    {"account": a, "name": names[a], "net": _money(v)}
-                    for a, v in sorted(group.items(), key=lambda item: (-item[1], names[item[0]]))
+                    {
+                        "account": a,
+                        "name": holders[a].name,
+                        "player": holders[a].player,
+                        "net": _money(v),
+                    }
+                    for a, v in sorted(
+                        group.items(), key=lambda item: (-item[1], holders[item[0]].name)
+                    )
                 ],
             }
         )
@@ -192,10 +217,10 @@ def sheet(night: Night) -> dict[str, Any]:
         "status": night.status,
         "version": current.version if current else None,
         "provisional": current is None,
-        "computed_at": current.computed_at.isoformat() if current else None,
+        "computed_at": utc_iso(current.computed_at) if current else None,
         "groups": groups,
-        "transfers": [transfer_dict(t, names) for t in open_ones],
-        "paid": [transfer_dict(t, names) for t in paid],
+        "transfers": [transfer_dict(t, holders) for t in open_ones],
+        "paid": [transfer_dict(t, holders) for t in paid],
         "method": (
             "fewest transfers: exact up to 16 accounts with a non-zero balance per currency "
             "(dynamic programming over zero-sum groups), pairing then largest-first above"

@@ -23,8 +23,10 @@ def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
             node = {**node, "nullable": nullable or node.get("nullable", False)}
         elif "allOf" in node and len(node["allOf"]) == 1:
             node = {**node["allOf"][0], **{k: v for k, v in node.items() if k != "allOf"}}
-        elif "oneOf" in node:
-            shapes = [n for n in node["oneOf"] if n.get("type") != "null"]
+        elif "oneOf" in node or "anyOf" in node:
+            # A null branch: 3.1's {"type": "null"}, or 3.0's strict {"enum": [null]}.
+            branches = node.get("oneOf") or node["anyOf"]
+            shapes = [n for n in branches if n.get("type") != "null" and n.get("enum") != [None]]
             node = {**shapes[0], "nullable": True} if len(shapes) == 1 else node
             if len(shapes) != 1:
                 return node
@@ -42,10 +44,10 @@ def mismatches(schema: dict[str, Any], node: dict[str, Any], answer: Any, at: st
         if not isinstance(answer, dict):
             return [f"{at}: not an object"]
         described = set(node["properties"])
-        if set(answer) != described:
-            found.append(
-                f"{at or '/'}: extra {set(answer) - described}, missing {described - set(answer)}"
-            )
+        extra = set() if node.get("additionalProperties") else set(answer) - described
+        missing = set(node.get("required", described)) - set(answer)
+        if extra or missing:
+            found.append(f"{at or '/'}: extra {extra}, missing {missing}")
         for key in described & set(answer):
             found += mismatches(schema, node["properties"][key], answer[key], f"{at}/{key}")
     elif node.get("type") == "array" and isinstance(answer, list):

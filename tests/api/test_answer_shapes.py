@@ -53,7 +53,7 @@ def test_a_confirmation_is_as_described(people, deal):
     )
     assert confirmed.status_code == 201, confirmed.content
     schema = live_schema()
-    assert mismatches(schema, component(schema, "Confirmed"), confirmed.json()) == []
+    assert mismatches(schema, component(schema, "Confirmation"), confirmed.json()) == []
     assert confirmed.json()["deal"] == deal.pk and confirmed.json()["seat"] == "E"
 
 

@@ -11,7 +11,7 @@ from drf_spectacular.validation import validate_schema
 from rest_framework.test import APIClient
 
 from tests.api.common import SIDES, SMALL, api
-from tests.api.shapes import live_schema, validate
+from tests.api.shapes import live_schema, validate, validate_as
 from tests.api.test_idempotency import ANONYMOUS, post_routes
 
 METHODS = ("get", "post", "put", "patch", "delete")
@@ -191,3 +191,73 @@ def test_the_answers_sent_are_the_ones_described(schema, people, match):
     assert (fresh.status_code, stale.status_code) == (201, 412)
     validate(schema, "StaleVersion", stale.json())
     assert stale["ETag"] == fresh["ETag"] and stale.json()["current"]["version"] == 2
+
+
+def test_each_operation_lists_its_refusal_codes_from_its_code(schema):
+    """Read from the views and the services they call (``api.refusal_codes``): a deal's
+    entry lists the conflict and the closed night; a correction its stale version and
+    missing If-Match; a confirmation the enterer's own entry; each 404 its object."""
+
+    def codes(path, method, status):
+        return schema["paths"][path][method]["responses"][status]["x-codes"]
+
+    assert {"deal.conflict", "night.closed"} <= set(
+        codes("/api/v1/matches/{id}/deals", "post", "409")
+    )
+    assert "rules.rejected" in codes("/api/v1/matches/{id}/deals", "post", "400")
+    assert codes("/api/v1/deals/{id}/correct", "post", "412") == ["deal.stale_version"]
+    assert codes("/api/v1/deals/{id}/correct", "post", "428") == ["deal.if_match_required"]
+    assert "deal.own_entry" in codes("/api/v1/deals/{id}/confirm", "post", "403")
+    assert "table.number_taken" in codes("/api/v1/tables", "post", "409")
+    assert "club.not_found" in codes("/api/v1/public/clubs/{slug}/matches/{id}", "get", "404")
+    assert "match.not_found" in codes("/api/v1/public/clubs/{slug}/matches/{id}", "get", "404")
+    assert codes("/api/v1/matches", "get", "404") == ["page.not_found"]
+    assert codes("/api/v1/nights/{id}/settlement", "get", "404") == ["night.not_found"]
+    # A read lists no write's status, though one handler serves both.
+    assert "409" not in schema["paths"]["/api/v1/matches/{id}/deals"]["get"]["responses"]
+    # The description says them too, for people.
+    described = schema["paths"]["/api/v1/tables"]["post"]["responses"]["409"]["description"]
+    assert "`table.number_taken`" in described
+
+
+def test_every_refusal_code_listed_is_a_real_one(schema):
+    """Each code listed is a Refusal's, a 404's or the contract's: none is made up."""
+    from scorebook.core.refusals import Refusal
+
+    def subclasses(cls):
+        for sub in cls.__subclasses__():
+            yield sub
+            yield from subclasses(sub)
+
+    known = {sub.code for sub in subclasses(Refusal)}
+    for path, method, operation in operations(schema):
+        for status, response in operation["responses"].items():
+            for code in response.get("x-codes", []):
+                assert (
+                    code in known
+                    or code.endswith(".not_found")
+                    or code.startswith(("http.", "input.", "server.", "service."))
+                ), (method, path, status, code)
+
+
+def test_nullable_references_are_null_to_a_strict_validator(schema):
+    """OpenAPI 3.0.3: ``nullable`` counts only beside a ``type``. A reference that may be
+    null is ``anyOf: [{$ref}, {type: object, nullable: true, enum: [null]}]``."""
+
+    def untyped_nullables(node, at=""):
+        if isinstance(node, list):
+            return [hit for i, item in enumerate(node) for hit in untyped_nullables(item, at)]
+        if not isinstance(node, dict):
+            return []
+        own = [at] if node.get("nullable") and "type" not in node else []
+        return own + [h for k, v in node.items() for h in untyped_nullables(v, f"{at}/{k}")]
+
+    assert untyped_nullables(schema) == []
+    outcome = schema["components"]["schemas"]["Match"]["properties"]["result"]
+    assert outcome["anyOf"][0] == {"$ref": "#/components/schemas/Outcome"}
+    # Null passes, an object passes, anything else does not (3.0 nullable as JSON Schema).
+    validate_as(schema, outcome, None)
+    ended = {"reason": "target", "winners": ["A"], "losers": ["B"], "multiplier": 1, "units": {}}
+    validate_as(schema, outcome, ended)
+    with pytest.raises(jsonschema.ValidationError):
+        validate_as(schema, outcome, "none")
