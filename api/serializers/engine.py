@@ -86,6 +86,10 @@ class OutcomeSerializer(serializers.Serializer):
     losers = serializers.ListField(child=serializers.CharField())
     multiplier = serializers.IntegerField()
     units = serializers.DictField(child=serializers.IntegerField())
+    totals = serializers.DictField(
+        child=serializers.IntegerField(), required=False, help_text="Race games: the totals."
+    )
+    winning_side = serializers.CharField(required=False, help_text="Race games: who won.")
 
 
 class MatchStateSerializer(serializers.Serializer):
