@@ -326,7 +326,7 @@ class LeaderboardPdf(APIView):
     )
     def get(self, request: Request) -> HttpResponse:
         season_id = _id_param(request, "season")
-        season = get_object_or_404(
+        season = found(
             Season.objects.select_related("club"),
             pk=season_id,
             club__in=clubs_of(request.user),
@@ -334,7 +334,7 @@ class LeaderboardPdf(APIView):
         game = request.query_params.get("game", "")
         game = ALL_GAMES if game in ("", "all") else game
         if game and game not in games():
-            raise NotFound()
+            raise NotFound(code="game.not_found")
         minimum = services.settings_of(season.club_id).min_matches
         rows = list(selectors.leaderboard(season, game, ["-won", "-win_rate"], minimum))
         position = 0
