@@ -8,12 +8,12 @@ from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.generics import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.lookups import found
 from scorebook.archive import exports, services
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_of
@@ -35,7 +35,7 @@ class ClubExportView(APIView):
 
     @extend_schema(responses=ZIP, operation_id="clubs_export")
     def get(self, request: Request, pk: int) -> FileResponse:
-        club = get_object_or_404(clubs_of(request.user), pk=pk)
+        club = found(clubs_of(request.user), pk=pk)
         file = services.club_export_file(club=club, user=signed_in(request))
         return _zip(file, exports.club_export_name(club))
 
@@ -80,7 +80,7 @@ class PlayerEraseView(APIView):
     )
     def post(self, request: Request, pk: int) -> Response:
         clubs = clubs_of(request.user)
-        player = get_object_or_404(Player.objects.filter(club__in=clubs), pk=pk)
+        player = found(Player.objects.filter(club__in=clubs), pk=pk)
         body = PlayerEraseRequest(data=request.data)
         body.is_valid(raise_exception=True)
         erasure = services.player_erase(

@@ -28,6 +28,7 @@ MISSING = 987654
         ("get", f"/api/v1/league-entries/{MISSING}", "league_entry.not_found"),
         ("get", f"/api/v1/seasons/{MISSING}", "season.not_found"),
         ("get", "/api/v1/matches?page=99", "page.not_found"),
+        ("get", f"/api/v1/clubs/{MISSING}/export", "club.not_found"),
         ("get", f"/api/v1/leaderboard/pdf?season={MISSING}", "season.not_found"),
         ("get", "/api/v1/no-such-thing", "route.not_found"),
     ],
