@@ -366,3 +366,9 @@ def _strict_nullable_refs(node: Any) -> None:
     if node.get("nullable") and "type" not in node and isinstance(refs, list) and len(refs) == 1:
         del node["nullable"], node["allOf"]
         node["anyOf"] = [refs[0], dict(NULL)]
+    branches = node.get("oneOf")
+    if node.get("nullable") and "type" not in node and isinstance(branches, list):
+        # A nullable choice: oneOf [its enum, NullEnum]; the null is a branch already.
+        del node["nullable"]
+        if not any(b.get("$ref", "").endswith("/NullEnum") for b in branches):
+            branches.append(dict(NULL))
