@@ -176,7 +176,7 @@ def _tv_tournament(night, show):
     if current is None:
         show = "standings"
     found = {"tournament": tournament, "show": show}
-    if show == "pairings":
+    if show == "pairings" and current is not None:
         board = tournament_boards.round_board(tournament, current)
         found.update(round=board.round, lines=board.lines[:TV_TOURNAMENT_LINES])
     else:
