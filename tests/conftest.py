@@ -12,6 +12,18 @@ def pytest_configure(config):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's language. A request through Django's test client
+    leaves its language (Italian, say) active in the thread after the answer, so a test
+    that read text after another test's Italian request met Italian words."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
+
+
 def pytest_collection_modifyitems(config, items):
     engine = settings.DATABASES["default"]["ENGINE"]
     if "postgresql" in engine:
