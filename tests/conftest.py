@@ -24,6 +24,13 @@ def _default_language():
     translation.deactivate()
 
 
+@pytest.fixture
+def eager_tasks(settings):
+    """Celery tasks run in-process, also in the PostgreSQL + Redis pass (where a broker is
+    set and nothing in the test would consume it)."""
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+
+
 def pytest_collection_modifyitems(config, items):
     engine = settings.DATABASES["default"]["ENGINE"]
     if "postgresql" in engine:

@@ -16,6 +16,7 @@ import logging
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Lower
@@ -135,7 +136,12 @@ def import_accept(*, batch: Import, user: User) -> Import:
     from . import tasks
 
     pk = batch.pk
-    transaction.on_commit(lambda: tasks.run_import.delay(pk))
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        # In-process, as the standings' outbox does: the task's own app may still be
+        # configured for a broker (Celery reads CELERY_BROKER_URL first).
+        transaction.on_commit(lambda: tasks.run_import.apply((pk,), throw=True))
+    else:
+        transaction.on_commit(lambda: tasks.run_import.delay(pk))
     return batch
 
 

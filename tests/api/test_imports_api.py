@@ -17,6 +17,8 @@ from scorebook.standings import services as standings
 from scorebook.standings.models import LeaderboardRow
 from tests.api.common import api
 
+pytestmark = pytest.mark.usefixtures("eager_tasks")
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
 URL = "/api/v1/imports"
 

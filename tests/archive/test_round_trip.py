@@ -22,7 +22,7 @@ from scorebook.ledger.models import Entry
 from scorebook.matches.models import Deal, Match
 from scorebook.standings.models import LeaderboardRow, Rating, Season
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
 
 
 def board(club):

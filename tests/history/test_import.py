@@ -30,6 +30,8 @@ from scorebook.standings.models import (
     RatingChange,
 )
 
+pytestmark = pytest.mark.usefixtures("eager_tasks")
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
 DEAL = {"sides": {"A": {"thirds": 14}, "B": {"thirds": 18}}, "last_trick": "B"}
 

@@ -15,6 +15,8 @@ from scorebook.matches.models import Deal, Match, Night
 from scorebook.standings import services as standings
 from scorebook.standings.models import LeaderboardRow, Rating
 
+pytestmark = pytest.mark.usefixtures("eager_tasks")
+
 NIGHTS = 12
 
 

@@ -12,6 +12,8 @@ from scorebook.history.models import Import
 from scorebook.matches.models import Night
 from tests.web.test_pages import client_for
 
+pytestmark = pytest.mark.usefixtures("eager_tasks")
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
 
 
