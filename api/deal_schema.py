@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.core.exceptions import FieldDoesNotExist
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -142,9 +143,24 @@ def game_field(field: Any, schema: Schema) -> Schema:
     allows it: a leaderboard over all games, a league of any game)."""
     if getattr(field, "field_name", None) != "game" or schema.get("type") != "string":
         return schema
-    typed = GAME_KEY_OR_BLANK if getattr(field, "allow_blank", False) else GAME_KEY
+    typed = GAME_KEY_OR_BLANK if _allows_blank(field) else GAME_KEY
     extra: Schema = {k: schema[k] for k in ("readOnly", "writeOnly", "description") if k in schema}
     return {"allOf": [typed], **extra} if extra else dict(typed)
+
+
+def _allows_blank(field: Any) -> bool:
+    """A written field says so itself; a read-only field of a model serializer loses
+    ``allow_blank`` (DRF drops it), so the model's own field says whether a stored row
+    may be blank (a league of any game, a leaderboard over all games)."""
+    if getattr(field, "allow_blank", False):
+        return True
+    model = getattr(getattr(getattr(field, "parent", None), "Meta", None), "model", None)
+    if model is None or not getattr(field, "read_only", False):
+        return False
+    try:
+        return bool(model._meta.get_field(field.source).blank)
+    except FieldDoesNotExist:
+        return False
 
 
 @extend_schema_field(DEAL)
