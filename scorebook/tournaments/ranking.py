@@ -1,5 +1,9 @@
 """A tournament's standings and the director's tie-break chain (pure Python, no Django).
 
+The criteria are the tournament's own; walking the chain (splitting what is still level,
+head to head again inside a part it splits, which criterion placed each row) is the
+leagues' code, ``standings.leagues.tiebreaks`` (one piece of code for both).
+
 The chain is applied in order; each criterion splits a group of entries still level:
 
 - ``match_points``: points for each pairing won, drawn or lost (a bye counts as won);
@@ -20,6 +24,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar
+
+from scorebook.standings.leagues import tiebreaks
 
 K = TypeVar("K", bound=Hashable)
 
@@ -78,18 +84,15 @@ class Row(Generic[K]):
 
 def check_chain(chain: Iterable[str]) -> tuple[str, ...]:
     """The chain as a tuple, or ValueError (in words): known criteria, each once, match
-    points first, the lot (if any) last."""
-    chain = tuple(chain)
-    unknown = [c for c in chain if c not in CRITERIA]
-    if unknown:
-        raise ValueError(f"unknown tie-break {unknown[0]!r}")
-    if len(set(chain)) != len(chain):
-        raise ValueError("each tie-break may appear once")
-    if not chain or chain[0] != MATCH_POINTS:
-        raise ValueError("the chain starts with match points")
-    if LOT in chain and chain[-1] != LOT:
-        raise ValueError("the lot comes last")
-    return chain
+    points first, the lot (if any) last (the leagues' check, with this chain's words)."""
+    return tiebreaks.check_chain_of(
+        chain,
+        CRITERIA,
+        first=MATCH_POINTS,
+        last=LOT,
+        first_words="match points",
+        last_words="the lot",
+    )
 
 
 def tally(
@@ -168,40 +171,4 @@ def rank(
             POINT_DIFFERENCE: lambda e: rows[e].difference,
         }[criterion]
 
-    def order(group: list[K], level: int) -> list[tuple[list[K], str | None]]:
-        if len(group) == 1 or level == len(chain):
-            return [(group, None)]
-        criterion = chain[level]
-        parts = _partition(group, key_of(criterion, group))
-        if len(parts) == 1:
-            return order(group, level + 1)
-        blocks: list[tuple[list[K], str | None]] = []
-        for j, part in enumerate(parts):
-            again = criterion == HEAD_TO_HEAD and len(part) > 1
-            inner = order(part, level if again else level + 1)
-            inner[0] = (inner[0][0], criterion if j else None)
-            blocks.extend(inner)
-        return blocks
-
-    blocks = order(list(rows), 0) if rows else []
-    place = {c: i for i, c in enumerate(chain)}
-    table: list[Row[K]] = []
-    for j, (block, before) in enumerate(blocks):
-        after = blocks[j + 1][1] if j + 1 < len(blocks) else None
-        position = len(table) + 1
-        for e in block:
-            row = rows[e]
-            row.position = position
-            row.shared = len(block) > 1
-            if not row.shared:
-                sides = [c for c in (before, after) if c is not None]
-                row.decided_by = max(sides, key=place.__getitem__) if sides else None
-            table.append(row)
-    return table
-
-
-def _partition(group: list[K], key: Callable[[K], int | None]) -> list[list[K]]:
-    """``group`` split by ``key``, highest first (a missing key last), in entry order."""
-    values = {e: key(e) for e in group}
-    distinct = sorted(set(values.values()), key=lambda v: (v is None, -(v or 0)))
-    return [[e for e in group if values[e] == v] for v in distinct]
+    return tiebreaks.place(tiebreaks.order_by_chain(list(rows), chain, key_of), rows, chain)

@@ -260,3 +260,28 @@ def test_a_shared_place_shares_its_prizes():
     )  # fmt: skip
     assert won == {7: Decimal("50.00"), 8: Decimal("20.50"), 9: Decimal("20.50")}
     assert club == Decimal("9.00")
+
+
+def test_the_chain_is_walked_by_the_leagues_code(monkeypatch):
+    """One piece of code for both tie-break chains: the tournament's standings are
+    ordered and placed by ``standings.leagues.tiebreaks`` (a tournament's ranking had a
+    copy of the walk, the check and the placing)."""
+    from scorebook.standings.leagues import tiebreaks
+
+    calls = []
+    walk, place = tiebreaks.order_by_chain, tiebreaks.place
+    monkeypatch.setattr(
+        tiebreaks, "order_by_chain", lambda *a, **k: calls.append(1) or walk(*a, **k)
+    )
+    monkeypatch.setattr(tiebreaks, "place", lambda *a, **k: calls.append(2) or place(*a, **k))
+    R = ranking.Result
+    rows = ranking.rank([1, 2, 3], [R(1, 2, 1), R(3, None, 3)], lots={1: 1, 2: 2, 3: 3})
+    assert calls == [1, 2]
+    assert [(r.entry, r.position) for r in rows] == [(1, 1), (3, 2), (2, 3)]
+    assert not hasattr(ranking, "_partition")
+    with pytest.raises(ValueError, match="the chain starts with match points"):
+        ranking.check_chain(["buchholz"])
+    with pytest.raises(ValueError, match="the lot comes last"):
+        ranking.check_chain(["match_points", "lot", "buchholz"])
+    with pytest.raises(ValueError, match="the drawing of lots comes last"):
+        tiebreaks.check_chain(["points", "lots", "wins"])

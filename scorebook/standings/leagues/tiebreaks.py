@@ -22,9 +22,9 @@ apart from the entry above and from the entry below (None when it shares its pla
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 K = TypeVar("K", int, str)
 
@@ -96,17 +96,107 @@ class Row(Generic[K]):
 def check_chain(chain: Iterable[str]) -> tuple[str, ...]:
     """The chain as a tuple, or ValueError: known criteria, each once, points first,
     lots (if any) last."""
+    return check_chain_of(
+        chain,
+        CRITERIA,
+        first=POINTS,
+        last=LOTS,
+        first_words="points",
+        last_words="the drawing of lots",
+    )
+
+
+def check_chain_of(
+    chain: Iterable[str],
+    criteria: Iterable[str],
+    *,
+    first: str,
+    last: str,
+    first_words: str,
+    last_words: str,
+) -> tuple[str, ...]:
+    """Any tie-break chain (a league's, a tournament's) as a tuple, or ValueError in
+    words: criteria of ``criteria`` only, each once, ``first`` first, ``last`` (if
+    present) last."""
     chain = tuple(chain)
-    unknown = [c for c in chain if c not in CRITERIA]
+    known = set(criteria)
+    unknown = [c for c in chain if c not in known]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r}")
     if len(set(chain)) != len(chain):
         raise ValueError("each tie-break may appear once")
-    if not chain or chain[0] != POINTS:
-        raise ValueError("the chain starts with points")
-    if LOTS in chain and chain[-1] != LOTS:
-        raise ValueError("the drawing of lots comes last")
+    if not chain or chain[0] != first:
+        raise ValueError(f"the chain starts with {first_words}")
+    if last in chain and chain[-1] != last:
+        raise ValueError(f"{last_words} comes last")
     return chain
+
+
+class Placed(Protocol):
+    """What :func:`place` writes on a row: a league's row or a tournament's."""
+
+    position: int | None
+    shared: bool
+    decided_by: str | None
+
+
+H = TypeVar("H", bound=Hashable)
+Blocks = list[tuple[list[H], str | None]]
+
+
+def order_by_chain(
+    entries: list[H],
+    chain: Sequence[str],
+    key_of: Callable[[str, list[H]], Callable[[H], int | None]],
+    *,
+    again: str = HEAD_TO_HEAD,
+) -> Blocks[H]:
+    """``entries`` in ordered blocks of entries still level, each block with the
+    criterion that set it apart from the block before it (None for the first). Each
+    criterion splits what is still level (``key_of(criterion, group)``: the value to
+    rank ``group`` by, highest first, None last); ``again`` (head to head) is applied
+    once more inside each part it splits, among that part alone, before the chain goes
+    on. The one chain walk of the leagues' tables and the tournaments' standings."""
+
+    def order(group: list[H], level: int) -> Blocks[H]:
+        if len(group) == 1 or level == len(chain):
+            return [(group, None)]
+        criterion = chain[level]
+        parts = _partition(group, key_of(criterion, group))
+        if len(parts) == 1:
+            return order(group, level + 1)
+        blocks: Blocks[H] = []
+        for j, part in enumerate(parts):
+            repeat = criterion == again and len(part) > 1
+            inner = order(part, level if repeat else level + 1)
+            inner[0] = (inner[0][0], criterion if j else None)
+            blocks.extend(inner)
+        return blocks
+
+    return order(list(entries), 0) if entries else []
+
+
+R = TypeVar("R", bound=Placed)
+
+
+def place(blocks: Blocks[H], rows: Mapping[H, R], chain: Sequence[str]) -> list[R]:
+    """The rows in the blocks' order with their positions: a block shares one position;
+    a row alone in its block is placed by the later (in the chain) of the criteria that
+    set it apart from the block above and the block below."""
+    rank = {c: i for i, c in enumerate(chain)}
+    table: list[R] = []
+    for j, (block, before) in enumerate(blocks):
+        after = blocks[j + 1][1] if j + 1 < len(blocks) else None
+        position = len(table) + 1
+        for e in block:
+            row = rows[e]
+            row.position = position
+            row.shared = len(block) > 1
+            if not row.shared:
+                sides = [c for c in (before, after) if c is not None]
+                row.decided_by = max(sides, key=rank.__getitem__) if sides else None
+            table.append(row)
+    return table
 
 
 def rank_table(
@@ -172,45 +262,15 @@ def rank_table(
             POINTS_SCORED: lambda e: rows[e].scored,
         }[criterion]
 
-    def order(group: list[K], level: int) -> list[tuple[list[K], str | None]]:
-        """Ordered blocks of still-level entries, each with the criterion that set it
-        apart from the block before it."""
-        if len(group) == 1 or level == len(chain):
-            return [(group, None)]
-        criterion = chain[level]
-        parts = _partition(group, key_of(criterion, group))
-        if len(parts) == 1:
-            return order(group, level + 1)
-        blocks: list[tuple[list[K], str | None]] = []
-        for j, part in enumerate(parts):
-            again = criterion == HEAD_TO_HEAD and len(part) > 1
-            inner = order(part, level if again else level + 1)
-            inner[0] = (inner[0][0], criterion if j else None)
-            blocks.extend(inner)
-        return blocks
-
     ranked = [e for e in rows if not (void_withdrawn and e in out)]
-    blocks = order(ranked, 0) if ranked else []
-    table: list[Row[K]] = []
-    rank = {c: i for i, c in enumerate(chain)}
-    for j, (block, before) in enumerate(blocks):
-        after = blocks[j + 1][1] if j + 1 < len(blocks) else None
-        position = len(table) + 1
-        for e in block:
-            row = rows[e]
-            row.position = position
-            row.shared = len(block) > 1
-            if not row.shared:
-                sides = [c for c in (before, after) if c is not None]
-                row.decided_by = max(sides, key=rank.__getitem__) if sides else None
-            table.append(row)
+    table = place(order_by_chain(ranked, chain, key_of), rows, chain)
     table.extend(rows[e] for e in rows if void_withdrawn and e in out)
     return table
 
 
-def _partition(group: list[K], key: Callable[[K], int | None]) -> list[list[K]]:
+def _partition(group: list[H], key: Callable[[H], int | None]) -> list[list[H]]:
     """``group`` split by ``key``, highest first (a missing key ranks last), each part in
-    entry order."""
+    the order ``group`` has (the caller's entry order: a table ranks its entries sorted)."""
     values = {e: key(e) for e in group}
     distinct = sorted(set(values.values()), key=lambda v: (v is None, -(v or 0)))
-    return [sorted(e for e in group if values[e] == v) for v in distinct]
+    return [[e for e in group if values[e] == v] for v in distinct]
