@@ -6,14 +6,14 @@ from typing import Any
 
 from django.http import FileResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers
+from drf_spectacular.utils import extend_schema
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.lookups import found
+from api.serializers.archive import ErasedPlayerSerializer, MeEraseRequest, PlayerEraseRequest
 from scorebook.archive import exports, services
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_of
@@ -52,22 +52,6 @@ class MeExportView(APIView):
         return _zip(services.person_export_file(user=user), "scorebook-my-data.zip")
 
 
-class PlayerEraseRequest(serializers.Serializer):
-    name = serializers.CharField(
-        max_length=200, trim_whitespace=False, help_text="The player's name, as confirmation."
-    )
-
-
-ERASED = inline_serializer(
-    "ErasedPlayer",
-    {
-        "player": serializers.IntegerField(),
-        "name": serializers.CharField(help_text="The pseudonym: 'Erased player #n'."),
-        "number": serializers.IntegerField(),
-    },
-)
-
-
 class PlayerEraseView(APIView):
     """Erase a player's personal data (directors): the name becomes "Erased player #n"
     everywhere and a linked account used only in this club is stripped; the record's
@@ -76,7 +60,9 @@ class PlayerEraseView(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        request=PlayerEraseRequest, responses={200: ERASED}, operation_id="players_erase"
+        request=PlayerEraseRequest,
+        responses={200: ErasedPlayerSerializer},
+        operation_id="players_erase",
     )
     def post(self, request: Request, pk: int) -> Response:
         clubs = clubs_of(request.user)
@@ -86,15 +72,8 @@ class PlayerEraseView(APIView):
         erasure = services.player_erase(
             player=player, user=signed_in(request), confirm=body.validated_data["name"]
         )
-        return Response(
-            {"player": player.pk, "name": erasure.player.name, "number": erasure.number}
-        )
-
-
-class MeEraseRequest(serializers.Serializer):
-    username = serializers.CharField(
-        max_length=200, trim_whitespace=False, help_text="Your username, as confirmation."
-    )
+        erased = {"player": player.pk, "name": erasure.player.name, "number": erasure.number}
+        return Response(ErasedPlayerSerializer(erased).data)
 
 
 class MeEraseView(APIView):

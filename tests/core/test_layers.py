@@ -187,3 +187,37 @@ def test_the_layer_check_sees_an_upward_import(tmp_path, monkeypatch):
         ("scorebook.matches.models", 4),
         ("api.idempotency", 5),
     }
+
+
+def serializers_declared(source: str) -> list[str]:
+    """The serializers a module declares: classes whose base is a serializer, and
+    ``inline_serializer`` calls."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ClassDef):
+            bases = [getattr(b, "attr", getattr(b, "id", "")) for b in node.bases]
+            if any(base.endswith("Serializer") for base in bases):
+                found.append(f"{node.lineno} class {node.name}")
+        elif isinstance(node, ast.Call):
+            called = getattr(node.func, "id", getattr(node.func, "attr", ""))
+            if called == "inline_serializer":
+                found.append(f"{node.lineno} inline_serializer")
+    return found
+
+
+def test_the_api_views_declare_no_serializer():
+    """Each answer and request shape is described once, in ``api/serializers/<area>.py``;
+    the view modules use them (issue 25 step 5)."""
+    offenders = [
+        f"{path.relative_to(ROOT)}:{where}"
+        for path in sorted((ROOT / "api" / "views").rglob("*.py"))
+        for where in serializers_declared(path.read_text())
+    ]
+    assert not offenders, "move these to api/serializers/:\n" + "\n".join(offenders)
+    seen = serializers_declared(
+        "from rest_framework import serializers\n"
+        "class Body(serializers.Serializer):\n    name = serializers.CharField()\n"
+        "class Row(ModelSerializer):\n    pass\n"
+        "ANSWER = inline_serializer('Answer', {})\n"
+    )
+    assert seen == ["2 class Body", "4 class Row", "6 inline_serializer"]
