@@ -144,7 +144,7 @@ def enter_through_services(data: bytes) -> float:
 
 
 def import_file(data: bytes, slug: str) -> tuple[float, float, int]:
-    from scorebook.history import services
+    from scorebook.history import importer, services
 
     club, director = _club(slug)
     started = time.perf_counter()
@@ -153,7 +153,7 @@ def import_file(data: bytes, slug: str) -> tuple[float, float, int]:
     batch.status = batch.Status.QUEUED
     batch.accepted_by = director
     batch.save(update_fields=["status", "accepted_by"])
-    done = services.import_run(batch.pk)
+    done = importer.import_run(batch.pk)
     assert done.status == done.Status.DONE, done.error
     return time.perf_counter() - started, preview, club.pk
 

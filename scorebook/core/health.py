@@ -17,14 +17,10 @@ from django.db import DatabaseError, connection
 from kombu.exceptions import OperationalError
 
 from scorebook.celery import app
-from scorebook.core.tasks import heartbeat
+from scorebook.core.tasks import heartbeat, heartbeat_key
 
 OK, EAGER, UNREACHABLE, NO_ANSWER, UNKNOWN = "ok", "eager", "unreachable", "no answer", "unknown"
 HEALTHY = {OK, EAGER}
-
-
-def heartbeat_key(token: str) -> str:
-    return f"healthz:heartbeat:{token}"
 
 
 def database() -> str:

@@ -256,11 +256,12 @@ def _previewed(people):
 
 
 def _imported(people):
+    from scorebook.history import importer
     from scorebook.history import services as history
 
     batch = _previewed(people)
     history.import_accept(batch=batch, user=people.director)
-    return history.import_run(batch.pk)
+    return importer.import_run(batch.pk)
 
 
 def _guest(people):

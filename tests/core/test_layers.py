@@ -221,3 +221,56 @@ def test_the_api_views_declare_no_serializer():
         "ANSWER = inline_serializer('Answer', {})\n"
     )
     assert seen == ["2 class Body", "4 class Row", "6 inline_serializer"]
+
+
+def import_circles() -> list[list[str]]:
+    """Modules of scorebook/ and api/ that import each other, directly or round a longer
+    loop, counting imports inside functions too (the way a circle is usually hidden)."""
+    modules: dict[str, Path] = {}
+    for folder in ("scorebook", "api"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            name = path.relative_to(ROOT).with_suffix("").as_posix().replace("/", ".")
+            modules[name.removesuffix(".__init__")] = path
+    graph = {
+        name: {m for _, m in _imports(path) if m in modules and m != name}
+        for name, path in modules.items()
+    }
+    circles: list[list[str]] = []
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done or start not in _reach(graph, start):
+            continue
+        # The modules start reaches that reach start again share its circle.
+        circle = sorted(m for m in _reach(graph, start) if start in _reach(graph, m))
+        done.update(circle)
+        circles.append(circle)
+    return circles
+
+
+def _reach(graph: dict[str, set[str]], start: str) -> set[str]:
+    reached, todo = set(), [start]
+    while todo:
+        for nxt in graph[todo.pop()] - reached:
+            reached.add(nxt)
+            todo.append(nxt)
+    return reached
+
+
+def test_no_import_circles():
+    """No two modules import each other, even from inside a function: a task module runs
+    a body that does not schedule it (``standings``: outbox -> tasks -> refresh;
+    ``history``: services -> tasks -> importer), issue 25 step 3."""
+    circles = import_circles()
+    assert not circles, "modules that import each other:\n" + "\n".join(map(str, circles))
+
+
+def test_the_circle_check_sees_a_hidden_circle(tmp_path, monkeypatch):
+    app = tmp_path / "scorebook" / "history"
+    app.mkdir(parents=True)
+    (tmp_path / "api").mkdir()
+    (app / "__init__.py").write_text("")
+    (app / "services.py").write_text("def accept():\n    from . import tasks\n")
+    (app / "tasks.py").write_text("from .services import accept\n")
+    (app / "models.py").write_text("from . import services\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert import_circles() == [["scorebook.history.services", "scorebook.history.tasks"]]

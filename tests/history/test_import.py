@@ -15,7 +15,7 @@ import pytest
 from scorebook.clubs.models import Player
 from scorebook.clubs.services import NotAllowed
 from scorebook.core.models import AuditEvent
-from scorebook.history import services
+from scorebook.history import importer, services
 from scorebook.history.models import Import, ImportedNight
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
 from scorebook.matches import services as record
@@ -172,7 +172,7 @@ def test_a_task_run_twice_imports_each_night_once(people, season, accept):
     batch = preview(people)
     accept(batch, people.director)
     Import.objects.filter(pk=batch.pk).update(status=Import.Status.QUEUED)
-    services.import_run(batch.pk)  # a second delivery of the task
+    importer.import_run(batch.pk)  # a second delivery of the task
     assert Night.objects.filter(club=people.club, date__year=2016).count() == 2
 
 
@@ -245,9 +245,9 @@ def test_an_unexpected_error_marks_the_import_stopped_and_surfaces(people, seaso
     def broken(*args, **kwargs):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services.record, "night_close", broken)
+    monkeypatch.setattr(importer.record, "night_close", broken)
     with pytest.raises(RuntimeError):
-        services.import_run(batch.pk)
+        importer.import_run(batch.pk)
     stopped = Import.objects.get(pk=batch.pk)
     assert stopped.status == "failed" and "unexpected" in stopped.error
     assert not Night.objects.filter(club=people.club).exists()  # the night rolled back
