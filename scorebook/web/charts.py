@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 
@@ -147,4 +148,7 @@ def line_chart(
 
 
 def _number(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    """A whole number bare, else one decimal in the reader's mark ('4,4' in Italian)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return number_format(round(float(value), 1), decimal_pos=1, use_l10n=True)

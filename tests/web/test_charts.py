@@ -48,3 +48,26 @@ def test_empty_and_flat_series_still_draw():
     assert parse(line_chart([], title="empty")).tag == f"{SVG}svg"
     flat = parse(line_chart([Series("A", [(0, 7), (1, 7)])], title="flat"))
     assert flat.find(f"{SVG}polyline") is not None
+
+
+def test_the_scale_and_the_legend_use_the_readers_decimal_mark():
+    """Issue 24 item 9: the rating chart's scale and legend read '4.4' in Italian, beside
+    the ratings table's '4,4'."""
+    from django.utils import translation
+
+    chart = [Series("Nino", [(0, 2.4), (1, 4.4)])]
+    with translation.override("it"):
+        svg = parse(line_chart(chart, title="t"))
+    texts = [t.text for t in svg.iter(f"{SVG}text")]
+    assert "4,4" in texts and "2,4" in texts and "Nino 4,4" in texts, texts
+    with translation.override("en"):
+        texts = [t.text for t in parse(line_chart(chart, title="t")).iter(f"{SVG}text")]
+    assert "4.4" in texts and "Nino 4.4" in texts, texts
+    with translation.override("it"):  # whole numbers stay bare
+        texts = [
+            t.text
+            for t in parse(line_chart([Series("A", [(0, 0), (1, 41)])], title="t")).iter(
+                f"{SVG}text"
+            )
+        ]
+    assert "41" in texts and "0" in texts, texts
