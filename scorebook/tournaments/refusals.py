@@ -211,6 +211,15 @@ class ByeNotAllowed(Refusal):
     message = _("A bye is given only in Swiss rounds.")
 
 
+class SecondBye(Refusal):
+    code = "tournament.second_bye"
+    status = 409
+    message = _(
+        "%(entry)s has already had a bye (round %(round)s): a pair rests at most once. Give "
+        "the bye to a pair that has not had one."
+    )
+
+
 class ReasonNeeded(Refusal):
     code = "tournament.reason_needed"
     message = _("Say why: a forfeit or a withdrawal needs a reason.")

@@ -257,14 +257,16 @@ def round_state(tournament: Tournament, round_: Round) -> RoundState:
 
 
 def history(
-    tournament: Tournament,
+    tournament: Tournament, before: int | None = None
 ) -> tuple[set[frozenset[int]], set[int]]:
-    """The pairs of entries that have met and the entries that have had a bye."""
+    """The pairs of entries that have met and the entries that have had a bye (in the
+    rounds before round ``before``, if given)."""
     met: set[frozenset[int]] = set()
     byes: set[int] = set()
-    for home, away in Pairing.objects.filter(round__tournament=tournament).values_list(
-        "home_id", "away_id"
-    ):
+    pairings = Pairing.objects.filter(round__tournament=tournament)
+    if before is not None:
+        pairings = pairings.filter(round__number__lt=before)
+    for home, away in pairings.values_list("home_id", "away_id"):
         if away is None:
             byes.add(home)
         else:

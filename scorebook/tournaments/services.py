@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
@@ -62,6 +62,7 @@ from .refusals import (
     RoundNotStarted,
     RoundStarted,
     SamePlayerTwice,
+    SecondBye,
     SingleDrawn,
     SinglesOdd,
     SinglesWaiting,
@@ -591,9 +592,14 @@ def _leave_paired_round(round_: Round, entry: Entry, reason: str) -> int:
         mine.delete()
         resting.away_id = other
         _resave(resting)
-    else:
+    elif other not in _earlier_byes(round_):
         mine.home_id, mine.away_id = other, None
         _resave(mine)
+    else:  # the opponent would rest a second time: the round is paired again without it
+        round_.pairings.all().delete()
+        tournament = round_.tournament
+        pairs = _swiss(tournament, round_.number, leaving={entry.pk})
+        _store_pairings(round_, pairs, set())
     return round_.number - 1
 
 
@@ -647,6 +653,15 @@ def _store_round(
     """Store a round's pairings (home, away or None for a bye, group, slot) in order;
     a pairing with a withdrawn entry is forfeited by it at once."""
     round_ = Round.objects.create(tournament=tournament, number=number, stage=stage)
+    _store_pairings(round_, pairs, withdrawn)
+    return round_
+
+
+def _store_pairings(
+    round_: Round,
+    pairs: Sequence[tuple[Entry | int, Entry | int | None, int | None, int | None]],
+    withdrawn: set[int],
+) -> None:
     rows = []
     for board, (home, away, group, slot) in enumerate(pairs, start=1):
         home_id = home if isinstance(home, int) else home.pk
@@ -665,7 +680,6 @@ def _store_round(
             )
         )
     Pairing.objects.bulk_create(rows)
-    return round_
 
 
 def _close(round_: Round) -> None:
@@ -695,13 +709,15 @@ def _previous_done(tournament: Tournament, last: Round | None) -> None:
         )
 
 
-def _swiss(tournament: Tournament, number: int) -> list[tuple[Entry, Entry | None, None, None]]:
-    playing = _active(tournament, number)
+def _swiss(
+    tournament: Tournament, number: int, leaving: Collection[int] = ()
+) -> list[tuple[Entry, Entry | None, None, None]]:
+    playing = [e for e in _active(tournament, number) if e.pk not in leaving]
     rows = selectors.standings(tournament, entries=selectors.entries_of(tournament))
     place = {r.entry.pk: i for i, r in enumerate(rows)}
     standing = sorted(playing, key=lambda e: place[e.pk])
     scores = {r.entry.pk: r.row.match_points for r in rows}
-    met, byes = selectors.history(tournament)
+    met, byes = selectors.history(tournament, before=number)
     found = pure.swiss_pairing([e.pk for e in standing], scores, met, byes)
     by_id = {e.pk: e for e in standing}
     pairs: list[tuple[Entry, Entry | None, None, None]] = [
@@ -921,10 +937,27 @@ def _resave(*pairings: Pairing) -> None:
     Pairing.objects.bulk_create(rows)
 
 
+def _earlier_byes(round_: Round) -> dict[int, int]:
+    """Entry -> the round of its bye, for the byes before ``round_``."""
+    rows = Pairing.objects.filter(
+        round__tournament_id=round_.tournament_id, round__number__lt=round_.number, away=None
+    ).values_list("home_id", "round__number")
+    return dict(rows)
+
+
+def _no_second_bye(round_: Round, entry_id: int) -> None:
+    """At most one bye per entry: refuse to rest ``entry_id`` again by hand."""
+    had = _earlier_byes(round_).get(entry_id)
+    if had is not None:
+        raise SecondBye(path="entry", entry=Entry.objects.get(pk=entry_id).name, round=had)
+
+
 @transaction.atomic
 def pairing_bye(*, tournament: Tournament, entry: Entry, user: User) -> Round:
     """Give ``entry`` a bye in the round paired and not started (Swiss only). Its
-    opponent takes the place of the entry that had the bye, if any; else it rests too."""
+    opponent takes the place of the entry that had the bye, if any; else it rests too.
+    An entry rests at most once: a bye to an entry that has had one, or that would make
+    its opponent rest a second time, is refused."""
     tournament = _locked(tournament, user)
     round_ = _paired_round(tournament)
     if round_.stage != Round.Stage.SWISS:
@@ -932,8 +965,11 @@ def pairing_bye(*, tournament: Tournament, entry: Entry, user: User) -> Round:
     mine = _playing_entry(round_, entry)
     if mine.away_id is None:
         return round_
+    _no_second_bye(round_, entry.pk)
     other = mine.away_id if mine.home_id == entry.pk else mine.home_id
     resting = round_.pairings.filter(away=None).first()
+    if resting is None:
+        _no_second_bye(round_, other)
     changed = [mine]
     mine.home_id, mine.away_id = entry.pk, None
     if resting is not None:
