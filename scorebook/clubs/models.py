@@ -1,5 +1,7 @@
 """Clubs, who belongs to them with which role, and the players who sit at their tables."""
 
+import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
@@ -30,6 +32,17 @@ class Club(models.Model):
         default=ConfirmationPolicy.TABLE_PHONE,
         help_text="What counts as a player's confirmation of a deal.",
     )
+    #: The club's usual night, for the calendar feeds (nights store a date only): when
+    #: it starts, how long it lasts, in which time zone (blank: the installation's).
+    night_starts = models.TimeField(
+        default=datetime.time(21, 0), help_text="When the club's nights usually start."
+    )
+    night_minutes = models.PositiveSmallIntegerField(
+        default=180, help_text="How long a night usually lasts, in minutes."
+    )
+    time_zone = models.CharField(
+        max_length=64, blank=True, help_text="The club's time zone (blank: the installation's)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -37,6 +50,11 @@ class Club(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def zone_name(self) -> str:
+        """The club's time zone's name: its own, else the installation's."""
+        return self.time_zone or settings.TIME_ZONE
 
 
 class Role(models.TextChoices):

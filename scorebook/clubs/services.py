@@ -6,7 +6,9 @@ and a club always keeps an owner.
 
 from __future__ import annotations
 
+import datetime
 import secrets
+import zoneinfo
 from datetime import timedelta
 from typing import Any, TypeVar
 
@@ -103,6 +105,36 @@ class UsernameTaken(Refusal):
     message = _("The username %(username)s is taken: choose another.")
 
 
+class UnknownTimeZone(Refusal):
+    code = "club.unknown_time_zone"
+    message = _("'%(value)s' is not a time zone: write one such as Europe/Rome.")
+
+
+class NightLength(Refusal):
+    code = "club.night_length"
+    message = _("A night lasts from %(least)s to %(most)s minutes.")
+
+
+#: What a director may change (the rest is the owner's): what counts as a confirmation,
+#: and the club's usual night in the calendars.
+DIRECTOR_SETTINGS = frozenset({"confirmation_policy", "night_starts", "night_minutes", "time_zone"})
+NIGHT_MINUTES = (30, 720)
+
+
+def _check_settings(changes: dict[str, Any]) -> None:
+    zone = changes.get("time_zone")
+    if zone and zone not in zoneinfo.available_timezones():
+        raise UnknownTimeZone(path="time_zone", value=str(zone)[:64])
+    minutes = changes.get("night_minutes")
+    if minutes is not None and not NIGHT_MINUTES[0] <= minutes <= NIGHT_MINUTES[1]:
+        raise NightLength(path="night_minutes", least=NIGHT_MINUTES[0], most=NIGHT_MINUTES[1])
+
+
+def _plain(values: dict[str, Any]) -> dict[str, Any]:
+    """Settings as the audit log keeps them (JSON: a time as 21:00:00)."""
+    return {k: v.isoformat() if isinstance(v, datetime.time) else v for k, v in values.items()}
+
+
 class AlreadyInClub(Refusal):
     code = "member.exists"
     status = 409
@@ -137,9 +169,11 @@ def club_create(
 
 @transaction.atomic
 def club_update(*, club: Club, changes: dict[str, Any], user: User) -> Club:
-    """The owner changes the club; a director may change what counts as a confirmation."""
-    only_policy = set(changes) <= {"confirmation_policy"}
+    """The owner changes the club; a director may change what counts as a confirmation
+    and the club's usual night (start, length, time zone: the calendar feeds' times)."""
+    only_policy = set(changes) <= DIRECTOR_SETTINGS
     require_role(user, club.pk, Role.DIRECTOR if only_policy else Role.OWNER)
+    _check_settings(changes)
     changes = {f: v for f, v in changes.items() if getattr(club, f) != v}
     if not changes:
         return club
@@ -151,7 +185,14 @@ def club_update(*, club: Club, changes: dict[str, Any], user: User) -> Club:
     for field, value in changes.items():
         setattr(club, field, value)
     _unique(SlugTaken(path="slug", slug=club.slug), lambda: club.save(update_fields=list(changes)))
-    audit(club_id=club.pk, actor=user, verb="club_changed", obj=club, before=before, after=changes)
+    audit(
+        club_id=club.pk,
+        actor=user,
+        verb="club_changed",
+        obj=club,
+        before=_plain(before),
+        after=_plain(changes),
+    )
     return club
 
 

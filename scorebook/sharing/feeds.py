@@ -1,11 +1,14 @@
 """Calendar feeds (iCalendar, RFC 5545, written with the ``icalendar`` library): a club's
 nights and its leagues' fixtures, for a phone's calendar app to subscribe to.
 
-- Nights have a date and no hour: each is an event from ``NIGHT_STARTS`` for
-  ``NIGHT_HOURS`` in the club's zone (the installation's ``TIME_ZONE``), with the zone's
-  VTIMEZONE in the file so every calendar app places it right.
-- A fixture has no date of its own; once a match is linked to it, it is on the night of its
-  first match. Fixtures not played yet have no date and are not in the feed.
+- Nights have a date and no hour: each is an event from the club's usual start
+  (``Club.night_starts``, 21:00 unless the club says otherwise) for its usual length
+  (``Club.night_minutes``, 3 hours) in the club's time zone (``Club.time_zone``, else the
+  installation's ``TIME_ZONE``), with the zone's VTIMEZONE in the file so every calendar
+  app places it right.
+- A fixture is on the night of its first linked match once one is played; until then on
+  the date the director planned for it (``Fixture.planned_on``); a fixture with neither
+  is not in the feed.
 - A tournament (one night, pairs at the door) is one event on its night; its entry fee and
   prizes are never in it.
 - UIDs are stable (``night-<id>@<host>``, ``fixture-<id>@<host>``): a calendar app
@@ -21,8 +24,8 @@ import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db.models import Exists, Min, OuterRef, Q
+from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
@@ -34,9 +37,6 @@ from scorebook.tournaments.models import Tournament
 
 from .texts import names_of, night_text
 
-#: When a night begins and how long it lasts (nights store a date only).
-NIGHT_STARTS = datetime.time(21, 0)
-NIGHT_HOURS = 3
 #: How far back a feed reaches: a calendar app keeps what it has already seen.
 PAST_DAYS = 400
 
@@ -54,20 +54,20 @@ class Feed:
     tournaments: bool = True
 
 
-def club_zone() -> zoneinfo.ZoneInfo:
-    return zoneinfo.ZoneInfo(settings.TIME_ZONE)
+def club_zone(club: Club) -> zoneinfo.ZoneInfo:
+    return zoneinfo.ZoneInfo(club.zone_name)
 
 
-def _start(day: datetime.date) -> datetime.datetime:
-    return datetime.datetime.combine(day, NIGHT_STARTS, tzinfo=club_zone())
-
-
-def _event(uid: str, summary: str, day: datetime.date, stamp: datetime.datetime) -> Event:
+def _event(
+    club: Club, uid: str, summary: str, day: datetime.date, stamp: datetime.datetime
+) -> Event:
+    """An event on ``day`` at the club's usual hours, in its zone."""
+    start = datetime.datetime.combine(day, club.night_starts, tzinfo=club_zone(club))
     event = Event()
     event.add("uid", uid)
     event.add("dtstamp", stamp)
-    event.add("dtstart", _start(day))
-    event.add("dtend", _start(day) + datetime.timedelta(hours=NIGHT_HOURS))
+    event.add("dtstart", start)
+    event.add("dtend", start + datetime.timedelta(minutes=club.night_minutes))
     event.add("summary", summary)
     return event
 
@@ -92,7 +92,7 @@ def _fixtures(feed: Feed, since: datetime.date) -> list[Fixture]:
     fixtures = (
         Fixture.objects.filter(league__club=feed.club)
         .select_related("league", "home", "away")
-        .annotate(day=Min("links__match__night__date"))
+        .annotate(day=Coalesce(Min("links__match__night__date"), "planned_on"))
         .filter(day__isnull=False, day__gte=since)
         .order_by("day", "id")
     )
@@ -141,7 +141,7 @@ def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int
         cal.add("version", "2.0")
         cal.add("calscale", "GREGORIAN")
         cal.add("x-wr-calname", name)
-        cal.add("x-wr-timezone", settings.TIME_ZONE)
+        cal.add("x-wr-timezone", feed.club.zone_name)
         if feed.nights:
             nights = _nights(feed, since)
             names = names_of(feed.club.pk) if nights else {}
@@ -149,7 +149,7 @@ def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int
             for night in nights:
                 night.club = feed.club
                 summary = _("Club night: %(club)s") % {"club": feed.club.name}
-                event = _event(f"night-{night.pk}@{host}", summary, night.date, stamp)
+                event = _event(feed.club, f"night-{night.pk}@{host}", summary, night.date, stamp)
                 if night.venue:
                     event.add("location", night.venue)
                 if matches.get(night.pk):
@@ -160,14 +160,15 @@ def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int
         if feed.fixtures:
             for fixture in _fixtures(feed, since):
                 day = fixture.day  # type: ignore[attr-defined]
-                event = _event(f"fixture-{fixture.pk}@{host}", fixture_summary(fixture), day, stamp)
+                uid = f"fixture-{fixture.pk}@{host}"
+                event = _event(feed.club, uid, fixture_summary(fixture), day, stamp)
                 cal.add_component(event)
         # the zone's rules over the feed's span (the default, 1970-2038, is 6 KB of dates)
         if feed.tournaments:
             for tournament in _tournaments(feed, since):
                 summary = _("Tournament: %(name)s") % {"name": tournament.name}
                 uid = f"tournament-{tournament.pk}@{host}"
-                event = _event(uid, summary, tournament.night.date, stamp)
+                event = _event(feed.club, uid, summary, tournament.night.date, stamp)
                 if tournament.night.venue:
                     event.add("location", tournament.night.venue)
                 if tournament.night_id in links:

@@ -398,6 +398,9 @@ class Fixture(models.Model):
     away = models.ForeignKey(
         LeagueEntry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
+    #: The night the director planned it for (the calendars show it there until a match
+    #: of it is played; then on that match's night).
+    planned_on = models.DateField(null=True, blank=True)
 
     class Meta:
         ordering = ["league", "round", "id"]

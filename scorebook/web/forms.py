@@ -4,6 +4,7 @@ import datetime
 from typing import cast
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
@@ -127,10 +128,33 @@ class ClubSettingsForm(forms.Form):
         ),
     )
 
+    night_starts = forms.TimeField(
+        label=_("Club nights usually start at"),
+        required=False,
+        widget=forms.TimeInput(format="%H:%M", attrs={"type": "time"}),
+        help_text=_("For the calendars: nights have a date, not an hour."),
+    )
+    night_minutes = forms.IntegerField(
+        label=_("A night usually lasts (minutes)"), min_value=30, max_value=720, required=False
+    )
+    time_zone = forms.CharField(
+        label=_("Time zone"),
+        max_length=64,
+        required=False,
+    )
+
     def __init__(self, *args, policy_only=False, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["time_zone"].help_text = _(
+            "Such as Europe/Rome; blank: the installation's (%(zone)s)."
+        ) % {"zone": settings.TIME_ZONE}
         if policy_only:
             del self.fields["name"], self.fields["public"]
+
+    def changes(self) -> dict[str, object]:
+        """The settings sent (a blank start or length keeps the club's)."""
+        kept = ("night_starts", "night_minutes")
+        return {k: v for k, v in self.cleaned_data.items() if not (k in kept and v is None)}
 
 
 class NightForm(forms.Form):

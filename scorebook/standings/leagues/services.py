@@ -9,6 +9,7 @@ fixture. Every write leaves an audit event.
 
 from __future__ import annotations
 
+import datetime
 import secrets
 from collections.abc import Iterable
 from typing import Any
@@ -533,6 +534,28 @@ def _score_of(fixture: Fixture) -> Any:
     """The fixture as the table stands now (its entries worked out in a knockout)."""
     table = league_table(fixture.league)
     return next(s for r in table.rounds for s in r.fixtures if s.fixture.pk == fixture.pk)
+
+
+@transaction.atomic
+def fixture_plan(*, fixture: Fixture, day: datetime.date | None, user: User) -> Fixture:
+    """A director plans the night a fixture is to be played (None: not planned): the
+    calendars show it there until a match of it is played."""
+    fixture = Fixture.objects.select_related("league").get(pk=fixture.pk)
+    require_role(user, fixture.league.club_id, Role.DIRECTOR)
+    if fixture.planned_on == day:
+        return fixture
+    before = fixture.planned_on
+    fixture.planned_on = day
+    fixture.save(update_fields=["planned_on"])
+    audit(
+        club_id=fixture.league.club_id,
+        actor=user,
+        verb="fixture_planned",
+        obj=fixture,
+        before={"planned_on": before.isoformat() if before else None},
+        after={"planned_on": day.isoformat() if day else None, "round": fixture.round},
+    )
+    return fixture
 
 
 @transaction.atomic

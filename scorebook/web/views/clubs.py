@@ -137,13 +137,16 @@ def club_settings(request, slug):
             "name": the_club.name,
             "public": the_club.public,
             "confirmation_policy": the_club.confirmation_policy,
+            "night_starts": the_club.night_starts,
+            "night_minutes": the_club.night_minutes,
+            "time_zone": the_club.time_zone,
         },
         policy_only=not membership.at_least(Role.OWNER),
     )
     context = page_context(the_club, membership, nav="settings", form=form)
     if request.method == "POST" and form.is_valid():
         try:
-            services.club_update(club=the_club, changes=form.cleaned_data, user=signed_in(request))
+            services.club_update(club=the_club, changes=form.changes(), user=signed_in(request))
         except Refusal as refusal:
             return refused(request, refusal, template="web/clubs/settings.html", context=context)
         messages.success(request, _("Settings saved."))

@@ -149,6 +149,15 @@ class KnockoutStageForm(forms.Form):
     )
 
 
+class PlanForm(forms.Form):
+    fixture = forms.IntegerField(widget=forms.HiddenInput)
+    day = forms.DateField(
+        label=gettext_lazy("Planned for"),
+        required=False,
+        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+    )
+
+
 class LinkForm(forms.Form):
     fixture = forms.IntegerField(widget=forms.HiddenInput)
     match = forms.IntegerField(label=gettext_lazy("Match number"), min_value=1)
@@ -282,6 +291,14 @@ def league_action(request: HttpRequest, slug: str, league_id: int, action: str) 
                 services.fixture_forfeit_undo(
                     fixture=fixture, reason=data["reason"], user=signed_in(request)
                 )
+        elif action == "plan":
+            plan = PlanForm(request.POST)
+            if not plan.is_valid():
+                return _league_page(request, club, membership, the_league, 400, form_errors=plan)
+            fixture = object_or_404(Fixture, plan.cleaned_data["fixture"], league=the_league)
+            services.fixture_plan(
+                fixture=fixture, day=plan.cleaned_data["day"], user=signed_in(request)
+            )
         elif action == "link":
             link = LinkForm(request.POST)
             if not link.is_valid():  # each fixture has its own form: say it above them
