@@ -9,6 +9,7 @@ from .engine import (
     describe_games,
     games,
     get_game,
+    packs,
     play_match,
     resume_match,
     score_deal,
@@ -17,6 +18,7 @@ from .engine import (
 from .errors import Problem, Rejection
 from .houserules import Rules
 from .result import DealResult, Line, MatchState, Outcome
+from .table import Pack
 
 __all__ = [
     "DealResult",
@@ -24,12 +26,14 @@ __all__ = [
     "MatchReport",
     "MatchState",
     "Outcome",
+    "Pack",
     "Problem",
     "Rejection",
     "Rules",
     "describe_games",
     "games",
     "get_game",
+    "packs",
     "play_match",
     "resume_match",
     "score_deal",

@@ -12,6 +12,7 @@ from .games import REGISTRY
 from .houserules import Rules
 from .parse import join, known_fields
 from .result import DealResult, MatchState
+from .table import Pack
 
 messages(
     {
@@ -35,6 +36,16 @@ MATCH_FIELDS = ("game", "rules", "players", "first_dealer", "deals")
 
 def games() -> dict[str, Game]:
     return dict(REGISTRY)
+
+
+def packs() -> dict[str, Pack]:
+    """Every pack a table may name (``TableShape.pack``), from the games that use them."""
+    found: dict[str, Pack] = {}
+    for game in REGISTRY.values():
+        for name, pack in game.packs.items():
+            if found.setdefault(name, pack) != pack:
+                raise ValueError(f"pack {name!r} described twice, differently")
+    return found
 
 
 def get_game(key: Any, path: str = "game") -> Game:

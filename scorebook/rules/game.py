@@ -28,7 +28,7 @@ from .irregularities import (
 from .parse import known_fields
 from .play import Dealt, Replay, judge_revokes, mark_contested, replay, with_play
 from .result import DealResult, MatchState, Outcome
-from .table import Part, TableShape
+from .table import ITALIAN, Pack, Part, TableShape
 
 messages(
     {
@@ -98,6 +98,8 @@ class Game:
     ranked_by_chips: ClassVar[bool] = False
     #: Whether a match of this game may play for a night's pot at its table (the piatto).
     pot_game: ClassVar[bool] = False
+    #: The packs this game's tables name (``TableShape.pack``), by name.
+    packs: ClassVar[Mapping[str, Pack]] = {"italian": ITALIAN}
 
     # -- set-up -------------------------------------------------------------------------
 

@@ -6,6 +6,8 @@ shows, how many tricks a deal has, the unit people count card points in and what
 deal holds, and the parts of the entry form at each level (:class:`Part`: the auction,
 the call, the piles, declarations with their kinds...). The pages render the parts
 without knowing the game; their words live in the web layer, keyed by the codes here.
+A :class:`Pack` is a deck as a card grid shows it; each game lists the packs its tables
+name (``Game.packs``), and ``engine.get_pack`` finds one by its name.
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+from .cards import DECK40, RANK_NAMES_EN, RANK_NAMES_IT, SUIT_NAMES_EN, SUIT_NAMES_IT, Card
 
 #: The levels at which a deal is entered field by field (a play record is pasted JSON).
 ENTRY_LEVELS = ("totals", "cards")
@@ -79,3 +83,29 @@ class TableShape:
 
     def side_of(self, seat: str) -> str | None:
         return next((side for side, seats in self.members.items() if seat in seats), None)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """A deck as a card grid shows it: its cards suit by suit in the order players sort
+    them, the suits in that order, and the names of the ranks and suits in English and
+    Italian (a French pack writes diamonds, hearts, spades and clubs as d, c, s, b)."""
+
+    cards: tuple[Card, ...]
+    suits: tuple[str, ...]
+    ranks_en: Mapping[str, str] = field(default_factory=lambda: RANK_NAMES_EN)
+    ranks_it: Mapping[str, str] = field(default_factory=lambda: RANK_NAMES_IT)
+    suits_en: Mapping[str, str] = field(default_factory=lambda: SUIT_NAMES_EN)
+    suits_it: Mapping[str, str] = field(default_factory=lambda: SUIT_NAMES_IT)
+    french: bool = False
+
+    def card_name(self, code: str, *, italian: bool) -> str:
+        """``Ac``: "asso di coppe" or "ace of cups"."""
+        rank, suit = code[:-1], code[-1]
+        if italian:
+            return f"{self.ranks_it.get(rank, rank)} di {self.suits_it.get(suit, suit)}"
+        return f"{self.ranks_en.get(rank, rank)} of {self.suits_en.get(suit, suit)}"
+
+
+#: The Italian pack of 40, its suits as players sort them: coppe, denari, bastoni, spade.
+ITALIAN = Pack(tuple(DECK40), ("c", "d", "b", "s"))

@@ -22,18 +22,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.inputs import loads as strict_json
 from scorebook.core.refusals import Refusal
-from scorebook.rules import MatchState, Rejection, get_game
-from scorebook.rules.cards import (
-    DECK40,
-    RANK_NAMES_EN,
-    RANK_NAMES_IT,
-    SUIT_NAMES_EN,
-    SUIT_NAMES_IT,
-    SUITS,
-)
-from scorebook.rules.games import spinado as spinado_rules
-from scorebook.rules.games import trappola as trappola_rules
-from scorebook.rules.table import Part, TableShape
+from scorebook.rules import MatchState, Rejection, get_game, packs
+from scorebook.rules.cards import RANK_NAMES_EN, RANK_NAMES_IT, SUIT_NAMES_EN, SUIT_NAMES_IT, SUITS
+from scorebook.rules.table import ITALIAN, Part, TableShape
+from scorebook.rules.table import Pack as Deck
+from scorebook.web.switches import BID_LABELS, DECLARATION_TYPES, SIDE_LABELS
 
 #: The quick form (the table's way of counting, chips to tap) comes first; the detailed
 #: levels of the deal format follow.
@@ -48,15 +41,7 @@ SUIT_LABELS = {
     "s": _("Swords"),
 }
 #: The Italian pack's suits in the order players sort them: coppe, denari, bastoni, spade.
-GRID_SUITS = ("c", "d", "b", "s")
-BID_LABELS = {
-    "pass": _("all passed"),
-    "chiamo": _("chiamo (calls a card)"),
-    "solo": _("solo"),
-    "solissimo": _("solissimo"),
-    "solissimo_dividete": _("solissimo aggravato, dividete"),
-    "solissimo_scegliete": _("solissimo aggravato, scegliete"),
-}
+GRID_SUITS = ITALIAN.suits
 DECLARATION_WHEN = [("", _("in time")), ("early", _("early")), ("late", _("late"))]
 DECLARATION_FORMS = [("", _("right")), ("incomplete", _("incomplete")), ("wrong", _("wrong"))]
 DECLARATION_FIXES = [
@@ -68,12 +53,6 @@ DECLARATION_FIXES = [
     ("after_first_trick", _("after trick 1")),
     ("never", _("never")),
 ]
-DECLARATION_TYPES = {
-    "napoletana": _("napoletana (3, 2, A of a suit)"),
-    "three": _("three of a kind"),
-    "four": _("four of a kind"),
-    "decima": _("decima"),
-}
 
 
 def card_name(code: str) -> str:
@@ -110,41 +89,32 @@ def rank_on_grid(rank: str) -> str:
 
 @dataclass(frozen=True)
 class Pack:
-    """A deck as a grid shows it: the cards in order, by suit, with words for each."""
+    """A deck as a grid shows it: the engine's pack (its cards in order, by suit, and their
+    names) with the page's words for the suits and the short ranks."""
 
-    cards: tuple[Any, ...]
-    suits: tuple[str, ...]
-    french: bool = False
+    deck: Deck
+
+    @property
+    def cards(self) -> tuple[Any, ...]:
+        return self.deck.cards
+
+    @property
+    def suits(self) -> tuple[str, ...]:
+        return self.deck.suits
 
     def suit_label(self, suit: str) -> Any:
-        return SUIT_LABELS_FR[suit] if self.french else SUIT_LABELS[suit]
+        return SUIT_LABELS_FR[suit] if self.deck.french else SUIT_LABELS[suit]
 
     def short(self, rank: str) -> str:
-        return rank if self.french else rank_on_grid(rank)
+        return rank if self.deck.french else rank_on_grid(rank)
 
     def name(self, code: str) -> str:
-        if not self.french:
-            return card_name(code)
-        rank, suit = code[:-1], code[-1]
-        if get_language() == "it":
-            word = spinado_rules.RANK_IT.get(rank, rank)
-            return f"{word} di {spinado_rules.SUIT_IT[suit]}"
-        return f"{spinado_rules.RANK_EN.get(rank, rank)} of {spinado_rules.SUIT_EN[suit]}"
+        return self.deck.card_name(code, italian=get_language() == "it")
 
 
-def _french(deck: Iterable[Any]) -> Pack:
-    ranks = spinado_rules.FRENCH_RANKS
-    order = sorted(deck, key=lambda c: ("dcsb".index(c.suit), ranks.index(c.rank)))
-    return Pack(tuple(order), ("d", "c", "s", "b"), french=True)
-
-
-#: The packs a grid can show: the Italian 40, Trappola's 36, Spinado's French 47 or 50.
-PACKS = {
-    "italian": Pack(tuple(DECK40), GRID_SUITS),
-    "italian36": Pack(tuple(trappola_rules.DECK_ORDER), GRID_SUITS),
-    "french47": _french(spinado_rules.DECKS[47]),
-    "french50": _french(spinado_rules.DECKS[50]),
-}
+#: The packs a grid can show, by the name a table gives (``TableShape.pack``): the
+#: engine's (the Italian 40, Trappola's 36, Spinado's French 47 or 50).
+PACKS = {name: Pack(deck) for name, deck in packs().items()}
 
 
 @dataclass
@@ -307,19 +277,6 @@ class Table:
     def dealt_in(self) -> tuple[str, ...]:
         """Who plays this deal, eldest first (a four-handed three-hander leaves the dealer out)."""
         return self.shape.dealt_in(self.state.dealer)
-
-
-#: The sides' role codes of the engine's description, in words.
-SIDE_LABELS = {
-    "soloist": _("the soloist"),
-    "coalition": _("the other two"),
-    "bidder": _("the bidder"),
-    "opponents": _("the opponents"),
-    "callers": _("caller and partner"),
-    "others": _("the other two"),
-    "A": _("side A"),
-    "B": _("side B"),
-}
 
 
 def scorers(table: Table) -> tuple[str, tuple[str, ...]]:

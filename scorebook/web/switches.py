@@ -3,7 +3,11 @@
 The engine names each switch and value by a stable code (``t4.target``, ``clockwise``) and
 explains some in English; these are the words a player reads on the match form. Every
 switch and value of the catalogue has an entry (a test checks it); codes that name a rule
-book (DOS, PEN, PKW...) and plain numbers are shown as they are."""
+book (DOS, PEN, PKW...) and plain numbers are shown as they are.
+
+The table's words follow: the contracts of an auction, the sides' role codes and the kinds
+of declaration the engine's description of a table names (``Game.table_shape``); a test
+checks that every game's have theirs. A new game's words are all in this module."""
 
 from typing import Any
 
@@ -349,3 +353,36 @@ def profile_label(game: str, profile: str) -> str:
     """A house-rule profile in words; a profile with no words yet shows its code."""
     label = PROFILES.get((game, profile))
     return str(label) if label is not None else profile.replace("_", " ")
+
+
+# -- the table's words (Game.table_shape's codes) ------------------------------------
+
+#: An auction's contracts.
+BID_LABELS = {
+    "pass": _("all passed"),
+    "chiamo": _("chiamo (calls a card)"),
+    "solo": _("solo"),
+    "solissimo": _("solissimo"),
+    "solissimo_dividete": _("solissimo aggravato, dividete"),
+    "solissimo_scegliete": _("solissimo aggravato, scegliete"),
+}
+
+#: The kinds of declaration.
+DECLARATION_TYPES = {
+    "napoletana": _("napoletana (3, 2, A of a suit)"),
+    "three": _("three of a kind"),
+    "four": _("four of a kind"),
+    "decima": _("decima"),
+}
+
+#: The sides' role codes of the engine's description, in words.
+SIDE_LABELS = {
+    "soloist": _("the soloist"),
+    "coalition": _("the other two"),
+    "bidder": _("the bidder"),
+    "opponents": _("the opponents"),
+    "callers": _("caller and partner"),
+    "others": _("the other two"),
+    "A": _("side A"),
+    "B": _("side B"),
+}

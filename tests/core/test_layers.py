@@ -48,11 +48,55 @@ def test_selectors_never_import_services():
     assert not offenders, "selectors import services:\n" + "\n".join(offenders)
 
 
+#: The calls whose string is words for a reader (a game's name may be a word there).
+WORDS = {"_", "gettext", "gettext_lazy", "ngettext", "ngettext_lazy", "pgettext", "pgettext_lazy"}
+
+
+def strings_in_code(tree: ast.AST):
+    """The string constants a module computes with: not its docstrings, not the words
+    passed to gettext; f-strings' literal parts included."""
+    skip = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = body[0] if body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                skip.add(id(first.value))
+        if isinstance(node, ast.Call):
+            if getattr(node.func, "id", getattr(node.func, "attr", None)) in WORDS:
+                skip.update(id(inner) for inner in ast.walk(node))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) not in skip:
+                yield node
+
+
+def game_knowledge(tree: ast.AST, keys: set[str]) -> list[str]:
+    """Where a module names a game: a key in a string it computes with (``"tressette4"``,
+    ``f"?game=tressette4"``), or an import of a game's own module."""
+    import re
+
+    found = []
+    for node in strings_in_code(tree):
+        named = keys & set(re.findall(r"[A-Za-z0-9_]+", node.value))
+        found += [f"{node.lineno} {key!r}" for key in sorted(named)]
+    for node in ast.walk(tree):
+        modules: list[str] = []
+        if isinstance(node, ast.Import):
+            modules = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            modules = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+        if any(m.startswith("scorebook.rules.games.") for m in modules):
+            found.append(f"{node.lineno} imports a game's module")
+    return found
+
+
 def test_no_game_key_outside_the_engine():
     """Each game's rules and the shape of its table live in its engine module: no page,
-    service or template names a game (``"tressette4"``) to branch on it. The words table of
-    the switches (``web/switches.py``) is the one exception. The keys are the engine's
-    registry, so a new game is covered the day it is added."""
+    service or template names a game (``"tressette4"``) to branch on it, nor imports a
+    game's module for its cards. The words table of the switches (``web/switches.py``) is
+    the one exception. The keys are the engine's registry, so a new game is covered the
+    day it is added."""
     import re
 
     from scorebook.rules import games
@@ -66,9 +110,7 @@ def test_no_game_key_outside_the_engine():
         if relative.startswith("scorebook/rules/") or relative == "scorebook/web/switches.py":
             continue
         tree = ast.parse(path.read_text(), filename=str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and node.value in keys:
-                offenders.append(f"{relative}:{node.lineno} {node.value!r}")
+        offenders += [f"{relative}:{where}" for where in game_knowledge(tree, keys)]
     alternatives = "|".join(map(re.escape, sorted(keys)))
     quoted = re.compile(rf"""["']({alternatives})["']""")
     templates = sorted((ROOT / "templates").rglob("*.html"))
@@ -80,6 +122,26 @@ def test_no_game_key_outside_the_engine():
     assert not offenders, "ask the engine's description, not the game's key:\n" + "\n".join(
         offenders
     )
+
+
+def test_the_game_check_sees_a_game_named():
+    source = (
+        '"""A page about tressette4 (a docstring)."""\n'
+        "from scorebook.rules.games import spinado\n"
+        "import scorebook.rules.games.trappola\n"
+        "from scorebook.rules import games\n"
+        "def f(m):\n"
+        '    """tressette4 again."""\n'
+        '    label = _("Chiamata (tressette4)")\n'
+        '    if m.game == "tressette4": return f"/new?game=terziglio&players=4"\n'
+    )
+    found = game_knowledge(ast.parse(source), {"tressette4", "terziglio"})
+    assert found == [
+        "8 'tressette4'",
+        "8 'terziglio'",
+        "2 imports a game's module",
+        "3 imports a game's module",
+    ]
 
 
 #: The layers, lowest first: a module may import its own app and the apps below it. The

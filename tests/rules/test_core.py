@@ -363,3 +363,31 @@ def test_every_message_template_names_plain_parameters():
         for template in pair:
             for _, field, _, _ in string.Formatter().parse(template):
                 assert field is None or field.isidentifier(), (code, field)
+
+
+def test_every_table_names_a_pack_the_engine_describes():
+    """Issue 25: the card grid's pack is the engine's (``packs()``, from each game's
+    ``packs``): every table of the registry names one that is there, a pack holds each of
+    its cards once, its suits are the cards' suits, and the cards that score are in it."""
+    from scorebook.rules import games, packs, start_match
+
+    described = packs()
+    named = set()
+    for key, game in sorted(games().items()):
+        specs = [(None, n) for n in game.player_counts]
+        specs += [({"profile": p}, None) for p in game.profiles]
+        for rules, players in specs:
+            _, resolved, state = start_match(key, rules, players)
+            shape = game.table_shape(resolved.as_dict()["values"], state.seats)
+            if shape.pack is None:
+                continue
+            named.add(shape.pack)
+            assert shape.pack in described, f"{key}: no pack {shape.pack!r}"
+            codes = {c.code for c in described[shape.pack].cards}
+            assert set(shape.counting) <= codes, key
+    assert named == set(described), "a pack no table names, or a table's pack missing"
+    for name, pack in described.items():
+        assert len(set(pack.cards)) == len(pack.cards), name
+        assert set(pack.suits) == {c.suit for c in pack.cards}, name
+    assert described["italian"].card_name("Ac", italian=True) == "asso di coppe"
+    assert described["french50"].card_name("Qc", italian=False) == "queen of hearts"

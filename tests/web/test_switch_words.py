@@ -82,3 +82,41 @@ def test_terziglios_stake_tables_say_what_each_contract_pays():
         assert choice_label(switch, "PE") == (
             "PE: chiamo 1, solo 1, solissimo 1, solissimo dividete 2, solissimo scegliete 2"
         )
+
+
+def _shapes():
+    """The table of every game of the registry: default rules at each number of players,
+    and each profile at its default number."""
+    from scorebook.rules import games, get_game, start_match
+
+    for key, game in sorted(games().items()):
+        specs = [(None, n) for n in game.player_counts]
+        specs += [({"profile": p}, None) for p in game.profiles]
+        for rules, players in specs:
+            _, resolved, state = start_match(key, rules, players)
+            values = resolved.as_dict()["values"]
+            yield key, get_game(key).table_shape(values, state.seats)
+
+
+def test_every_table_code_has_words():
+    """Issue 25: a game's words are all in scorebook/web/switches.py. The contracts of its
+    auction, its sides' role codes and its kinds of declaration (what the engine's
+    description of its table names) each have an entry there, so a new game whose table
+    names a new one fails here rather than showing a code on the deal form."""
+    from scorebook.web.switches import BID_LABELS, DECLARATION_TYPES, SIDE_LABELS
+
+    missing, seen = set(), {"contracts": 0, "sides": 0, "declarations": 0}
+    for key, shape in _shapes():
+        sides = [*(shape.scorers if shape.scored_by == "sides" else ()), *shape.members]
+        auction, declarations = shape.part("auction"), shape.part("declarations")
+        contracts = auction.get("contracts", ()) if auction else ()
+        kinds = declarations.get("kinds", ()) if declarations else ()
+        for what, codes, words in (
+            ("sides", sides, SIDE_LABELS),
+            ("contracts", contracts, BID_LABELS),
+            ("declarations", kinds, DECLARATION_TYPES),
+        ):
+            seen[what] += len(codes)
+            missing |= {(key, what, code) for code in codes if code not in words}
+    assert all(seen.values()), f"the registry's tables named none of some kind: {seen}"
+    assert not missing, f"codes without words in scorebook/web/switches.py: {sorted(missing)}"

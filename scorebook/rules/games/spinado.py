@@ -23,7 +23,7 @@ from ..houserules import Rules, Switch, choice
 from ..parse import cards, integer, known_fields, listing, no_duplicates, obj
 from ..play import read_deal
 from ..result import DealResult, Line, MatchState, Outcome
-from ..table import Part, TableShape
+from ..table import Pack, Part, TableShape
 
 FRENCH_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 FULL = make_deck(FRENCH_RANKS)
@@ -37,6 +37,16 @@ SUIT_EN = {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"}
 SUIT_IT = {"d": "quadri", "c": "cuori", "s": "picche", "b": "fiori"}
 RANK_EN = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
 RANK_IT = {"A": "asso", "J": "fante", "Q": "donna", "K": "re"}
+
+
+def _french(deck: frozenset[Card]) -> Pack:
+    """The French pack as a card grid shows it: diamonds, hearts, spades, clubs, A to K."""
+    order = sorted(deck, key=lambda c: ("dcsb".index(c.suit), FRENCH_RANKS.index(c.rank)))
+    return Pack(tuple(order), ("d", "c", "s", "b"), RANK_EN, RANK_IT, SUIT_EN, SUIT_IT, True)
+
+
+#: The packs a table names: ``french47`` and ``french50`` (``spin.deck``).
+PACKS = {f"french{size}": _french(deck) for size, deck in DECKS.items()}
 
 SWITCHES: tuple[Switch, ...] = (
     choice("spin.deck", 47, 50),
@@ -238,6 +248,7 @@ class Spinado(Game):
     switches: ClassVar[tuple[Switch, ...]] = SWITCHES
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = PROFILES
     ranked_by_chips: ClassVar[bool] = True
+    packs: ClassVar[Mapping[str, Pack]] = PACKS
 
     def default_players(self, rules: Rules) -> int:
         return 4

@@ -28,7 +28,7 @@ from ..play import (
     read_deal,
 )
 from ..result import DealResult, Line, MatchState, Outcome
-from ..table import Part, TableShape
+from ..table import Pack, Part, TableShape
 
 RANKS = ("A", "R", "C", "F", "10", "9", "8", "7", "2")
 DECK = frozenset(make_deck(RANKS))
@@ -142,6 +142,10 @@ class Trappola(Game):
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "cardano_single_deal": {"trap.target": 0},
         "cardano_to_101": {"trap.target": 101},
+    }
+    #: The 36-card Italian pack, its suits as the Italian 40's.
+    packs: ClassVar[Mapping[str, Pack]] = {
+        "italian36": Pack(tuple(DECK_ORDER), ("c", "d", "b", "s"))
     }
 
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:

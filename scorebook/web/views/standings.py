@@ -25,12 +25,11 @@ from scorebook.sharing import noticeboard, texts
 from scorebook.standings import columns, selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
-from scorebook.web.deal_forms import BID_LABELS
 from scorebook.web.errors import refused
 from scorebook.web.forms import SeasonForm
 from scorebook.web.scores import game_name
 from scorebook.web.share import share_for
-from scorebook.web.switches import VALUES
+from scorebook.web.switches import BID_LABELS, VALUES
 from scorebook.web.views.public import public_club_or_404
 
 

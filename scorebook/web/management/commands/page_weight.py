@@ -57,7 +57,9 @@ class Command(BaseCommand):
             "players": f"/c/{club.slug}/players",
             "invite": f"/c/{club.slug}/invite",
             "night": f"/n/{night.pk}/",
-            "start a match": f"/n/{night.pk}/matches/new?game=tressette4&players=4",
+            "start a match": (  # the form for the demo's first game, with its seats
+                f"/n/{night.pk}/matches/new?game={match.game}&players={len(match.seats)}"
+            ),
             "settlement": f"/n/{night.pk}/settlement",
             "match": f"/m/{match.pk}/",
             "public results": f"/public/{club.slug}/",
