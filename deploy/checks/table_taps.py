@@ -169,6 +169,7 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
         if chip is None:
             return None
         chips.setdefault(str(declaration.get("player")), []).append(chip)
+    called_by = auction.get("call_contract") if auction is not None else None
     steps: list[Step] = []
     for section in form.sections:
         opened = section.open
@@ -185,6 +186,20 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
                         wanted.append(Step("chip", f"{inp.name}~figures", str(thirds % 3)))
             elif inp.feeds:
                 continue
+            elif inp.kind == "call":
+                if "called" in flat:
+                    where = flat.get("called_from", "")
+                    if where == forms.OWN_HAND:  # the soloist's own column
+                        where = flat.get("auction.winner", "")
+                    value = f"{flat['called']}{forms.CALL_SEP}{where}"
+                    cells = {c["value"] for row in inp.matrix() for c in row["cells"]}
+                    if value not in cells:
+                        return None  # a call the grid has no cell for: the detailed form's
+                    used |= {"called", "called_from"}
+                    wanted.append(Step("chip", inp.name, value))
+            elif inp.name == "auction.bid" and flat.get(inp.name) == called_by and called_by:
+                if "called" in flat:  # the card called says the contract: no tap
+                    used.add(inp.name)
             elif inp.kind == "chipset":
                 seat = inp.name.rsplit(".", 1)[-1]
                 if chips.get(seat):
@@ -237,7 +252,7 @@ def enter(page: Any, steps: list[Step]) -> Count:
             page.keyboard.type(step.value)
             count.keys += len(step.value)
         elif step.how == "chip":
-            chip = f'label.chip:has(input[name="{step.name}"][value="{step.value}"])'
+            chip = f'label:has(input[name="{step.name}"][value="{step.value}"])'
             page.locator(chip).click()
             count.taps += 1
         elif step.how == "accuso":

@@ -138,6 +138,10 @@ class Input:
     feeds: str = ""  # the input this one adds to (figures to points) instead of a path
     unit: str = ""  # what a ``shown`` rest counts (thirds are shown as points and figures)
     first: bool = False  # the field the cursor starts in
+    #: a ``call`` input (quick form): the cards that may be called (rows) and where each
+    #: may have been (columns: a player, the monte...); one tap names both
+    rows: list[tuple[str, Any]] = field(default_factory=list)
+    cols: list[tuple[str, Any]] = field(default_factory=list)
 
     @property
     def rest_text(self) -> str:
@@ -158,6 +162,23 @@ class Input:
     @property
     def selected(self) -> set[str]:
         return set(self.value) if isinstance(self.value, list) else set()
+
+    def matrix(self) -> list[dict[str, Any]]:
+        """A ``call`` input's rows: each card with one cell per place it may have been."""
+        return [
+            {
+                "label": text,
+                "cells": [
+                    {
+                        "value": f"{code}{CALL_SEP}{where}",
+                        "name": f"{text}: {place}",
+                        "on": self.value == f"{code}{CALL_SEP}{where}",
+                    }
+                    for where, place in self.cols
+                ],
+            }
+            for code, text in self.rows
+        ]
 
     def grid(self) -> list[dict[str, Any]]:
         """The pack's cards by suit for a ``cards`` input, each with its state."""
@@ -570,6 +591,11 @@ CALLED_FROM = {
     "own_hand": _("the soloist's own hand"),
     "stock": _("the stock"),
 }
+#: Where the called card was, when the soloist himself held it (the quick form's call names
+#: him in its column instead).
+OWN_HAND = "own_hand"
+#: Between the card and the place in a ``call`` input's value (``3c@P2``).
+CALL_SEP = "@"
 REVOKES = {"bidder": _("the bidder"), "opponents": _("the opponents"), "both": _("both sides")}
 
 
@@ -874,9 +900,14 @@ def _quick_declarations(table: Table, part: Part) -> list[Section]:
 
 
 def _quick_auction(table: Table, part: Part) -> list[Section]:
-    """Who won the auction and with which contract, a tap each; the rest of the auction
-    (a card called, the monte's shares) as the detailed form asks it."""
+    """Who won the auction and with which contract, a tap each; the card called and who
+    held it in one tap on a grid (a row per card a call names at the table, a 3 or a 2;
+    a column per player dealt in and per place the description lists: the soloist's own
+    column is his own hand); the rest of the auction (the monte's shares) as the detailed
+    form asks it. A call says its contract where the description names one
+    (``call_contract``): tapping the card is enough."""
     (full,) = _auction(table, part, "totals")
+    by_name = {inp.name: inp for inp in full.inputs}
     for inp in full.inputs:
         if inp.name in ("auction.winner", "auction.bid", "called_from"):
             inp.kind = "chips"
@@ -885,6 +916,28 @@ def _quick_auction(table: Table, part: Part) -> list[Section]:
             # the cards a call names at the table: a 3 or a 2 (any other on the detailed form)
             inp.kind = "chips"
             inp.choices = [c for c in inp.choices if c[0][:1] in ("3", "2")]
+    called, whence = by_name.get("called"), by_name.get("called_from")
+    if called is not None and whence is not None:
+        codes = [c for c, _text in called.choices if c and c[:1] in ("3", "2")]
+        codes.sort(key=lambda c: (c[:1] != "3", GRID_SUITS.index(c[-1])))  # the 3s first
+        rows = [(c, card_name(c)) for c in codes]
+        cols = [
+            (w, table.names.get(w, w) if w in table.state.seats else text)
+            for w, text in whence.choices
+            if w and w != OWN_HAND
+        ]
+        label = (
+            _("Card called (chiamo) and who held it")
+            if part.get("contracts")
+            else _("Card asked for and who held it")
+        )
+        call = Input("call", label, "call", rows=rows, cols=cols)
+        at = full.inputs.index(called)
+        full.inputs = [
+            *full.inputs[:at],
+            call,
+            *(i for i in full.inputs[at:] if i not in (called, whence)),
+        ]
     return [full]
 
 
@@ -971,6 +1024,9 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
         if inp.kind == "chipset":
             _declared(deal, inp.name, inp.value)
             continue
+        if inp.kind == "call":
+            _called(deal, inp.value)
+            continue
         if inp.feeds or inp.kind == "shown":
             continue
         if value is not None and not inp.name.startswith("auction."):
@@ -995,6 +1051,15 @@ def _thirds(typed: str, figures: str) -> Any:
         return typed
     extra = found.group(2) or (figures if figures in ("0", "1", "2") else "0")
     return 3 * int(found.group(1)) + int(extra)
+
+
+def _called(deal: dict[str, Any], value: str) -> None:
+    """A ``call`` cell (``3c@P2``) as the engine's card called and where it was."""
+    card, sep, where = value.partition(CALL_SEP)
+    if value:
+        deal["called"] = card
+    if sep:
+        deal["called_from"] = where
 
 
 def _declared(deal: dict[str, Any], name: str, chips: list[str]) -> None:
@@ -1139,9 +1204,18 @@ def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
     auction = table.shape.part("auction")
     if auction is None:
         return
-    values = {inp.name: inp.value for inp in form.inputs()}
+    inputs = {inp.name: inp for inp in form.inputs()}
+    values = {name: inp.value for name, inp in inputs.items()}
     winner, bid = values.get("auction.winner", ""), values.get("auction.bid", "")
     players = table.dealt_in()
+    if "call" in inputs and winner and deal.get("called_from") == winner:
+        if OWN_HAND in auction.get("called_from", ()):  # the soloist's column: his own hand
+            deal["called_from"] = OWN_HAND
+    said_by_call = auction.get("call_contract")
+    if not bid and said_by_call and winner in players and deal.get("called") is not None:
+        bid = said_by_call  # a card called: the contract is the one that calls
+        if "auction.bid" in inputs:
+            inputs["auction.bid"].value = bid
     if auction.get("contracts"):
         if bid == "pass":
             deal["bids"] = [{"player": p, "bid": "pass"} for p in players]

@@ -11,6 +11,7 @@ from django.utils import translation
 
 from scorebook.matches.models import Deal
 from scorebook.rules import start_match
+from scorebook.rules.errors import Rejection
 from scorebook.web import deal_forms as forms
 from tests.web.test_deal_pages import as_
 from tests.web.test_deal_words import _match
@@ -117,6 +118,44 @@ def test_terziglio_contract_and_winner_are_chips():
     )  # fmt: skip
     assert deal["sides"] == {"soloist": {"thirds": 22}, "coalition": {"thirds": 10}}
     assert score(t, deal).facts["soloist"] == "P1"
+
+
+def test_terziglio_a_call_is_one_tap_and_says_the_contract():
+    """A chiamo took the contract, the card and who held it: three taps. One cell of the
+    call's grid names the card and who held it, and a card called says the contract (the
+    engine's description: ``call_contract``), so the winner and the cell are enough."""
+    t = table("terziglio", None, 3, "P3")
+    (call,) = [i for i in forms.build(t, "quick").inputs() if i.name == "call"]
+    assert not any(i.name in ("called", "called_from") for i in forms.build(t, "quick").inputs())
+    assert [c for c, _text in call.rows] == ["3c", "3d", "3b", "3s", "2c", "2d", "2b", "2s"]
+    assert [w for w, _text in call.cols] == ["P1", "P2", "P3", "monte"]
+    points = {"sides.soloist.thirds": "7", "sides.soloist.thirds~figures": "1",
+              "last_trick": "soloist"}  # fmt: skip
+    _, deal = forms.read(t, "quick", {"auction.winner": "P1", "call": "3c@P2", **points})
+    assert (deal["called"], deal["called_from"]) == ("3c", "P2")
+    assert deal["bids"][0] == {"player": "P1", "bid": "chiamo"}
+    assert score(t, deal).facts["bid"] == "chiamo"
+    # the soloist's own column: the card was in his own hand
+    _, deal = forms.read(t, "quick", {"auction.winner": "P1", "call": "2s@P1", **points})
+    assert (deal["called"], deal["called_from"]) == ("2s", "own_hand")
+    assert score(t, deal).facts["soloist"] == "P1"
+    # a contract tapped stays the one said: a solo with a card called is the engine's refusal
+    _, deal = forms.read(
+        t, "quick", {"auction.winner": "P1", "auction.bid": "solo", "call": "3c@P2", **points}
+    )
+    assert deal["bids"][0]["bid"] == "solo"
+    with pytest.raises(Rejection) as refused:
+        score(t, deal)
+    assert "terz.called_without_chiamo" in {p.code for p in refused.value.problems}
+
+
+def test_calabrasella_the_card_asked_for_is_one_tap():
+    t = table("calabrasella", None, 3, "P3")
+    (call,) = [i for i in forms.build(t, "quick").inputs() if i.name == "call"]
+    assert [w for w, _text in call.cols] == ["P1", "P2", "P3", "stock"]
+    _, deal = forms.read(t, "quick", {"auction.winner": "P2", "call": "3d@stock"})
+    assert (deal["called"], deal["called_from"]) == ("3d", "stock")
+    assert deal["bids"][-1] == {"player": "P2", "bid": "stand"}
 
 
 def test_calabrasella_all_passed_is_said_where_the_winner_is():

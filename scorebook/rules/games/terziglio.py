@@ -293,6 +293,8 @@ class Terziglio(Game):
                 "contracts": ("pass", *BIDS),
                 "called": tuple(c.code for c in DECK40),
                 "called_from": ("monte", "own_hand"),
+                # a card called says the contract: only chiamo calls one (Z3)
+                "call_contract": "chiamo",
                 "monte_shares": True,
                 "card_not_given_back": True,
             },
