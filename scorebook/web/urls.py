@@ -56,6 +56,7 @@ urlpatterns = [
     # tonight's tournament
     path("n/<id:pk>/tournaments/new", tournaments.tournament_new, name="tournament_new"),
     path("t/<id:pk>/", tournaments.tournament, name="tournament"),
+    path("t/<id:pk>/settings", tournaments.tournament_settings, name="tournament_settings"),
     path("t/<id:pk>/standings.csv", tournaments.standings_csv, name="tournament_csv"),
     path("t/<id:pk>/standings.pdf", tournaments.standings_pdf, name="tournament_pdf"),
     path("t/<id:pk>/round-<id:number>.pdf", tournaments.round_pdf, name="tournament_round_pdf"),

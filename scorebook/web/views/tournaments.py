@@ -31,9 +31,11 @@ from scorebook.matches.models import Night
 from scorebook.rules import games
 from scorebook.tournaments import boards, exports, selectors, services
 from scorebook.tournaments.models import Entry, Pairing, Tournament
+from scorebook.web import tournament_bracket
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.scores import game_name
+from scorebook.web.tournament_money import prize_card
 
 CRITERIA_WORDS = {
     "match_points": gettext_lazy("match points"),
@@ -50,12 +52,37 @@ def pairs_games() -> list[tuple[str, str]]:
     return [(key, game_name(key)) for key in sorted(found) if 4 in found[key].player_counts]
 
 
+AMOUNTS = r"^\s*\d{1,6}(\.\d{1,2})?(\s*,\s*\d{1,6}(\.\d{1,2})?){0,15}\s*$"
+#: The tie-breaks a director orders after match points (always first); the lot, if
+#: kept, always comes last (ranking.check_chain).
+MIDDLE_CRITERIA = ("buchholz", "point_difference", "head_to_head")
+SERIES_CHOICES = [
+    ("matches", gettext_lazy("one match (a level knockout match: la bella)")),
+    ("best_of", gettext_lazy("best of N matches")),
+    ("games", gettext_lazy("exactly N matches")),
+]
+
+
+def _then_choices() -> list[tuple[str, Any]]:
+    return [("", "—")] + [(c, CRITERIA_WORDS[c]) for c in MIDDLE_CRITERIA]
+
+
 class TournamentForm(forms.Form):
+    """The tournament's settings: the few a director always sets, then the rest under
+    "more options" (``MORE``), all of what ``services.tournament_create`` accepts."""
+
+    BASIC = ("name", "game", "format", "rounds", "entry_fee", "currency", "prizes")
+    MORE = (
+        "prize_kind", "club_share", "then_1", "then_2", "then_3", "lot_last",
+        "points_win", "points_draw", "points_loss", "group_size", "qualifiers", "seeding",
+        "series", "series_games",
+    )  # fmt: skip
+
     name = forms.CharField(label=gettext_lazy("Name"), max_length=80)
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=pairs_games)
     format = forms.ChoiceField(label=gettext_lazy("Format"), choices=Tournament.Format.choices)
     rounds = forms.IntegerField(
-        label=gettext_lazy("Swiss rounds"), min_value=1, max_value=30, initial=3
+        label=gettext_lazy("Swiss rounds"), min_value=1, max_value=20, initial=3
     )
     entry_fee = forms.DecimalField(
         label=gettext_lazy("Entry fee per player"),
@@ -69,27 +96,166 @@ class TournamentForm(forms.Form):
         label=gettext_lazy("Currency"), regex=r"^[A-Z]{3}$", required=False, initial="EUR"
     )
     prizes = forms.RegexField(
-        label=gettext_lazy("Prizes, % of the pot per place"),
-        regex=r"^\s*\d{1,3}(\.\d{1,2})?(\s*,\s*\d{1,3}(\.\d{1,2})?){0,15}\s*$",
+        label=gettext_lazy("Prizes per place"),
+        regex=AMOUNTS,
         required=False,
         initial="50, 30, 20",
-        help_text=gettext_lazy("From the first place, separated by commas."),
+        help_text=gettext_lazy(
+            "From the first place, separated by commas: percentages of the pot, or fixed "
+            "amounts (see “More options”)."
+        ),
     )
+    prize_kind = forms.ChoiceField(
+        label=gettext_lazy("The prizes are"),
+        choices=Tournament.PrizeKind.choices,
+        initial=Tournament.PrizeKind.PERCENT,
+    )
+    club_share = forms.DecimalField(
+        label=gettext_lazy("The club's share"),
+        min_value=0,
+        max_digits=8,
+        decimal_places=2,
+        required=False,
+        initial=0,
+        help_text=gettext_lazy(
+            "A percentage of the pot or a fixed amount, as the prizes; what the prizes "
+            "leave goes to the club too."
+        ),
+    )
+    then_1 = forms.ChoiceField(
+        label=gettext_lazy("Ties on match points: first"), choices=_then_choices,
+        required=False, initial="buchholz",
+    )  # fmt: skip
+    then_2 = forms.ChoiceField(
+        label=gettext_lazy("then"), choices=_then_choices, required=False,
+        initial="point_difference",
+    )  # fmt: skip
+    then_3 = forms.ChoiceField(
+        label=gettext_lazy("then"), choices=_then_choices, required=False,
+        initial="head_to_head",
+    )  # fmt: skip
+    lot_last = forms.BooleanField(label=gettext_lazy("Last, the lot"), required=False, initial=True)
+    points_win = forms.IntegerField(
+        label=gettext_lazy("Match points for a win"), min_value=0, max_value=100, initial=2
+    )
+    points_draw = forms.IntegerField(
+        label=gettext_lazy("for a draw"), min_value=0, max_value=100, initial=1
+    )
+    points_loss = forms.IntegerField(
+        label=gettext_lazy("for a loss"), min_value=0, max_value=100, initial=0
+    )
+    group_size = forms.IntegerField(
+        label=gettext_lazy("Groups: pairs per group"), min_value=3, max_value=5, initial=4
+    )
+    qualifiers = forms.IntegerField(
+        label=gettext_lazy("Groups: how many of each go on to the knockout"),
+        min_value=1,
+        max_value=2,
+        initial=1,
+    )
+    seeding = forms.ChoiceField(
+        label=gettext_lazy("Groups and knockout: seeding"),
+        choices=Tournament.Seeding.choices,
+        initial=Tournament.Seeding.ORDER,
+    )
+    series = forms.ChoiceField(
+        label=gettext_lazy("Each pairing plays"), choices=SERIES_CHOICES, initial="matches"
+    )
+    series_games = forms.IntegerField(
+        label=gettext_lazy("N (matches of a series)"), min_value=1, max_value=9, initial=1
+    )
+
+    def __init__(self, *args: Any, fixed: Any = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.MORE:  # left out: the service's default
+            self.fields[name].required = False
+        for name in fixed:
+            if name in self.fields:
+                self.fields[name].disabled = True
+
+    def basic(self) -> list[Any]:
+        return [self[name] for name in self.BASIC if name in self.fields]
+
+    def more(self) -> list[Any]:
+        return [self[name] for name in self.MORE if name in self.fields]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        chosen = [cleaned.get(f"then_{i}") for i in (1, 2, 3)]
+        chosen = [c for c in chosen if c]
+        if len(set(chosen)) != len(chosen):
+            self.add_error("then_2", _("Each tie-break may be chosen once."))
+        return cleaned
+
+    def chain(self) -> list[str] | None:
+        """The tie-break chain chosen; None (the default chain) when the form was sent
+        without the tie-break fields."""
+        if not any(f"then_{i}" in self.data for i in (1, 2, 3)):
+            return None
+        data = self.cleaned_data
+        chain = ["match_points"] + [data[f"then_{i}"] for i in (1, 2, 3) if data.get(f"then_{i}")]
+        return chain + (["lot"] if data.get("lot_last") else [])
 
     def settings(self) -> dict[str, Any]:
         data = self.cleaned_data
         fee = data.get("entry_fee") or Decimal(0)
         money = fee > 0
         prizes = [p.strip() for p in (data.get("prizes") or "").split(",") if p.strip()]
-        return {
+
+        def given(key: str) -> Any:
+            value = data.get(key)
+            return services.DEFAULTS[key] if value in (None, "") else value
+
+        found = {
             "name": data["name"],
-            "game": data["game"],
+            "game": data.get("game"),
             "format": data["format"],
             "rounds": data["rounds"],
             "entry_fee": fee,
             "currency": (data.get("currency") or "EUR") if money else "",
             "prizes": prizes if money else [],
+            "prize_kind": given("prize_kind"),
+            "club_share": (data.get("club_share") or Decimal(0)) if money else Decimal(0),
+            "tiebreaks": self.chain(),
+            "points_win": given("points_win"),
+            "points_draw": given("points_draw"),
+            "points_loss": given("points_loss"),
+            "group_size": given("group_size"),
+            "qualifiers": given("qualifiers"),
+            "seeding": given("seeding"),
+            "series": given("series"),
+            "series_games": given("series_games"),
         }
+        return {k: v for k, v in found.items() if k in self.fields or k == "tiebreaks"}
+
+    @classmethod
+    def initial_of(cls, t: Tournament) -> dict[str, Any]:
+        """The form's values for a stored tournament (the settings page)."""
+        middle = [c for c in t.tiebreaks if c in MIDDLE_CRITERIA]
+        initial: dict[str, Any] = {
+            key: getattr(t, key)
+            for key in (
+                "name", "format", "rounds", "prize_kind", "points_win", "points_draw",
+                "points_loss", "group_size", "qualifiers", "seeding", "series", "series_games",
+            )
+        }  # fmt: skip
+        initial.update(
+            entry_fee=t.entry_fee if t.plays_for_money else None,
+            currency=t.currency or "EUR",
+            prizes=", ".join(t.prizes),
+            club_share=t.club_share,
+            lot_last="lot" in t.tiebreaks,
+            **{f"then_{i}": (middle[i - 1] if i <= len(middle) else "") for i in (1, 2, 3)},
+        )
+        return initial
+
+
+class SettingsForm(TournamentForm):
+    """The settings page: the game is the tournament's for good."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["game"]
 
 
 class PlayerOrGuest(forms.Form):
@@ -138,6 +304,10 @@ class ByeForm(forms.Form):
     entry = forms.IntegerField(min_value=1)
 
 
+class NextMatchForm(forms.Form):
+    pairing = forms.IntegerField(min_value=1)
+
+
 def _tournament(request: HttpRequest, pk: int) -> tuple[Tournament, Any]:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "night"), pk=pk)
     return tournament, member_of(request, tournament.club_id)
@@ -161,7 +331,9 @@ def _context(tournament: Tournament, membership: Any, **extra: Any) -> dict[str,
         current=rounds[-1] if rounds else None,
         standings=[(r, str(CRITERIA_WORDS.get(r.row.decided_by or "", ""))) for r in rows],
         chain=[str(CRITERIA_WORDS[c]) for c in tournament.tiebreaks if c in CRITERIA_WORDS],
-        money=selectors.money(tournament),
+        prize_card=prize_card(tournament),
+        groups=tournament_bracket.groups(tournament),
+        knockout=tournament_bracket.bracket(tournament),
         pair_form=extra.pop("pair_form", None) or PlayerOrGuest(tournament.club),
         single_form=extra.pop("single_form", None)
         or PlayerOrGuest(tournament.club, sides=("player",)),
@@ -199,6 +371,53 @@ def tournament_new(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("web:tournament", pk=tournament.pk)
     status = 400 if request.method == "POST" else 200
     return render(request, "web/tournaments/new.html", context, status=status)
+
+
+#: The form's fields fixed once round 1 is paired (services.CHANGEABLE_WHILE_RUNNING).
+FIXED_WHILE_RUNNING = (
+    "format", "rounds", "group_size", "qualifiers", "seeding", "series", "series_games",
+    "entry_fee", "currency",
+)  # fmt: skip
+
+
+def _same(key: str, old: Any, new: Any) -> bool:
+    if key == "prizes":
+        return [Decimal(x) for x in old] == [Decimal(x) for x in new]
+    if key in ("entry_fee", "club_share"):
+        return Decimal(old or 0) == Decimal(new or 0)
+    return bool(old == new)
+
+
+@login_required
+def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Change the settings (directors): anything before round 1 is paired, then only the
+    name, the tie-breaks, the points and the prizes (``services.tournament_update``)."""
+    t, membership = _tournament(request, pk)
+    running = t.status != Tournament.Status.REGISTRATION
+    fixed = FIXED_WHILE_RUNNING if running else ()
+    initial = SettingsForm.initial_of(t)
+    form = SettingsForm(request.POST or None, initial=initial, fixed=fixed)
+    context = page_context(
+        t.club, membership, nav="club", tournament=t, night=t.night, form=form, running=running
+    )
+    if not context["is_director"]:
+        raise PermissionDenied
+    if request.method == "POST" and form.is_valid():
+        wanted = form.settings()
+        changes = {
+            key: value for key, value in wanted.items() if not _same(key, getattr(t, key), value)
+        }
+        try:
+            services.tournament_update(tournament=t, changes=changes, user=signed_in(request))
+        except NotAllowed:
+            raise PermissionDenied from None
+        except Refusal as refusal:
+            return refused(
+                request, refusal, template="web/tournaments/settings.html", context=context
+            )
+        return redirect("web:tournament", pk=t.pk)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "web/tournaments/settings.html", context, status=status)
 
 
 @login_required
@@ -240,6 +459,12 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
             services.round_start(tournament=t, user=user)
         elif action == "finish":
             services.tournament_finish(tournament=t, user=user)
+        elif action == "next-match":
+            next_form = NextMatchForm(request.POST)
+            if not next_form.is_valid():
+                return _page(request, t, membership, 400, form_errors=next_form)
+            pairing = object_or_404(Pairing, next_form.cleaned_data["pairing"], round__tournament=t)
+            services.pairing_next_match(pairing=pairing, user=user)
         elif action in ("withdraw", "forfeit", "swap", "bye"):
             form_class = {
                 "withdraw": ReasonForm, "forfeit": ForfeitForm, "swap": SwapForm, "bye": ByeForm
