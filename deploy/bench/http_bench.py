@@ -144,10 +144,15 @@ def main() -> int:
             redis.Redis.from_url(broker).flushdb()  # no refresh queued by an earlier run
     reset_database(env)
     made = run(
-        PY, "manage.py", "shell", "-c", f"exec(open({str(HERE / 'setup_matches.py')!r}).read())",
+        PY,
+        "manage.py",
+        "shell",
+        "-c",
+        f"exec(open({str(HERE / 'setup_matches.py')!r}).read())",
         env={**env, "BENCH_CLIENTS": str(CLIENTS), "BENCH_COUNTS": json.dumps(COUNTS)},
-        capture_output=True, text=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+    )
     setup = json.loads(made.stdout.strip().splitlines()[-1])
     tokens, runs = setup["tokens"], setup["runs"]
     bodies = {}
@@ -191,8 +196,10 @@ def main() -> int:
         f"HTTP bench: {CLIENTS} clients, {DURATION}, gunicorn workers={workers}, PostgreSQL, "
         f"broker {broker or 'none (refresh inside the request)'}"
     )
-    print(f"{'endpoint':<34}{'req/s':>8}{'p50 ms':>8}{'p90 ms':>8}{'p99 ms':>8}"
-          f"{'CPU ms':>8}{'non-2xx':>8}")  # fmt: skip
+    print(
+        f"{'endpoint':<34}{'req/s':>8}{'p50 ms':>8}{'p90 ms':>8}{'p99 ms':>8}"
+        f"{'CPU ms':>8}{'non-2xx':>8}"
+    )
     rows = {
         "bare INSERT view": bare,
         "deal entry, totals (deals 1-5)": figures["totals"],

@@ -128,12 +128,16 @@ def enter_through_services(data: bytes) -> float:
                             night=stored, number=match["table"], name="", user=director
                         )
                     made = services.match_create(
-                        night=stored, game=match["game"], rules=match["rules"],
+                        night=stored,
+                        game=match["game"],
+                        rules=match["rules"],
                         seats={s: players[n.lower()] for s, n in match["seats"].items()},
-                        user=director, table=tables[match["table"]],
+                        user=director,
+                        table=tables[match["table"]],
                         first_dealer=match["first_dealer"],
-                        stake_amount=Decimal(match["stake"]), stake_currency=match["currency"],
-                    )  # fmt: skip
+                        stake_amount=Decimal(match["stake"]),
+                        stake_currency=match["currency"],
+                    )
                     for deal in match["deals"]:
                         services.deal_create(
                             match=made, data=deal, expected_number=None, user=director

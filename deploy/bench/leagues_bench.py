@@ -123,10 +123,14 @@ def main() -> None:
         f"league: {ENTRIES} entries, double round robin, {len(fixtures)} fixtures, "
         f"{len(made)} linked matches"
     )
-    print(f"league table on read: median {table_ms[0]:.1f} ms, p95 {table_ms[1]:.1f} ms, "
-          f"{len(queries)} queries")  # fmt: skip
-    print(f"20 precomputed rows (one indexed query): median {rows_ms[0]:.2f} ms, "
-          f"p95 {rows_ms[1]:.2f} ms")  # fmt: skip
+    print(
+        f"league table on read: median {table_ms[0]:.1f} ms, p95 {table_ms[1]:.1f} ms, "
+        f"{len(queries)} queries"
+    )
+    print(
+        f"20 precomputed rows (one indexed query): median {rows_ms[0]:.2f} ms, "
+        f"p95 {rows_ms[1]:.2f} ms"
+    )
     print(f"ratio (table / precomputed read): {table_ms[0] / rows_ms[0]:.1f}x")
 
 

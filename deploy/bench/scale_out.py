@@ -144,8 +144,12 @@ def stored_counts(env: dict[str, str]) -> dict[str, int]:
     )
     done = subprocess.run(
         [PY, "manage.py", "shell", "-c", code],
-        cwd=ROOT, env=env, check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -165,9 +169,12 @@ def main() -> int:
     script = f"exec(open({str(HERE / 'scale_out_setup.py')!r}).read())"
     made = subprocess.run(
         [PY, "manage.py", "shell", "-c", script],
-        cwd=ROOT, env={**env, "SCALE_PHONES": str(PHONES), "SCALE_MATCHES": str(MATCHES)},
-        check=True, capture_output=True, text=True,
-    )  # fmt: skip
+        cwd=ROOT,
+        env={**env, "SCALE_PHONES": str(PHONES), "SCALE_MATCHES": str(MATCHES)},
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     setup = json.loads(made.stdout.strip().splitlines()[-1])
     servers = [start(env), start(env)]
     bases = [base for _, base in servers]

@@ -49,9 +49,16 @@ FRESH_DEALS = int(os.environ.get("BENCH_FRESH_DEALS", "6"))  # per client: 41 up
 
 
 def env(**extra: str) -> dict[str, str]:
-    return {**os.environ, "DATABASE_URL": DB_URL, "DEBUG": "0", "SECRET_KEY": "bench",
-            "ALLOWED_HOSTS": "127.0.0.1,localhost", "LOG_LEVEL": "WARNING",
-            "SECURE_SSL_REDIRECT": "0", **extra}  # fmt: skip
+    return {
+        **os.environ,
+        "DATABASE_URL": DB_URL,
+        "DEBUG": "0",
+        "SECRET_KEY": "bench",
+        "ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "LOG_LEVEL": "WARNING",
+        "SECURE_SSL_REDIRECT": "0",
+        **extra,
+    }
 
 
 def reset_database() -> None:
@@ -109,7 +116,7 @@ def load(rng: random.Random) -> tuple[int, int]:
         Player(club=c, name=f"P{c.pk}-{j}")
         for c in clubs
         for j in range(60 if c is clubs[0] else 8)
-    )  # fmt: skip
+    )
     by_club: dict[int, list[int]] = {}
     for p in players:
         by_club.setdefault(p.club_id, []).append(p.pk)
@@ -118,8 +125,9 @@ def load(rng: random.Random) -> tuple[int, int]:
     )
     nights = Night.objects.bulk_create(
         Night(club=c, date=date(2026, 1, 1) + timedelta(days=7 * k), status="closed")
-        for c in clubs for k in range(10)
-    )  # fmt: skip
+        for c in clubs
+        for k in range(10)
+    )
     nights_of: dict[int, list[int]] = {}
     for n in nights:
         nights_of.setdefault(n.club_id, []).append(n.pk)
@@ -177,8 +185,10 @@ def load(rng: random.Random) -> tuple[int, int]:
                         deal_id += 1
                 copy.write("\n".join(rows) + "\n")
         for table in (m, d):
-            cursor.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                           f"(SELECT max(id) FROM {table}))")  # fmt: skip
+            cursor.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT max(id) FROM {table}))"
+            )
         cursor.execute(f"ANALYZE {m}; ANALYZE {d}")
     return clubs_n, total
 
@@ -364,9 +374,12 @@ def freshness_pass() -> list[float]:
         night = Night.objects.create(club=club, date=date(2026, 12, 1), opened_by=director)
         pids = list(club.players.values_list("pk", flat=True)[:4])
         match = services.match_create(
-            night=night, game="tressette4", rules={"profile": "accuso_41"},
-            seats=dict(zip(("N", "E", "S", "W"), pids, strict=True)), user=director,
-        )  # fmt: skip
+            night=night,
+            game="tressette4",
+            rules={"profile": "accuso_41"},
+            seats=dict(zip(("N", "E", "S", "W"), pids, strict=True)),
+            user=director,
+        )
         user, _ = get_user_model().objects.get_or_create(username=f"scorer-{club.pk}")
         Membership.objects.get_or_create(club=club, user=user, defaults={"role": "scorer"})
         targets.append((club, match, pids[0], Token.objects.get_or_create(user=user)[0].key))
@@ -381,9 +394,10 @@ def freshness_pass() -> list[float]:
         for n in range(base + 1, base + FRESH_DEALS + 1):
             request = urllib.request.Request(
                 f"http://127.0.0.1:{PORT}/api/v1/matches/{match.pk}/deals",
-                data=json.dumps({"deal": deal}).encode(), method="POST",
+                data=json.dumps({"deal": deal}).encode(),
+                method="POST",
                 headers={"Authorization": f"Token {key}", "Content-Type": "application/json"},
-            )  # fmt: skip
+            )
             with urllib.request.urlopen(request, timeout=30) as answer:  # noqa: S310
                 assert answer.status == 201
             done = time.perf_counter()
@@ -436,8 +450,10 @@ def main() -> None:
         print("== full rebuild against one SQL pass")
         sql = sql_pass()
         rebuilt, rss = rebuild_pass()
-        print(f"  ratio rebuild / SQL pass: {rebuilt / sql:.1f}x (target <= 3x); "
-              f"peak RSS {rss:.0f} MB (target <= 512 MB)")  # fmt: skip
+        print(
+            f"  ratio rebuild / SQL pass: {rebuilt / sql:.1f}x (target <= 3x); "
+            f"peak RSS {rss:.0f} MB (target <= 512 MB)"
+        )
     if "http" in PARTS:
         print("== 50-row leaderboard against a plain DRF list of 50 rows")
         ratio = http_pass()
@@ -448,8 +464,10 @@ def main() -> None:
     lags = sorted(freshness_pass())
     p50 = statistics.median(lags)
     p95 = lags[int(0.95 * (len(lags) - 1))]
-    print(f"  201 -> leaderboard: p50 {p50:.2f} s, p95 {p95:.2f} s, max {lags[-1]:.2f} s "
-          f"over {len(lags)} deals (target p95 <= 2 s)")  # fmt: skip
+    print(
+        f"  201 -> leaderboard: p50 {p50:.2f} s, p95 {p95:.2f} s, max {lags[-1]:.2f} s "
+        f"over {len(lags)} deals (target p95 <= 2 s)"
+    )
 
 
 if __name__ == "__main__":

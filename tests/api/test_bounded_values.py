@@ -77,9 +77,12 @@ def test_a_stake_in_no_currency_is_refused(people, night, currency):
 def played(people, night):
     n, e, s, w = people.seated
     match = matches.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=people.director,
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=people.director,
+    )
     return matches.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
 
 

@@ -203,8 +203,7 @@ def test_a_user_id_outside_the_club_answers_as_a_missing_one(people):
     one that does not exist."""
     salvo = people.seated[2]
     client = api(people, "director")
-    other = client.patch(f"/api/v1/players/{salvo.pk}", {"user": people.stranger.pk},
-                         format="json")  # fmt: skip
+    other = client.patch(f"/api/v1/players/{salvo.pk}", {"user": people.stranger.pk}, format="json")
     missing = client.patch(f"/api/v1/players/{salvo.pk}", {"user": MISSING}, format="json")
     assert _shape(other, people.stranger.pk) == _shape(missing, MISSING)
     assert Player.objects.get(pk=salvo.pk).user is None

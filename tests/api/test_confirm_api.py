@@ -17,9 +17,12 @@ def _match(people):
         club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
     )
     return services.match_create(
-        night=night, game="tressette4", rules={"profile": "accuso_41"}, user=people.director,
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41"},
+        user=people.director,
         seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
-    )  # fmt: skip
+    )
 
 
 def test_the_table_phone_confirms_a_seat_guests_too(people, deal):
@@ -80,9 +83,9 @@ def test_a_director_sets_what_counts_and_the_setting_holds(people, deal):
     assert api(people, "scorer").get(club).json()["confirmation_policy"] == "table_phone"
     # A scorer may not change it; a director may (but not the club's name: the owner's).
     assert (
-        api(people, "scorer").patch(club, {"confirmation_policy": "pin"}, format="json")
-        .status_code == 403
-    )  # fmt: skip
+        api(people, "scorer").patch(club, {"confirmation_policy": "pin"}, format="json").status_code
+        == 403
+    )
     director = api(people, "director")
     assert director.patch(club, {"name": "Altro"}, format="json").status_code == 403
     assert director.patch(club, {"confirmation_policy": "nope"}, format="json").status_code == 400

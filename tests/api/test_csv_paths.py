@@ -22,9 +22,12 @@ def played(people, club, match):
     for _ in range(3):
         matches.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
     season = standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     Club.objects.filter(pk=club.pk).update(public=True)
     return season

@@ -59,16 +59,24 @@ def hostile(people, club, request):
     table = matches.table_create(night=night, number=1, name="Tavolo", user=director)
     n, e, s, w = people.seated
     match = matches.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, table=table, user=director,
-        stake_amount="0.50", stake_currency="EUR",
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        table=table,
+        user=director,
+        stake_amount="0.50",
+        stake_currency="EUR",
+    )
     for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
         matches.deal_create(match=match, data=data, expected_number=number, user=director)
     season = standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=director,
-    )  # fmt: skip
+    )
     league = leagues.league_create(club=club, name="Coppa", user=director, game="tressette4")
     one = leagues.entry_add(league=league, name="A", player_ids=[n.pk, s.pk], user=director)
     two = leagues.entry_add(league=league, name="B", player_ids=[e.pk, w.pk], user=director)

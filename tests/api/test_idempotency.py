@@ -318,9 +318,10 @@ def _linkable(people):
     """A fixture of a started league and a match its two pairs played."""
     league, (nino, ettore, salvo, walter, *_) = _league(people, start=True)
     fixture = Fixture.objects.get(
-        league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
+        league_id=league,
+        home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
-    )  # fmt: skip
+    )
     return fixture, pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
 
 

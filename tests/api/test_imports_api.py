@@ -38,9 +38,12 @@ def test_round_trip_upload_accept_progress_undo(
     people, director, django_capture_on_commit_callbacks
 ):
     standings.season_create(
-        club_id=people.club.pk, name="All", starts_on=date(2010, 1, 1), ends_on=None,
+        club_id=people.club.pk,
+        name="All",
+        starts_on=date(2010, 1, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
     answer = upload(director, people.club, EXAMPLE.read_bytes())
     assert answer.status_code == 201, answer.json()
     body = answer.json()

@@ -36,9 +36,10 @@ def started(people):
 def test_a_league_played_and_read(club, people, started, django_assert_max_num_queries):
     league, (nino, ettore, salvo, walter, zina, rosa) = started
     fixture = Fixture.objects.get(
-        league_id=league, home__name__in=["Nino-Ettore", "Salvo-Walter"],
+        league_id=league,
+        home__name__in=["Nino-Ettore", "Salvo-Walter"],
         away__name__in=["Nino-Ettore", "Salvo-Walter"],
-    )  # fmt: skip
+    )
     match = pair_match(people, night(people), (nino, ettore), (salvo, walter), "NS")
     scorer = api(people, "scorer")
     linked = scorer.post(f"/api/v1/fixtures/{fixture.pk}/matches", {"match": match.pk})

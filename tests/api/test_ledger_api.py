@@ -39,8 +39,11 @@ def test_settlement_is_provisional_until_the_night_closes(people, finished):
     assert sheet["provisional"] is True and sheet["version"] is None
     assert len(sheet["transfers"]) == 2
     assert {n["name"]: n["net"] for n in sheet["groups"][0]["nets"]} == {
-        "Nino": "0.50", "Salvo": "0.50", "Ettore": "-0.50", "Walter": "-0.50",
-    }  # fmt: skip
+        "Nino": "0.50",
+        "Salvo": "0.50",
+        "Ettore": "-0.50",
+        "Walter": "-0.50",
+    }
     assert (
         api(people, "director").post(f"/api/v1/nights/{finished.night_id}/close").status_code == 200
     )

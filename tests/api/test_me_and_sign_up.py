@@ -68,9 +68,13 @@ def test_the_schema_declares_the_bearer_scheme_me_and_sign_up(db):
 @pytest.fixture
 def invitation(people):
     return services.invitation_create(
-        club=people.club, role="scorer", player=people.seated[1], max_uses=1, days=7,
+        club=people.club,
+        role="scorer",
+        player=people.seated[1],
+        max_uses=1,
+        days=7,
         user=people.director,
-    )  # fmt: skip
+    )
 
 
 def test_a_new_person_signs_up_with_an_invitation(people, invitation):

@@ -29,11 +29,18 @@ def test_two_matches_feed_the_pot_and_the_cappotto_takes_it(people):
     def new_match():
         made = scorer.post(
             "/api/v1/matches",
-            {"night": night.pk, "table": table.pk, "game": "tressette4", "seats": seats,
-             "first_dealer": "N", "rules": {"t4.stake": "marcio_e_batuffa"},
-             "stake_amount": "0.40", "stake_currency": "EUR"},
+            {
+                "night": night.pk,
+                "table": table.pk,
+                "game": "tressette4",
+                "seats": seats,
+                "first_dealer": "N",
+                "rules": {"t4.stake": "marcio_e_batuffa"},
+                "stake_amount": "0.40",
+                "stake_currency": "EUR",
+            },
             format="json",
-        )  # fmt: skip
+        )
         assert made.status_code == 201, made.json()
         return made.json()["id"]
 
@@ -64,7 +71,9 @@ def test_two_matches_feed_the_pot_and_the_cappotto_takes_it(people):
     got = {n["name"]: Decimal(n["net"]) for n in sheet["groups"][0]["nets"]}
     # Nino: +0.40 - 0.40 fed, +1.20 (triple) - 0.10 fed + 1.00 from the pot = 2.10
     assert got == {
-        "Nino": Decimal("2.10"), "Salvo": Decimal("2.10"),
-        "Ettore": Decimal("-2.10"), "Walter": Decimal("-2.10"),
-    }  # fmt: skip
+        "Nino": Decimal("2.10"),
+        "Salvo": Decimal("2.10"),
+        "Ettore": Decimal("-2.10"),
+        "Walter": Decimal("-2.10"),
+    }
     assert sum(got.values()) == 0

@@ -52,16 +52,25 @@ def staked(people, club):
     made = []
     for deals in ([SIDES, SMALL, SIDES, SIDES], [SIDES]):
         match = matches.match_create(
-            night=night, game="tressette4", rules={"profile": "classic_21"}, seats=seats,
-            table=table, user=director, stake_amount="0.50", stake_currency="EUR",
-        )  # fmt: skip
+            night=night,
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats=seats,
+            table=table,
+            user=director,
+            stake_amount="0.50",
+            stake_currency="EUR",
+        )
         for number, data in enumerate(deals, start=1):
             matches.deal_create(match=match, data=data, expected_number=number, user=director)
         made.append(match)
     season = standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=director,
-    )  # fmt: skip
+    )
     league = leagues.league_create(club=club, name="Coppa", user=director, game="tressette4")
     leagues.entry_add(league=league, name="Nord-Sud", player_ids=[n.pk, s.pk], user=director)
     leagues.entry_add(league=league, name="Est-Ovest", player_ids=[e.pk, w.pk], user=director)
@@ -71,9 +80,13 @@ def staked(people, club):
     row = LeaderboardRow.objects.get(season=season, game="", player=n)
     assert row.money == {"EUR": "0.50"}
     return {
-        "slug": club.slug, "finished": made[0].pk, "open": made[1].pk, "season": season.pk,
-        "league": league.pk, "player": n.pk,
-    }  # fmt: skip
+        "slug": club.slug,
+        "finished": made[0].pk,
+        "open": made[1].pk,
+        "season": season.pk,
+        "league": league.pk,
+        "player": n.pk,
+    }
 
 
 def api_urls(w: dict[str, Any]) -> dict[str, list[str]]:

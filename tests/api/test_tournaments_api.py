@@ -109,8 +109,11 @@ def test_a_swiss_night_through_the_api(people, night):
     standings = director.get(f"{BASE}/{tid}/standings").json()
     assert len(standings) == 5
     assert {row["match_points"] for row in standings} == {2, 0}
-    assert all(row["decided_by"] in {None, "match_points", "buchholz", "point_difference",
-                                     "head_to_head", "lot"} for row in standings)  # fmt: skip
+    assert all(
+        row["decided_by"]
+        in {None, "match_points", "buchholz", "point_difference", "head_to_head", "lot"}
+        for row in standings
+    )
     assert standings[0]["decided_by"] is not None
     # a withdrawal between rounds (the fee stays in the pot after round 1)
     out = director.post(

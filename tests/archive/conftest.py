@@ -18,9 +18,12 @@ def demo(settings, db, django_capture_on_commit_callbacks):
     club = Club.objects.get(slug="san-rocco")
     users = get_user_model().objects
     carmelo = users.create_user(
-        "carmelo.bellini", password="pw-carmelo", email="carmelo@example.org",
-        first_name="Carmelo", last_name="Bellini",
-    )  # fmt: skip
+        "carmelo.bellini",
+        password="pw-carmelo",
+        email="carmelo@example.org",
+        first_name="Carmelo",
+        last_name="Bellini",
+    )
     Membership.objects.create(club=club, user=carmelo, role="member")
     Player.objects.filter(club=club, name="Carmelo").update(user=carmelo)
     director = users.create_user("director", password="pw-director")

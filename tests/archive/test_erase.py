@@ -231,16 +231,21 @@ def test_a_tournaments_pairs_and_an_imports_preview_forget_the_name_too(demo):
     tonight = Night.objects.get(club=demo, status="open")
     game = League.objects.get(club=demo).game  # Tressette in pairs
     cup = tournaments.tournament_create(
-        night=tonight, name="Coppa di Carmelo", game=game, rules={"profile": "classic_21"},
+        night=tonight,
+        name="Coppa di Carmelo",
+        game=game,
+        rules={"profile": "classic_21"},
         user=owner,
-    )  # fmt: skip
+    )
     ids = dict(Player.objects.filter(club=demo).values_list("name", "pk"))
     pair = tournaments.entry_add(tournament=cup, players=[ids["Carmelo"], ids["Tano"]], user=owner)
     assert "Carmelo" in Pair.objects.get(pk=pair.pk).name
     Import.objects.create(
-        club=demo, file_hash="0" * 64, uploaded_by=owner,
+        club=demo,
+        file_hash="0" * 64,
+        uploaded_by=owner,
         plan={"nights": [{"matches": [{"seats": {"N": "Carmelo", "S": "Tano"}}]}]},
-    )  # fmt: skip
+    )
     services.player_erase(
         player=Player.objects.get(pk=ids["Carmelo"]), user=user("director"), confirm="Carmelo"
     )

@@ -18,9 +18,15 @@ def keys_survive_the_move():
     old = executor.loader.project_state(BEFORE).apps
     user = old.get_model(settings.AUTH_USER_MODEL).objects.create(username="retrier")
     old.get_model("api", "IdempotencyKey").objects.create(
-        user_id=user.pk, key="k-1", method="POST", path="/api/v1/matches/7/deals",
-        body_hash="ab" * 32, status=201, response={"number": 3}, headers={"ETag": '"3"'},
-    )  # fmt: skip
+        user_id=user.pk,
+        key="k-1",
+        method="POST",
+        path="/api/v1/matches/7/deals",
+        body_hash="ab" * 32,
+        status=201,
+        response={"number": 3},
+        headers={"ETag": '"3"'},
+    )
 
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()

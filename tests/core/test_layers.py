@@ -222,9 +222,10 @@ def test_imports_point_down_the_layers():
     the listed exceptions, and each is still there (else the list is out of date)."""
     found = upward_imports()
     offenders = [
-        f"{path}:{line} imports {module}" for path, module, line in found
+        f"{path}:{line} imports {module}"
+        for path, module, line in found
         if (path, module) not in UPWARD
-    ]  # fmt: skip
+    ]
     assert not offenders, "an import points up the layers:\n" + "\n".join(offenders)
     assert {(path, module) for path, module, _ in found} == UPWARD
 

@@ -233,8 +233,9 @@ def test_a_channel_left_open_after_its_transport_closed_loses_nothing(redis_serv
         message.ack()  # kombu's own channel: AttributeError 'client'
     store = redis.Redis.from_url(redis_server.url)
     assert store.hlen("unacked") == 1 and store.llen("q") == 0
-    later = Connection(redis_server.url, transport=TRANSPORT,
-                       transport_options={"visibility_timeout": 0})  # fmt: skip
+    later = Connection(
+        redis_server.url, transport=TRANSPORT, transport_options={"visibility_timeout": 0}
+    )
     time.sleep(0.01)
     later.default_channel.qos.restore_visible()
     assert store.llen("q") == 1
@@ -243,10 +244,21 @@ def test_a_channel_left_open_after_its_transport_closed_loses_nothing(redis_serv
 
 def test_the_settings_pick_this_transport_for_a_redis_broker(redis_server):
     found = subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); from scorebook.celery import app;"
-         " print(type(app.connection_for_write().transport).__module__)"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60, check=True,
-        env={**os.environ, "DJANGO_SETTINGS_MODULE": "scorebook.settings",
-             "CELERY_BROKER_URL": redis_server.url},
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from scorebook.celery import app;"
+            " print(type(app.connection_for_write().transport).__module__)",
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env={
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "scorebook.settings",
+            "CELERY_BROKER_URL": redis_server.url,
+        },
+    )
     assert found.stdout.strip().splitlines()[-1] == "scorebook.core.broker"

@@ -161,7 +161,10 @@ def night(players):
     seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ettore", "Salvo", "Walter"), strict=True)}
     night.people = players
     night.tressette = services.match_create(
-        night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41"},
+        seats=seats,
         user=director,
-    )  # fmt: skip
+    )
     return night

@@ -22,10 +22,13 @@ def test_the_chart_legend_and_scale_are_readable_at_360px(phone, night, shots):
     for number, (a, b, last) in enumerate(((14, 18, "B"), (20, 12, "A")), 1):
         services.deal_create(
             match=match,
-            data={"sides": {"A": {"thirds": a, "tricks": 4}, "B": {"thirds": b, "tricks": 6}},
-                  "last_trick": last},
-            expected_number=number, user=people["nino"],
-        )  # fmt: skip
+            data={
+                "sides": {"A": {"thirds": a, "tricks": 4}, "B": {"thirds": b, "tricks": 6}},
+                "last_trick": last,
+            },
+            expected_number=number,
+            user=people["nino"],
+        )
     page = phone(people["salvo"], "it")
     page.set_viewport_size({"width": 360, "height": 740})
     page.goto(f"/m/{match.pk}/")

@@ -103,15 +103,21 @@ def club_world(night):
     for number, (a, b, last) in enumerate(((14, 18, "B"), (20, 12, "A"), (11, 21, "B")), 1):
         deal = services.deal_create(
             match=match,
-            data={"sides": {"A": {"thirds": a, "tricks": 4}, "B": {"thirds": b, "tricks": 6}},
-                  "last_trick": last},
-            expected_number=number, user=people["nino"],
-        )  # fmt: skip
+            data={
+                "sides": {"A": {"thirds": a, "tricks": 4}, "B": {"thirds": b, "tricks": 6}},
+                "last_trick": last,
+            },
+            expected_number=number,
+            user=people["nino"],
+        )
     services.deal_confirm(deal=deal, user=people["salvo"])
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=director,
-    )  # fmt: skip
+    )
     ids = dict(Player.objects.values_list("name", "pk"))
     league = leagues.league_create(club=club, name="Coppa d'inverno", user=director)
     for name, pair in (

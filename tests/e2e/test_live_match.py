@@ -21,10 +21,13 @@ def test_a_deal_entered_elsewhere_reaches_the_open_match_page(phone, night, shot
     assert page.locator("svg.chart").count() == 0
     services.deal_create(
         match=match,
-        data={"sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
-              "last_trick": "A"},
-        expected_number=1, user=people["nino"],
-    )  # fmt: skip
+        data={
+            "sides": {"A": {"thirds": 20, "tricks": 6}, "B": {"thirds": 12, "tricks": 4}},
+            "last_trick": "A",
+        },
+        expected_number=1,
+        user=people["nino"],
+    )
     page.wait_for_function(
         "() => [...document.querySelectorAll('.score .points')].map(e => e.textContent)"
         ".join() === '7,4'",

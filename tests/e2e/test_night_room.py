@@ -26,17 +26,25 @@ def test_the_room_follows_the_tables(phone, night, shots, language):
     page.get_by_role("link", name={"it": "La sala", "en": "The room"}[language]).click()
     row = page.locator(f"#match-{match.pk}")
     words = {
-        "it": ("1 smazzata", "Da confermare: smazzata 1", "2 smazzate", "smazzate 1, 2",
-               "smazzata 1 corretta"),
+        "it": (
+            "1 smazzata",
+            "Da confermare: smazzata 1",
+            "2 smazzate",
+            "smazzate 1, 2",
+            "smazzata 1 corretta",
+        ),
         "en": ("1 deal", "Unconfirmed: deal 1", "2 deals", "deals 1, 2", "deal 1 corrected"),
-    }[language]  # fmt: skip
+    }[language]
     assert words[0] in row.inner_text() and words[1] in row.inner_text()
     assert row.locator(".score, .num").all_inner_texts() == ["7", "4"]
     services.deal_create(match=match, data=DEAL, expected_number=2, user=people["nino"])
     services.deal_correct(
-        deal=first, data=DEAL, reason="Salvo aveva 12 terzi", user=people["ettore"],
+        deal=first,
+        data=DEAL,
+        reason="Salvo aveva 12 terzi",
+        user=people["ettore"],
         expected_version=1,
-    )  # fmt: skip
+    )
     page.wait_for_function(
         f"() => document.querySelector('#match-{match.pk}').textContent.includes('{words[2]}')",
         timeout=(ROOM_REFRESH_SECONDS + 10) * 1000,

@@ -36,8 +36,10 @@ def engine_deal(i):
 
 def entered(stored_deal):
     data = stored_deal.input
-    return {"sides": {s: {"thirds": data["sides"][s]["thirds"]} for s in "AB"},
-            "last_trick": data["last_trick"]}  # fmt: skip
+    return {
+        "sides": {s: {"thirds": data["sides"][s]["thirds"]} for s in "AB"},
+        "last_trick": data["last_trick"],
+    }
 
 
 def chip(page, name, value):
@@ -143,9 +145,12 @@ def long_match(night):
     from scorebook.matches import services
 
     return services.match_create(
-        night=night, game="tressette4", rules={"profile": "accuso_41", "t4.target": 151},
-        seats=night.tressette.seats, user=night.people["direttore"],
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41", "t4.target": 151},
+        seats=night.tressette.seats,
+        user=night.people["direttore"],
+    )
 
 
 def test_ten_deals_offline_across_a_reload_and_the_match_page(night, phone, shots, axe):
@@ -282,17 +287,27 @@ def test_the_queue_survives_closing_the_browser(
 
     def open_phone(offline):
         context = playwright.chromium.launch_persistent_context(
-            str(profile), **browser_type_launch_args, viewport=PHONE, locale="it-IT",
-            base_url=live_server.url, offline=offline,
-        )  # fmt: skip
+            str(profile),
+            **browser_type_launch_args,
+            viewport=PHONE,
+            locale="it-IT",
+            base_url=live_server.url,
+            offline=offline,
+        )
         context.set_default_timeout(10_000)
         return context, context.pages[0] if context.pages else context.new_page()
 
     context, page = open_phone(offline=False)
     context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": live_server.url,
-          "expires": time.time() + 3600}]
-    )  # fmt: skip
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session,
+                "url": live_server.url,
+                "expires": time.time() + 3600,
+            }
+        ]
+    )
     page.goto(f"/m/{match.pk}/")
     ready_offline(page, match.pk)
     context.set_offline(True)
@@ -386,10 +401,14 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     nino.locator('[name="sides.A.tricks"]').fill("4")
     nino.locator('[name="last_trick"]').select_option("B")
     nino.locator("details.section").evaluate_all("all => all.forEach(d => { d.open = true; })")
-    for name, value in {"declarations[0].player": "N", "declarations[0].type": "four",
-                        "declarations[0].rank": "3", "declarations[1].player": "E",
-                        "declarations[1].type": "napoletana",
-                        "declarations[1].suit": "s"}.items():  # fmt: skip
+    for name, value in {
+        "declarations[0].player": "N",
+        "declarations[0].type": "four",
+        "declarations[0].rank": "3",
+        "declarations[1].player": "E",
+        "declarations[1].type": "napoletana",
+        "declarations[1].suit": "s",
+    }.items():
         nino.locator(f'[name="{name}"]').select_option(value)
     nino.locator("#deal-form button[type=submit]").click()
     expect(nino.locator("#shape-problem")).to_be_hidden()

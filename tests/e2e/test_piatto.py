@@ -35,10 +35,16 @@ def test_the_match_form_shows_the_pot_and_starts_a_marcio_e_batuffa_match(phone,
     table = services.table_create(night=night, number=1, name="", user=director)
     seats = {s: ids[n] for s, n in zip("NESW", names, strict=True)}
     first = services.match_create(
-        night=night, game="tressette4", rules={"t4.stake": "marcio_e_batuffa"}, seats=seats,
-        table=table, user=director, first_dealer="N", stake_amount=Decimal("0.50"),
+        night=night,
+        game="tressette4",
+        rules={"t4.stake": "marcio_e_batuffa"},
+        seats=seats,
+        table=table,
+        user=director,
+        first_dealer="N",
+        stake_amount=Decimal("0.50"),
         stake_currency="EUR",
-    )  # fmt: skip
+    )
     for _ in range(3):
         services.deal_create(match=first, data=A_WINS, expected_number=None, user=director)
 

@@ -23,9 +23,15 @@ def test_the_settlement_page_says_why(phone, night, shots, language):
     director = people["direttore"]
     table = services.table_create(night=night, number=1, name="Tavolo 1", user=director)
     match = services.match_create(
-        night=night, table=table, game="tressette4", rules={"profile": "classic_21"},
-        seats=night.tressette.seats, user=director, stake_amount="0.50", stake_currency="EUR",
-    )  # fmt: skip
+        night=night,
+        table=table,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats=night.tressette.seats,
+        user=director,
+        stake_amount="0.50",
+        stake_currency="EUR",
+    )
     for number, data in enumerate([WON, LOST, WON, WON], start=1):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
     services.night_close(night=night, user=director)

@@ -95,9 +95,11 @@ def test_a_whole_club_night(players, phone, shots, axe):
     axe(director, "match page")
     shots(director, "22-match")
     terziglio = start_match(
-        director, night.pk, "game=terziglio&players=3&profile=chips_1_2_4_8_16",
+        director,
+        night.pk,
+        "game=terziglio&players=3&profile=chips_1_2_4_8_16",
         {"P1": "Nino", "P2": "Ettore", "P3": "Salvo"},
-    )  # fmt: skip
+    )
     match = Match.objects.get(pk=tressette)
 
     # Nino, at table 1: the match page's big button, then the totals.
@@ -126,9 +128,17 @@ def test_a_whole_club_night(players, phone, shots, axe):
     nino.emulate_media(color_scheme="light")
     # A rejection, in Italian, next to its field (TV05: two declarations, one 3 of swords).
     open_all(nino)
-    fill(nino, {"declarations[0].player": "N", "declarations[0].type": "four",
-                "declarations[0].rank": "3", "declarations[1].player": "E",
-                "declarations[1].type": "napoletana", "declarations[1].suit": "s"})  # fmt: skip
+    fill(
+        nino,
+        {
+            "declarations[0].player": "N",
+            "declarations[0].type": "four",
+            "declarations[0].rank": "3",
+            "declarations[1].player": "E",
+            "declarations[1].type": "napoletana",
+            "declarations[1].suit": "s",
+        },
+    )
     problem = nino.locator("#f-declarations-1-player-err .error")
     expect(problem).to_contain_text("tre di spade")
     shots(nino, "24-deal-rejected")
@@ -179,8 +189,10 @@ def test_a_whole_club_night(players, phone, shots, axe):
 
     # Deal 1 corrected, with a reason: both versions in its history.
     nino.goto(f"/d/{first.pk}/correct")
-    fill(nino, {"sides.A.thirds": "20", "sides.A.tricks": "5", "sides.B.thirds": "",
-                "sides.B.tricks": ""})  # fmt: skip
+    fill(
+        nino,
+        {"sides.A.thirds": "20", "sides.A.tricks": "5", "sides.B.thirds": "", "sides.B.tricks": ""},
+    )
     nino.locator('[name="last_trick"]').select_option("A")
     expect(nino.locator("#deal-feedback .verdict.ok")).to_be_visible()
     nino.locator("#f-reason").fill("Contati male i terzi")
@@ -209,18 +221,28 @@ def test_a_whole_club_night(players, phone, shots, axe):
     # The Terziglio table: the auction's result and the soloist's thirds.
     ettore = phone(players["ettore"], language="en")
     ettore.goto(f"/m/{terziglio}/deals/new?level=totals")
-    fill(ettore, {"auction.winner": "P1", "auction.bid": "solissimo_scegliete",
-                  "monte_shares.P2": "3", "monte_shares.P3": "1",
-                  "sides.soloist.thirds": "32", "sides.soloist.tricks": "12",
-                  "last_trick": "soloist"})  # fmt: skip
+    fill(
+        ettore,
+        {
+            "auction.winner": "P1",
+            "auction.bid": "solissimo_scegliete",
+            "monte_shares.P2": "3",
+            "monte_shares.P3": "1",
+            "sides.soloist.thirds": "32",
+            "sides.soloist.tricks": "12",
+            "last_trick": "soloist",
+        },
+    )
     expect(ettore.locator("#deal-feedback .verdict.ok")).to_contain_text("64")
     axe(ettore, "terziglio deal entry")
     shots(ettore, "30-terziglio-totals")
     ettore.locator("#deal-form button[type=submit]").click()
     saved(ettore)
     assert stored(Match.objects.get(pk=terziglio))[0].result["units"] == {
-        "P1": 64, "P2": -32, "P3": -32,
-    }  # fmt: skip
+        "P1": 64,
+        "P2": -32,
+        "P3": -32,
+    }
 
     # Midnight: the director closes the night and downloads the sheet.
     director.goto(f"/n/{night.pk}/close")
@@ -245,9 +267,14 @@ def test_play_record_and_pin_handover(night, phone, shots, axe):
     nino.goto(f"/m/{match.pk}/deals/new?level=play")
     # Uploaded from a file: the record lands in the box and the engine replays it ...
     nino.locator("[data-record-file]").set_input_files(
-        files=[{"name": "deal.json", "mimeType": "application/json",
-                "buffer": json.dumps(PLAY_RECORD).encode()}]
-    )  # fmt: skip
+        files=[
+            {
+                "name": "deal.json",
+                "mimeType": "application/json",
+                "buffer": json.dumps(PLAY_RECORD).encode(),
+            }
+        ]
+    )
     expect(nino.locator("#deal-feedback ol.tricks li")).to_have_count(10)
     assert json.loads(nino.locator('[name="record"]').input_value()) == PLAY_RECORD
     # ... and pasted, as most phones will.
@@ -397,18 +424,26 @@ def test_the_leaderboard_on_a_phone_public_and_private(night, phone, shots, axe)
     director = night.people["direttore"]
     club = Club.objects.get(slug="san-rocco")
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=director,
-    )  # fmt: skip
+    )
     ids = dict(Player.objects.values_list("name", "pk"))
     seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ettore", "Salvo", "Walter"), strict=True)}
     cappotto = {"sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}},
                 "last_trick": "A"}  # fmt: skip
     for _ in range(2):
         match = services.match_create(
-            night=night, game="tressette4", rules={"profile": "classic_21"}, seats=seats,
-            user=director, stake_amount="0.50", stake_currency="EUR",
-        )  # fmt: skip
+            night=night,
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats=seats,
+            user=director,
+            stake_amount="0.50",
+            stake_currency="EUR",
+        )
         services.deal_create(match=match, data=cappotto, expected_number=1, user=director)
     # What a worker does: with a broker (CI's PostgreSQL + Redis pass) no worker runs here;
     # with none the refresh already ran in-process and this finds nothing left.
@@ -465,9 +500,12 @@ def test_a_knockout_bracket_on_a_phone(night, phone, shots, axe):
     semi = cup.fixtures.get(round=2, slot=0)  # Nino-Ettore v Ada-Bice
     seats = {s: ids[n] for s, n in zip("NESW", ("Nino", "Ada", "Ettore", "Bice"), strict=True)}
     match = services.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"}, seats=seats,
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats=seats,
         user=director,
-    )  # fmt: skip
+    )
     won = {"sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
            "last_trick": "A"}  # fmt: skip
     number = 1

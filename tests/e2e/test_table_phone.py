@@ -27,9 +27,12 @@ def table(night):
     gino = Player.objects.create(club_id=night.club_id, name="Gino", guest=True)
     seats = {"N": ids["Nino"], "E": gino.pk, "S": ids["Salvo"], "W": ids["Walter"]}
     night.match = services.match_create(
-        night=night, game="tressette4", rules={"profile": "accuso_41"}, seats=seats,
+        night=night,
+        game="tressette4",
+        rules={"profile": "accuso_41"},
+        seats=seats,
         user=director,
-    )  # fmt: skip
+    )
     return night
 
 
@@ -51,8 +54,10 @@ def enter_deal(page, match_id):
 def confirmations(deal_id):
     from scorebook.matches.models import Confirmation
 
-    return [(c.seat, c.method, c.device_user.username) for c in
-            Confirmation.objects.filter(deal_id=deal_id).select_related("device_user")]  # fmt: skip
+    return [
+        (c.seat, c.method, c.device_user.username)
+        for c in Confirmation.objects.filter(deal_id=deal_id).select_related("device_user")
+    ]
 
 
 def test_the_other_side_confirms_on_the_same_phone(table, phone, shots, axe):

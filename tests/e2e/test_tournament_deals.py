@@ -49,20 +49,32 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
     }
     night = services.night_open(club_id=club.pk, date="2026-11-20", venue="", user=director)
     match = services.match_create(
-        night=night, game="tressette4", rules=RULES, seats=seats, user=director,
+        night=night,
+        game="tressette4",
+        rules=RULES,
+        seats=seats,
+        user=director,
         first_dealer="N",
-    )  # fmt: skip
+    )
 
     page = phone(director)
     # Deal 1: A 7 - B 4, and Nino's napoletana of cups declared late, uncontested: +3.
     page.goto(f"/m/{match.pk}/deals/new?level=totals")
     open_all(page)
-    fill(page, {
-        "sides.A.thirds": "20", "sides.A.tricks": "6", "sides.B.thirds": "12",
-        "sides.B.tricks": "4", "last_trick": "A",
-        "declarations[0].player": "N", "declarations[0].type": "napoletana",
-        "declarations[0].suit": "c", "declarations[0].when": "late",
-    })  # fmt: skip
+    fill(
+        page,
+        {
+            "sides.A.thirds": "20",
+            "sides.A.tricks": "6",
+            "sides.B.thirds": "12",
+            "sides.B.tricks": "4",
+            "last_trick": "A",
+            "declarations[0].player": "N",
+            "declarations[0].type": "napoletana",
+            "declarations[0].suit": "c",
+            "declarations[0].when": "late",
+        },
+    )
     expect(page.locator("#deal-feedback .verdict.ok")).to_be_visible()
     axe(page, "deal form, a late declaration")
     shots(page, "70-deal-late-declaration")
@@ -82,10 +94,18 @@ def test_a_late_declaration_and_a_wrong_call_out_through_the_deal_form(phone, sh
     # 41, a wrong call, so B loses the game (modern norms).
     page.goto(f"/m/{match.pk}/deals/new?level=totals")
     open_all(page)
-    fill(page, {
-        "sides.A.thirds": "8", "sides.A.tricks": "3", "sides.B.thirds": "0",
-        "sides.B.tricks": "0", "claim.side": "A", "claim.by": "B", "claim.after_trick": "3",
-    })  # fmt: skip
+    fill(
+        page,
+        {
+            "sides.A.thirds": "8",
+            "sides.A.tricks": "3",
+            "sides.B.thirds": "0",
+            "sides.B.tricks": "0",
+            "claim.side": "A",
+            "claim.by": "B",
+            "claim.after_trick": "3",
+        },
+    )
     expect(page.locator("#deal-feedback .verdict.ok")).to_be_visible()
     axe(page, "deal form, a call-out")
     shots(page, "72-deal-call-out")

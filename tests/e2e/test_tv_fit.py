@@ -59,18 +59,24 @@ def tv_club(players):
     ids = list(Player.objects.order_by("pk").values_list("pk", flat=True))
     today = timezone.localdate()
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=today - datetime.timedelta(days=60),
-        ends_on=None, user=director,
-    )  # fmt: skip
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=today - datetime.timedelta(days=60),
+        ends_on=None,
+        user=director,
+    )
     past = services.night_open(
         club_id=club.pk, date=today - datetime.timedelta(days=7), venue="", user=director
     )
     for group in range(3):
         four = ids[group * 4 : group * 4 + 4]
         match = services.match_create(
-            night=past, game="tressette4", rules={"profile": "classic_21"},
-            seats=dict(zip("NESW", four, strict=True)), user=director,
-        )  # fmt: skip
+            night=past,
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats=dict(zip("NESW", four, strict=True)),
+            user=director,
+        )
         for number, data in enumerate(FINISHED, start=1):
             services.deal_create(match=match, data=data, expected_number=number, user=director)
     services.night_close(night=past, user=director)
@@ -85,17 +91,25 @@ def tv_club(players):
         )
         if game == "terziglio":
             match = services.match_create(
-                night=tonight, table=t, game=game, rules={"profile": "chips_1_2_4_8_16"},
-                seats={"P1": ids[0], "P2": ids[5], "P3": ids[10]}, first_dealer="P1",
+                night=tonight,
+                table=t,
+                game=game,
+                rules={"profile": "chips_1_2_4_8_16"},
+                seats={"P1": ids[0], "P2": ids[5], "P3": ids[10]},
+                first_dealer="P1",
                 user=director,
-            )  # fmt: skip
+            )
             services.deal_create(match=match, data=TERZ, expected_number=1, user=director)
             return
         four = [ids[k % len(ids)] for k in range((number - 1) * 2, (number - 1) * 2 + 4)]
         match = services.match_create(
-            night=tonight, table=t, game=game, rules={"profile": "classic_21"},
-            seats=dict(zip("NESW", four, strict=True)), user=director,
-        )  # fmt: skip
+            night=tonight,
+            table=t,
+            game=game,
+            rules={"profile": "classic_21"},
+            seats=dict(zip("NESW", four, strict=True)),
+            user=director,
+        )
         services.deal_create(match=match, data=ONE, expected_number=1, user=director)
 
     for number in (1, 2, 3):

@@ -71,9 +71,12 @@ def snapshot(club):
 @pytest.fixture
 def season(people):
     return standings.season_create(
-        club_id=people.club.pk, name="All", starts_on=date(2010, 1, 1), ends_on=None,
+        club_id=people.club.pk,
+        name="All",
+        starts_on=date(2010, 1, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
 
 
 @pytest.fixture
@@ -84,9 +87,12 @@ def live_night(people, season):
     )
     nino, ettore, salvo, walter = people.seated
     match = record.match_create(
-        night=night, game=_game(), rules={}, user=people.director,
+        night=night,
+        game=_game(),
+        rules={},
+        user=people.director,
         seats={"N": nino.pk, "E": ettore.pk, "S": salvo.pk, "W": walter.pk},
-    )  # fmt: skip
+    )
     while Match.objects.get(pk=match.pk).status == Match.Status.OPEN:
         record.deal_create(match=match, data=DEAL, expected_number=None, user=people.director)
     record.night_close(night=night, user=people.director)
@@ -199,9 +205,12 @@ def test_undo_keeps_a_guest_who_has_played_since(people, season, accept):
     )
     nino, ettore, salvo, _walter = people.seated
     record.match_create(
-        night=night, game=_game(), rules={}, user=people.director,
+        night=night,
+        game=_game(),
+        rules={},
+        user=people.director,
         seats={"N": nino.pk, "E": ettore.pk, "S": salvo.pk, "W": rosa.pk},
-    )  # fmt: skip
+    )
     services.import_undo(batch=Import.objects.get(pk=batch.pk), user=people.director)
     assert Player.objects.filter(pk=rosa.pk).exists()
     assert not Player.objects.filter(club=people.club, name="Lia").exists()
@@ -232,9 +241,11 @@ def test_an_accepted_import_cannot_be_accepted_again(people, season, accept):
 
 def test_a_file_name_with_control_characters_is_stored_without_them(people):
     batch = services.import_preview(
-        club=people.club, user=people.director, filename="st\x00oria\ud800.csv",
+        club=people.club,
+        user=people.director,
+        filename="st\x00oria\ud800.csv",
         data=EXAMPLE.read_bytes(),
-    )  # fmt: skip
+    )
     assert batch.filename == "storia.csv"
 
 

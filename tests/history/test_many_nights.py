@@ -23,9 +23,12 @@ NIGHTS = 12
 @pytest.mark.slow
 def test_a_season_of_nights_imports_whole(people, django_capture_on_commit_callbacks):
     standings.season_create(
-        club_id=people.club.pk, name="2015", starts_on=date(2015, 1, 1), ends_on=None,
+        club_id=people.club.pk,
+        name="2015",
+        starts_on=date(2015, 1, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
     text, deals = club_history(NIGHTS)
     data = text.encode()
     batch = services.import_preview(

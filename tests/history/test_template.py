@@ -46,8 +46,12 @@ def test_the_example_file_is_clean_and_matches_names_without_case():
     assert found.problems == []
     assert found.players["Nino"] == 7
     assert {n for n, pk in found.players.items() if pk is None} == {
-        "Salvo", "Maria", "Lia", "Gino", "Rosa"
-    }  # fmt: skip
+        "Salvo",
+        "Maria",
+        "Lia",
+        "Gino",
+        "Rosa",
+    }
     assert [(n["date"], n["deals"]) for n in found.nights] == [("2016-01-12", 8), ("2016-01-19", 4)]
     # the second night wrote "nino": the seat takes the file's first spelling
     assert found.nights[1]["matches"][0]["seats"]["N"] == "Nino"

@@ -83,11 +83,15 @@ def test_random_nights_keep_every_balance_at_zero(people, data):
         )
         matches.append(
             services.match_create(
-                night=night, game=game_key, rules=rules,
+                night=night,
+                game=game_key,
+                rules=rules,
                 seats={s: p.pk for s, p in zip(seats, people.seated, strict=False)},
-                user=director, stake_amount=amount, stake_currency=currency,
+                user=director,
+                stake_amount=amount,
+                stake_currency=currency,
             )
-        )  # fmt: skip
+        )
     for _ in range(data.draw(st.integers(1, 12), label="steps")):
         match = data.draw(st.sampled_from(matches), label="match")
         match.refresh_from_db()
@@ -100,17 +104,22 @@ def test_random_nights_keep_every_balance_at_zero(people, data):
             replacement = game.random_deal(rng, rules, before, "totals")
             try:
                 services.deal_correct(
-                    deal=deals[k], data=replacement, reason="property", user=director,
+                    deal=deals[k],
+                    data=replacement,
+                    reason="property",
+                    user=director,
                     expected_version=deals[k].version,
-                )  # fmt: skip
+                )
             except services.RulesRejected:
                 pass  # a later deal no longer fits: refused whole, nothing changed
         elif match.status != "finished":
             state = services.fold(match, [d.input for d in deals]).state
             services.deal_create(
-                match=match, data=game.random_deal(rng, rules, state, "totals"),
-                expected_number=len(deals) + 1, user=director,
-            )  # fmt: skip
+                match=match,
+                data=game.random_deal(rng, rules, state, "totals"),
+                expected_number=len(deals) + 1,
+                user=director,
+            )
         ledger.zero_sum_check(Entry.objects.filter(match=match))
         ledger.zero_sum_check(Entry.objects.filter(night=night))
         ledger.zero_sum_check(Entry.objects.filter(club=people.club))

@@ -103,9 +103,15 @@ def test_chiamata_with_wb_scoring_books_every_deal(people, night):
     """Reference 2.5 (WB) and 4.7 G1: a sola won is 2 x 3 units to the caller, 2 from each
     of the three, booked with the deal and summing to zero."""
     match = start(
-        people, night, "chiamata", 4, {"profile": "gg_torneo", "cdt.scoring": "wb_plus_minus"},
-        "0.50", "EUR", "P1",
-    )  # fmt: skip
+        people,
+        night,
+        "chiamata",
+        4,
+        {"profile": "gg_torneo", "cdt.scoring": "wb_plus_minus"},
+        "0.50",
+        "EUR",
+        "P1",
+    )
     sola = {
         "dealer": "P1",
         "called": "Rs",
@@ -140,9 +146,12 @@ def test_a_correction_that_changes_the_winner_reverses_and_rebooks(people, night
     booked = set(Entry.objects.values_list("pk", flat=True))
     # Deal 3 was really B's: no one has 21 yet, so the match result is withdrawn.
     services.deal_correct(
-        deal=deals[2], data=B_WINS, reason="wrong side", user=people.director,
+        deal=deals[2],
+        data=B_WINS,
+        reason="wrong side",
+        user=people.director,
         expected_version=1,
-    )  # fmt: skip
+    )
     assert reads.balances(Entry.objects.filter(match=match)) == {}
     assert Entry.objects.filter(kind="reversal").count() == len(booked)
     assert set(Entry.objects.values_list("pk", flat=True)) >= booked  # nothing deleted
@@ -178,8 +187,12 @@ def test_tv53_spinado_pots_are_accounts_and_everything_sums_to_zero(people, nigh
     enter(match, tv53, people)
     # Reference TV53: P1 -9, P2 +1, P3 +7, P4 -3; the Intrigue pot keeps 4 (sum 0).
     assert nets(Entry.objects.filter(match=match)) == {
-        "Nino": -9, "Ettore": 1, "Salvo": 7, "Walter": -3, "pot intrigue": 4,
-    }  # fmt: skip
+        "Nino": -9,
+        "Ettore": 1,
+        "Salvo": 7,
+        "Walter": -3,
+        "pot intrigue": 4,
+    }
 
 
 def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(people, night):
@@ -209,9 +222,12 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
     ledger.transfer_mark_paid(transfer=transfer, user=people.director)
     # A director corrects the Tressette match after the close: B won deal 3 after all.
     services.deal_correct(
-        deal=deals[2], data=B_WINS, reason="sheet checked", user=people.director,
+        deal=deals[2],
+        data=B_WINS,
+        reason="sheet checked",
+        user=people.director,
         expected_version=1,
-    )  # fmt: skip
+    )
     second = reads.current_settlement(night)
     assert second.version == 2
     assert Settlement.objects.filter(night=night).count() == 2

@@ -36,11 +36,16 @@ def table(people):
 
 def start(people, table, rules=MARCIO, amount="1.00"):
     return services.match_create(
-        night=table.night, game="tressette4", rules=rules, table=table,
+        night=table.night,
+        game="tressette4",
+        rules=rules,
+        table=table,
         seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
-        user=people.scorer, first_dealer="N", stake_amount=Decimal(amount),
+        user=people.scorer,
+        first_dealer="N",
+        stake_amount=Decimal(amount),
         stake_currency="EUR",
-    )  # fmt: skip
+    )
 
 
 def enter(match, deal, people):
@@ -70,9 +75,11 @@ def test_a_meeting_feeds_the_pot_and_a_cappotto_takes_it(people, table):
     ledger.zero_sum_check(Entry.objects.filter(night=table.night))
     # N: +1 stake -1 fed +3 stakes -0.25 fed +2.50 from the pot (4 + 4 x 0.25, halved)
     assert nets(Entry.objects.filter(night=table.night)) == {
-        "Nino": Decimal("5.25"), "Salvo": Decimal("5.25"),
-        "Ettore": Decimal("-5.25"), "Walter": Decimal("-5.25"),
-    }  # fmt: skip
+        "Nino": Decimal("5.25"),
+        "Salvo": Decimal("5.25"),
+        "Ettore": Decimal("-5.25"),
+        "Walter": Decimal("-5.25"),
+    }
     assert Entry.objects.filter(match=second, kind="pot").count() == 6  # 4 feeds, 2 shares
 
 
@@ -88,9 +95,12 @@ def test_a_correction_reverses_the_pot_entries_and_rebooks_the_later_matches(peo
     b_wins = {**A_WINS, "sides": {"A": A_WINS["sides"]["B"], "B": A_WINS["sides"]["A"]},
               "last_trick": "B"}  # fmt: skip
     services.deal_correct(
-        deal=deals[2], data=b_wins, reason="wrong side", user=people.director,
+        deal=deals[2],
+        data=b_wins,
+        reason="wrong side",
+        user=people.director,
         expected_version=1,
-    )  # fmt: skip
+    )
     first_pot = Entry.objects.filter(match=first, kind="pot")
     assert first_pot.count() == 4 and all(e.reversed_by is not None for e in first_pot)
     reversed_second = Entry.objects.filter(reverses__in=fed)
@@ -113,9 +123,11 @@ def test_a_pot_left_at_the_close_goes_back_and_the_settlement_has_no_pot(people,
     settlement = reads.current_settlement(table.night)
     assert all(t.payer.player_id and t.payee.player_id for t in settlement.transfers.all())
     assert nets(Entry.objects.filter(night=table.night)) == {
-        "Nino": Decimal("1.00"), "Salvo": Decimal("1.00"),
-        "Ettore": Decimal("-1.00"), "Walter": Decimal("-1.00"),
-    }  # fmt: skip
+        "Nino": Decimal("1.00"),
+        "Salvo": Decimal("1.00"),
+        "Ettore": Decimal("-1.00"),
+        "Walter": Decimal("-1.00"),
+    }
 
 
 def test_other_stakes_and_the_default_feed_no_pot(people, table):
@@ -165,7 +177,9 @@ def test_the_callers_extra_stake_for_a_cappotto_laid_down_is_booked(people, tabl
     stakes = Entry.objects.filter(match=match, kind="match")
     got = nets(stakes)
     assert got == {
-        "Nino": Decimal("3.00"), "Salvo": Decimal("3.00"),
-        "Ettore": Decimal("-3.00"), "Walter": Decimal("-3.00"),
-    }  # fmt: skip
+        "Nino": Decimal("3.00"),
+        "Salvo": Decimal("3.00"),
+        "Ettore": Decimal("-3.00"),
+        "Walter": Decimal("-3.00"),
+    }
     ledger.zero_sum_check(Entry.objects.filter(night=table.night))

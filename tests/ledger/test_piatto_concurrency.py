@@ -47,11 +47,16 @@ def _table(people, day):
 
 def _start(people, table):
     return services.match_create(
-        night=table.night, game="tressette4", rules=MARCIO, table=table,
+        night=table.night,
+        game="tressette4",
+        rules=MARCIO,
+        table=table,
         seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
-        user=people.scorer, first_dealer="N", stake_amount=Decimal("1.00"),
+        user=people.scorer,
+        first_dealer="N",
+        stake_amount=Decimal("1.00"),
         stake_currency="EUR",
-    )  # fmt: skip
+    )
 
 
 def _enter(people, match, deal=A_WINS):
@@ -102,8 +107,10 @@ def _assert_ledger_sound(night):
     assert len(reversed_) == len(set(reversed_)), "an entry was reversed twice"
     for e in entries.filter(kind="reversal").select_related("reverses"):
         assert (e.payer_id, e.payee_id, e.amount) == (
-            e.reverses.payee_id, e.reverses.payer_id, e.reverses.amount,
-        )  # fmt: skip
+            e.reverses.payee_id,
+            e.reverses.payer_id,
+            e.reverses.amount,
+        )
     # One pot account for the table: a racing creation made no twin.
     assert Account.objects.filter(night=night, pot="piatto:1").count() == 1
 
@@ -136,9 +143,12 @@ def test_two_matches_of_one_table_finishing_at_once(people):
         got = {names[a]: v for a, v in group.items()}
         n, e, s, w = _names(people)
         assert got == {
-            n: Decimal("0.75"), s: Decimal("0.75"), e: Decimal("-3.25"), w: Decimal("-3.25"),
+            n: Decimal("0.75"),
+            s: Decimal("0.75"),
+            e: Decimal("-3.25"),
+            w: Decimal("-3.25"),
             names[Account.objects.get(night=table.night, pot="piatto:1").pk]: Decimal("5.00"),
-        }  # fmt: skip
+        }
 
 
 def test_a_correction_of_an_earlier_match_racing_a_later_match_end(people):
@@ -157,9 +167,12 @@ def test_a_correction_of_an_earlier_match_racing_a_later_match_end(people):
 
         def correct(last=last):
             services.deal_correct(
-                deal=last, data=B_WINS, reason="wrong side", user=people.director,
+                deal=last,
+                data=B_WINS,
+                reason="wrong side",
+                user=people.director,
                 expected_version=1,
-            )  # fmt: skip
+            )
 
         _race(correct, lambda second=second: _enter(people, second))
         first.refresh_from_db()

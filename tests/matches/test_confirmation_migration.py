@@ -43,8 +43,10 @@ def test_confirmations_keep_their_meaning():
 
     rows = {c.pk: c for c in New.objects.all()}
     assert (rows[own.pk].method, rows[own.pk].seat, rows[own.pk].player_id) == (
-        "own_phone", "N", seats["N"]
-    )  # fmt: skip
+        "own_phone",
+        "N",
+        seats["N"],
+    )
     assert rows[own.pk].device_user_id == nino.pk and rows[own.pk].user_id == nino.pk
     assert rows[override.pk].method == "override" and rows[override.pk].override
     assert rows[override.pk].reason == "late" and rows[override.pk].player_id is None
@@ -62,12 +64,21 @@ def test_it_goes_back_dropping_only_the_taps_without_an_account(people):
         club_id=people.club.pk, date="2026-11-20", venue="", user=people.director
     )
     match = services.match_create(
-        night=night, game="tressette4", rules=None, user=people.director,
+        night=night,
+        game="tressette4",
+        rules=None,
+        user=people.director,
         seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
-    )  # fmt: skip
-    deal = services.deal_create(match=match, data={
-        "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-        "last_trick": "A"}, expected_number=1, user=people.scorer)  # fmt: skip
+    )
+    deal = services.deal_create(
+        match=match,
+        data={
+            "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
+            "last_trick": "A",
+        },
+        expected_number=1,
+        user=people.scorer,
+    )
     services.deal_confirm_at_table(deal=deal, seat="E", user=people.scorer)
     services.deal_confirm(deal=deal, user=people.member)
     executor = MigrationExecutor(connection)

@@ -148,8 +148,10 @@ def test_each_policy(people, match):
         deal=deal, player_id=people.seated[0].pk, pin="1357", handed_by=people.scorer
     )
     assert (by_pin.method, by_pin.user, by_pin.device_user) == (
-        Method.PIN, people.member, people.scorer
-    )  # fmt: skip
+        Method.PIN,
+        people.member,
+        people.scorer,
+    )
     # "own_phone": neither the tap nor the PIN; the player's own phone still does.
     policy(people, "own_phone")
     second = enter(match, people.scorer, 2)

@@ -205,9 +205,12 @@ def enter_and_correct(match, people):
             services.deal_create(match=match, data=data, expected_number=number, user=scorer)
         deal = Deal.objects.get(match=match, number=1)
         services.deal_correct(
-            deal=deal, data=deal.input, reason="same again", user=people.director,
+            deal=deal,
+            data=deal.input,
+            reason="same again",
+            user=people.director,
             expected_version=1,
-        )  # fmt: skip
+        )
 
     return run
 

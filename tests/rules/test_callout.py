@@ -56,8 +56,13 @@ def test_art_chiamata_fuori_a_right_call_ends_the_game_for_the_side_called_out()
     assert outcome.reason == "claim" and outcome.winners == ("N", "S")
     assert outcome.detail["called_out_by"] == "B"
     assert result.claim == {
-        "side": "A", "after_trick": 7, "by": "B", "total": 21, "target": 21, "holds": True,
-    }  # fmt: skip
+        "side": "A",
+        "after_trick": 7,
+        "by": "B",
+        "total": 21,
+        "target": 21,
+        "holds": True,
+    }
 
 
 def test_norme_moderne_a_wrong_call_out_loses_the_game_for_the_callers():
@@ -111,8 +116,14 @@ def test_norme_tradizionali_two_failed_call_outs_forfeit_the_right_to_a_third():
         score({**final, "failed_callouts": two}, {"A": 15}, **TRADITIONAL)
     assert codes(caught) == [("t4.callout_no_third", "claim.by")]
     # The other side keeps its own two.
-    assert score({**deal, "failed_callouts": [*two, {"by": "A", "after_trick": 6}]},
-                 {"A": 10}, **TRADITIONAL).facts["failed_callouts"][2]["by"] == "A"  # fmt: skip
+    assert (
+        score(
+            {**deal, "failed_callouts": [*two, {"by": "A", "after_trick": 6}]},
+            {"A": 10},
+            **TRADITIONAL,
+        ).facts["failed_callouts"][2]["by"]
+        == "A"
+    )
 
 
 def test_the_state_remembers_failed_call_outs_across_deals_and_resumes():
@@ -321,14 +332,19 @@ def test_under_the_defaults_the_new_fields_are_refused_so_no_old_deal_changes(se
     extra = rng.choice(
         [
             {"failed_callouts": [{"by": "B", "after_trick": 1}]},
-            {"claim": {"side": "A", "by": "B"} if level == "play"
-             else {"side": "A", "by": "B", "after_trick": 10}},
+            {
+                "claim": {"side": "A", "by": "B"}
+                if level == "play"
+                else {"side": "A", "by": "B", "after_trick": 10}
+            },
             {"declarations": [{"player": "N", "type": "four", "rank": "3", "when": "late"}]},
         ]
-    )  # fmt: skip
+    )
     with pytest.raises(Rejection) as caught:
         game.score_deal({**deal, **extra}, rules, state)
     assert {p.code for p in caught.value.problems} & {
-        "t4.callouts_not_played", "t4.callout_off", "decl.anomaly_off",
-    }  # fmt: skip
+        "t4.callouts_not_played",
+        "t4.callout_off",
+        "decl.anomaly_off",
+    }
     assert all(p.en and p.it for p in caught.value.problems)

@@ -78,12 +78,26 @@ def test_refused_after_a_right_call_or_under_the_traditional_norms_or_with_a_tri
     assert "21 punti su 21" in caught.value.problems[0].it
     traditional = {**CALL_OUT, "t4.false_claim": "play_on"}
     with pytest.raises(Rejection) as caught:
-        score_deal({"game": "tressette4", "rules": traditional, "before": {"A": 15},
-                    "sides": sides(8, 3, 0, 0), "claim": LAID})  # fmt: skip
+        score_deal(
+            {
+                "game": "tressette4",
+                "rules": traditional,
+                "before": {"A": 15},
+                "sides": sides(8, 3, 0, 0),
+                "claim": LAID,
+            }
+        )
     assert ("t4.laid_down_needs_wrong_call", "claim.cappotto") in codes(caught)
     with pytest.raises(Rejection) as caught:
-        score_deal({"game": "tressette4", "rules": CALL_OUT, "before": {"A": 15},
-                    "sides": sides(8, 2, 0, 1), "claim": LAID})  # fmt: skip
+        score_deal(
+            {
+                "game": "tressette4",
+                "rules": CALL_OUT,
+                "before": {"A": 15},
+                "sides": sides(8, 2, 0, 1),
+                "claim": LAID,
+            }
+        )
     assert codes(caught) == [("t4.cappotto_not_made", "claim.cappotto")]
 
 

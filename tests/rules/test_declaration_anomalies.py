@@ -139,11 +139,23 @@ def test_incomplete_and_wrong_declarations_follow_the_code(declaration, points):
 def test_the_opponents_may_annul_instead():
     """'gli avversari hanno la facoltà di andare a monte': the deal is annulled, the same
     dealer deals again."""
-    match = play_match({
-        "game": "tressette4", "rules": CODE, "first_dealer": "N",
-        "deals": [{"annulled_for": {"reason": "declaration", "stage": "play", "asked_by": "E",
-                                    "trick": 2}}],
-    })  # fmt: skip
+    match = play_match(
+        {
+            "game": "tressette4",
+            "rules": CODE,
+            "first_dealer": "N",
+            "deals": [
+                {
+                    "annulled_for": {
+                        "reason": "declaration",
+                        "stage": "play",
+                        "asked_by": "E",
+                        "trick": 2,
+                    }
+                }
+            ],
+        }
+    )
     assert match.results[0].annulled and match.state.dealer == "N"
 
 
@@ -188,8 +200,11 @@ def test_the_cli_scores_the_new_fields():
     def cli(data):
         done = subprocess.run(
             [sys.executable, "-m", "scorebook.rules", "score"],
-            input=json.dumps(data), capture_output=True, text=True, check=False,
-        )  # fmt: skip
+            input=json.dumps(data),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         return done.returncode, json.loads(done.stdout)
 
     code, out = cli(match)
@@ -226,11 +241,15 @@ def test_a_line_scoring_nothing_says_zero_in_its_dict():
     (line,) = [ln for ln in result.as_dict()["breakdown"]["A"] if ln["kind"] == "declaration"]
     assert line["points"] == 0
     assert sum(ln["points"] for ln in result.as_dict()["breakdown"]["A"]) == result.points["A"]
-    void = score_deal({
-        "game": "tressette4", "rules": {"t4.decl_void_on_cappotto": "void"},
-        "sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}},
-        "last_trick": "A", "declarations": [{"player": "E", "type": "napoletana", "suit": "b"}],
-    })  # fmt: skip
+    void = score_deal(
+        {
+            "game": "tressette4",
+            "rules": {"t4.decl_void_on_cappotto": "void"},
+            "sides": {"A": {"thirds": 32, "tricks": 10}, "B": {"thirds": 0, "tricks": 0}},
+            "last_trick": "A",
+            "declarations": [{"player": "E", "type": "napoletana", "suit": "b"}],
+        }
+    )
     (line,) = [ln for ln in void.as_dict()["breakdown"]["B"] if ln["kind"] == "declaration"]
     assert line["void"] is True and line["points"] == 0 == void.points["B"]
 

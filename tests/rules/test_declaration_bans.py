@@ -58,9 +58,13 @@ def play(leads, hands=HANDS, avoid="c"):
 
 def deal(declarations, leads, avoid="c"):
     return {
-        "game": "tressette4", "rules": CODE, "dealer": "N", "hands": HANDS,
-        "tricks": play(leads, avoid=avoid), "declarations": declarations,
-    }  # fmt: skip
+        "game": "tressette4",
+        "rules": CODE,
+        "dealer": "N",
+        "hands": HANDS,
+        "tricks": play(leads, avoid=avoid),
+        "declarations": declarations,
+    }
 
 
 def codes(caught):
@@ -140,9 +144,13 @@ def test_forced_when_the_partner_holds_only_the_barred_suit():
 
     def record(leads):
         return {
-            "game": "tressette4", "rules": CODE, "dealer": "N", "hands": hands,
-            "tricks": play(leads, hands), "declarations": [{**NAP_EARLY, "contested": True}],
-        }  # fmt: skip
+            "game": "tressette4",
+            "rules": CODE,
+            "dealer": "N",
+            "hands": hands,
+            "tricks": play(leads, hands),
+            "declarations": [{**NAP_EARLY, "contested": True}],
+        }
 
     forced = record({})
     assert [t[0] for t in forced["tricks"][:4]] == ["7d", "2d", "3d", "4c"]

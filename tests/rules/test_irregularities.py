@@ -436,8 +436,11 @@ def test_the_cli_reads_the_new_record_fields():
     def cli(data):
         done = subprocess.run(
             [sys.executable, "-m", "scorebook.rules", "score"],
-            input=json.dumps(data), capture_output=True, text=True, check=False,
-        )  # fmt: skip
+            input=json.dumps(data),
+            capture_output=True,
+            text=True,
+            check=False,
+        )
         return done.returncode, json.loads(done.stdout)
 
     code, out = cli(match)

@@ -82,8 +82,11 @@ def terz(deal, rules=None):
 def solo(thirds, **rest):
     bids = [{"player": "P1", "bid": "solo"}, {"player": "P2", "bid": "pass"},
             {"player": "P3", "bid": "pass"}]  # fmt: skip
-    return {"bids": bids, "sides": {"soloist": {"thirds": thirds},
-                                    "coalition": {"thirds": 32 - thirds}}, **rest}  # fmt: skip
+    return {
+        "bids": bids,
+        "sides": {"soloist": {"thirds": thirds}, "coalition": {"thirds": 32 - thirds}},
+        **rest,
+    }
 
 
 @given(st.integers(1, 31), st.integers(1, 11), st.sampled_from(["soloist", "coalition"]))

@@ -27,9 +27,12 @@ def season(people, world, settings):  # noqa: F811
         club_id=people.club.pk, changes={"min_matches": 1}, user=people.director
     )
     season = standings.season_create(
-        club_id=people.club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1),
-        ends_on=None, user=people.director,
-    )  # fmt: skip
+        club_id=people.club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
+        user=people.director,
+    )
     refresh.rebuild(club_id=people.club.pk)
     return season
 

@@ -128,10 +128,22 @@ def _apply(op, club, user, players, nights, played):
 def tables(club):
     board = sorted(
         LeaderboardRow.objects.filter(club=club).values_list(
-            "season_id", "game", "player_id", "matches", "won", "lost", "win_rate",
-            "points_for", "points_against", "deals", "units", "money", "events", "bids",
+            "season_id",
+            "game",
+            "player_id",
+            "matches",
+            "won",
+            "lost",
+            "win_rate",
+            "points_for",
+            "points_against",
+            "deals",
+            "units",
+            "money",
+            "events",
+            "bids",
         )
-    )  # fmt: skip
+    )
     ratings = sorted(
         Rating.objects.filter(club=club).values_list(
             "game", "player_id", "mu", "sigma", "display", "matches"
@@ -190,9 +202,12 @@ def test_a_correction_rerates_only_from_its_match(db, eager, seeds, which):
     for seed in seeds:
         with TestCase.captureOnCommitCallbacks(execute=True):
             match = matches.match_create(
-                night=nights[0], game="tressette4", rules={"profile": "classic_21"},
-                seats=seats, user=user,
-            )  # fmt: skip
+                night=nights[0],
+                game="tressette4",
+                rules={"profile": "classic_21"},
+                seats=seats,
+                user=user,
+            )
             deal = A_WINS_DEAL if seed % 2 else B_WINS_DEAL
             for _ in range(3):
                 matches.deal_create(match=match, data=deal, expected_number=None, user=user)
@@ -230,15 +245,22 @@ def test_a_deal_marks_and_refreshes_only_its_match(db, eager, monkeypatch):
     seats = {"N": players[0].pk, "E": players[1].pk, "S": players[2].pk, "W": players[3].pk}
     with TestCase.captureOnCommitCallbacks(execute=True):
         other = matches.match_create(  # another night: not a table mate (see below)
-            night=nights[1], game="tressette2", rules=None,
-            seats={"P1": players[4].pk, "P2": players[0].pk}, user=user,
-        )  # fmt: skip
-        matches.deal_create(match=other, data=_random_deal(other, [], 1), expected_number=None,
-                            user=user)  # fmt: skip
+            night=nights[1],
+            game="tressette2",
+            rules=None,
+            seats={"P1": players[4].pk, "P2": players[0].pk},
+            user=user,
+        )
+        matches.deal_create(
+            match=other, data=_random_deal(other, [], 1), expected_number=None, user=user
+        )
         match = matches.match_create(
-            night=nights[0], game="tressette4", rules={"profile": "classic_21"},
-            seats=seats, user=user,
-        )  # fmt: skip
+            night=nights[0],
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats=seats,
+            user=user,
+        )
     before = {r.pk: (r.player_id, r.deals) for r in LeaderboardRow.objects.filter(club=club)}
     seen = []
     monkeypatch.setattr(refresh, "season_rebuild", lambda season: seen.append(season))
@@ -271,9 +293,14 @@ def test_a_correction_that_moves_the_pot_refreshes_the_tables_later_matches(db, 
     with TestCase.captureOnCommitCallbacks(execute=True):
         for deals in ([win] * 3, [cappotto]):
             match = matches.match_create(
-                night=nights[0], game="tressette4", seats=seats, user=user, stake_amount=1,
-                stake_currency="EUR", rules={"profile": "classic_21", **GAMES["piatto"][1]},
-            )  # fmt: skip
+                night=nights[0],
+                game="tressette4",
+                seats=seats,
+                user=user,
+                stake_amount=1,
+                stake_currency="EUR",
+                rules={"profile": "classic_21", **GAMES["piatto"][1]},
+            )
             for deal in deals:
                 matches.deal_create(match=match, data=deal, expected_number=None, user=user)
             played.append(match)

@@ -46,9 +46,12 @@ def test_deals_entered_during_a_rebuild_reach_the_standings(eager, monkeypatch):
         # some history for the rebuild to read, and one open match per client
         for deals in ([A_WINS_DEAL] * 3, [B_WINS_DEAL] * 3):
             match = matches.match_create(
-                night=nights[0], game="tressette4", rules={"profile": "classic_21"},
-                seats=seats, user=user,
-            )  # fmt: skip
+                night=nights[0],
+                game="tressette4",
+                rules={"profile": "classic_21"},
+                seats=seats,
+                user=user,
+            )
             for deal in deals:
                 matches.deal_create(match=match, data=deal, expected_number=None, user=user)
         tables_ = [
@@ -58,7 +61,7 @@ def test_deals_entered_during_a_rebuild_reach_the_standings(eager, monkeypatch):
                 rules={"profile": "classic_21"},
                 seats=seats,
                 user=user,
-            )  # fmt: skip
+            )
             for i in range(CLIENTS)
         ]
     assert not StaleMark.objects.filter(club=club).exists()

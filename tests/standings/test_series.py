@@ -133,8 +133,9 @@ def test_a_knockout_of_five_entries_with_byes_to_the_final(people):
     # 8 places: seeds 1-3 have byes, 4 (Ada-Bice) meets 5 (Ciro-Dario); 3 rounds
     assert sorted(league.fixtures.values_list("round", flat=True)) == [1, 2, 2, 3]
     table = league_table(league)
-    first = [(s.home.name if s.home else None, s.away.name if s.away else None)
-             for s in table.bracket[0]]  # fmt: skip
+    first = [
+        (s.home.name if s.home else None, s.away.name if s.away else None) for s in table.bracket[0]
+    ]
     assert first == [
         ("Nino-Ettore", None),
         ("Ada-Bice", "Ciro-Dario"),

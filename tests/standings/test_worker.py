@@ -104,9 +104,12 @@ def play(home, deals=3):
     club, user, players, night = home
     n, e, s, w = players
     match = matches.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=user,
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=user,
+    )
     for _ in range(deals):
         matches.deal_create(match=match, data=A_WINS_DEAL, expected_number=None, user=user)
     return match

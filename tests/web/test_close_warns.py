@@ -27,9 +27,12 @@ def test_no_warning_when_every_match_is_finished(people, club):
     night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=director)
     n, e, s, w = people.seated
     match = services.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=director,
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=director,
+    )
     for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
     body = client_for(people, "director").get(f"/n/{night.pk}/close").content.decode()

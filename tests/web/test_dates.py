@@ -78,9 +78,12 @@ def test_the_day_of_the_month_has_no_leading_zero_in_italian(club, people):
 
 def test_date_and_time_of_an_invitation_and_of_the_standings(club, people, world):
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people["director"],
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     client = client_for(people, "director")
     for url in ("/c/{slug}/invite", "/c/{slug}/standings/"):
@@ -118,9 +121,12 @@ def test_the_new_night_form_offers_today_in_the_date_input(club, people, languag
 def test_the_standings_time_has_no_double_full_stop_in_english(club, people, world):
     """Django's English time ends "p.m.": the sentence's own full stop made it "p.m.."."""
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people["director"],
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     client = client_for(people, "member")
     english = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()

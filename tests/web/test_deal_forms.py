@@ -286,8 +286,10 @@ CODE_RULES = {
 def test_the_tournament_code_fields_are_asked_only_under_its_switches():
     """A declaration gone wrong and the wrong call-outs are entered at the table when the
     club plays the tournament code (issue 16); by default the form does not ask for them."""
-    plain = {i.name for i in forms.build(table("tressette4", {"t4.declarations": True}),
-                                         "totals").inputs()}  # fmt: skip
+    plain = {
+        i.name
+        for i in forms.build(table("tressette4", {"t4.declarations": True}), "totals").inputs()
+    }
     assert not any(n.endswith((".when", ".fixed")) or n.startswith("failed_") for n in plain)
     assert "claim.by" not in plain
     t = table("tressette4", CODE_RULES, names=NAMES)

@@ -171,8 +171,10 @@ def test_correction_needs_a_reason_and_keeps_every_version(people, match):
     assert versions[1].reason == "Counted wrong"
     history = client.get(f"/d/{versions[1].pk}/").content.decode()
     assert "Counted wrong" in history and "Version 1" in history and "Version 2" in history
-    stale = client.post(f"/d/{versions[1].pk}/correct", {**data, "reason": "again",
-                        "idempotency_key": str(uuid.uuid4())})  # fmt: skip
+    stale = client.post(
+        f"/d/{versions[1].pk}/correct",
+        {**data, "reason": "again", "idempotency_key": str(uuid.uuid4())},
+    )
     assert stale.status_code == 412
 
 

@@ -21,8 +21,13 @@ def _match(people, game, players, rules=None):
         club_id=people.club.pk, date="2026-11-20", venue="", user=people.director
     )
     seated = people.seated[:players]
-    seats = dict(zip(start_match(game, rules or {}, players, None)[2].seats, (p.pk for p in seated),
-                     strict=True))  # fmt: skip
+    seats = dict(
+        zip(
+            start_match(game, rules or {}, players, None)[2].seats,
+            (p.pk for p in seated),
+            strict=True,
+        )
+    )
     return services.match_create(
         night=night, game=game, rules=rules or {}, seats=seats, user=people.director
     )
@@ -30,8 +35,9 @@ def _match(people, game, players, rules=None):
 
 def _random_deal(match, level, seed=7):
     """A deal the engine accepts, as a phone would send it."""
-    game, rules, state = start_match(match.game, match.rules["values"], match.players,
-                                     match.first_dealer)  # fmt: skip
+    game, rules, state = start_match(
+        match.game, match.rules["values"], match.players, match.first_dealer
+    )
     data = game.random_deal(random.Random(seed), rules, state, level)
     return services.deal_create(match=match, data=data, expected_number=1, user=match.created_by)
 
@@ -106,9 +112,15 @@ def test_a_deal_stored_by_another_phone_names_the_players_in_both_versions(peopl
     client = as_(people, "scorer")
     answer = client.post(
         f"/m/{match.pk}/deals/new",
-        {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_trick": "B",
-         "expected_number": "1", "idempotency_key": "8d4d6b4e-1a54-4d3f-9a43-5c0d7f0e1a11"},
-    )  # fmt: skip
+        {
+            "level": "totals",
+            "sides.A.thirds": "14",
+            "sides.A.tricks": "4",
+            "last_trick": "B",
+            "expected_number": "1",
+            "idempotency_key": "8d4d6b4e-1a54-4d3f-9a43-5c0d7f0e1a11",
+        },
+    )
     assert answer.status_code == 409
     body = answer.content.decode()
     assert "Points" in body and re.search(r"(Nino|Ettore|Salvo|Walter) \([NESW]\) leads", body)

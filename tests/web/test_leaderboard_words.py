@@ -24,9 +24,12 @@ def test_the_contract_columns_are_named_in_words(people):
     match = _match(people, "terziglio", 3, {"profile": "chips_1_2_4_8_16"})
     services.deal_create(match=match, data=SCEGLIETE, expected_number=1, user=people.director)
     standings.season_create(
-        club_id=people.club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1),
-        ends_on=None, user=people.director,
-    )  # fmt: skip
+        club_id=people.club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
+        user=people.director,
+    )
     refresh.rebuild(club_id=people.club.pk)
     client = as_(people, "member")
     url = f"/c/{people.club.slug}/standings/"

@@ -23,9 +23,17 @@ def test_a_director_runs_a_league_from_its_pages(club, people, four, django_asse
     director = client_for(people, "director")
     created = director.post(
         f"/c/{club.slug}/leagues/",
-        {"name": "Coppa", "kind": "pairs", "game": "tressette4", "legs": 1, "points_win": 3,
-         "points_draw": 1, "points_loss": 0, "withdrawals": "void"},
-    )  # fmt: skip
+        {
+            "name": "Coppa",
+            "kind": "pairs",
+            "game": "tressette4",
+            "legs": 1,
+            "points_win": 3,
+            "points_draw": 1,
+            "points_loss": 0,
+            "withdrawals": "void",
+        },
+    )
     assert created.status_code == 302
     league = League.objects.get(name="Coppa")
     page = f"/c/{club.slug}/leagues/{league.pk}/"
@@ -90,11 +98,22 @@ def test_a_knockout_bracket_page_with_a_forfeit_in_english_and_italian(club, peo
     director = client_for(people, "director")
     created = director.post(
         f"/c/{club.slug}/leagues/",
-        {"name": "Coppa KO", "kind": "pairs", "game": "tressette4", "format": "knockout",
-         "seeding": "order", "legs": 1, "series": "best_of", "series_games": 3,
-         "points_win": 2, "points_draw": 1, "points_loss": 0, "points_per_game": 1,
-         "withdrawals": "void"},
-    )  # fmt: skip
+        {
+            "name": "Coppa KO",
+            "kind": "pairs",
+            "game": "tressette4",
+            "format": "knockout",
+            "seeding": "order",
+            "legs": 1,
+            "series": "best_of",
+            "series_games": 3,
+            "points_win": 2,
+            "points_draw": 1,
+            "points_loss": 0,
+            "points_per_game": 1,
+            "withdrawals": "void",
+        },
+    )
     assert created.status_code == 302, created.content.decode()[:2000]
     league = League.objects.get(name="Coppa KO")
     page = f"/c/{club.slug}/leagues/{league.pk}/"

@@ -26,9 +26,12 @@ def room(people, world):
     confirmed."""
     first = Deal.objects.get(pk=world["deal"])
     services.deal_correct(
-        deal=first, data=SIDES, reason="Salvo's thirds were 12, not 14", user=people.scorer,
+        deal=first,
+        data=SIDES,
+        reason="Salvo's thirds were 12, not 14",
+        user=people.scorer,
         expected_version=1,
-    )  # fmt: skip
+    )
     second = Deal.objects.get(match_id=world["match"], number=2, is_current=True)
     services.deal_confirm(deal=second, user=people.owner, override_reason="Walter went home")
     return world
@@ -93,9 +96,11 @@ def test_a_match_without_deals_says_so(people, world, club):
         night=services.night_open(
             club_id=club.pk, date="2026-11-27", venue="", user=people.director
         ),
-        game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=people.director,
-    )  # fmt: skip
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=people.director,
+    )
     body = client_for(people, "director").get(f"/n/{fresh.night_id}/room").content.decode()
     row = section(body, f'id="match-{fresh.pk}"', "</li>")
     assert "no deal yet" in row and "Other matches" in body

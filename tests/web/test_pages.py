@@ -162,8 +162,9 @@ def test_a_missing_seat_is_shown_next_to_its_field_in_italian(club, people, worl
     client = client_for(people, "scorer")
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    response = client.post(url, {"stake_amount": "0", **_switch_defaults(page)},
-                           HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    response = client.post(
+        url, {"stake_amount": "0", **_switch_defaults(page)}, HTTP_ACCEPT_LANGUAGE="it"
+    )
     body = response.content.decode()
     assert response.status_code == 400
     assert re.search(r'id="id_seats\.N".*?<p class="error">Scegli un giocatore', body, re.S)
@@ -175,11 +176,15 @@ def test_a_bad_stake_is_refused_in_italian_with_the_italian_decimal_comma(club, 
     url = f"/n/{world['night']}/matches/new?game=tressette4&players=4"
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     seats = {"seats.N": n.pk, "seats.E": e.pk, "seats.S": s.pk, "seats.W": w.pk}
-    bad = client.post(url, {**seats, "stake_amount": "-1", **_switch_defaults(page)},
-                      HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    bad = client.post(
+        url, {**seats, "stake_amount": "-1", **_switch_defaults(page)}, HTTP_ACCEPT_LANGUAGE="it"
+    )
     assert "maggiore o uguale a 0" in bad.content.decode()
-    good = client.post(url, {**seats, "stake_amount": "0,75", "stake_currency": "EUR",
-                             **_switch_defaults(page)}, HTTP_ACCEPT_LANGUAGE="it")  # fmt: skip
+    good = client.post(
+        url,
+        {**seats, "stake_amount": "0,75", "stake_currency": "EUR", **_switch_defaults(page)},
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
     assert good.status_code == 302
     assert str(Match.objects.latest("id").stake_amount) == "0.75"
 
@@ -261,9 +266,13 @@ def test_more_rows_cost_no_more_queries(club, people, world, django_assert_num_q
     for number in range(3, 7):
         table = services.table_create(night=night, number=number, name="", user=director)
         services.match_create(
-            night=night, game="tressette4", rules=None, table=table, user=director,
+            night=night,
+            game="tressette4",
+            rules=None,
+            table=table,
+            user=director,
             seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        )  # fmt: skip
+        )
     with django_assert_num_queries(len(first.captured_queries)):
         client.get(url)
 

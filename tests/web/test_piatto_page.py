@@ -26,10 +26,16 @@ def test_the_match_form_offers_the_stakes_and_shows_the_pot(people):
     table = services.table_create(night=night, number=2, name="", user=director)
     seats = dict(zip("NESW", (p.pk for p in people.seated), strict=True))
     first = services.match_create(
-        night=night, game="tressette4", rules={"t4.stake": "marcio_e_batuffa"}, seats=seats,
-        table=table, user=director, first_dealer="N", stake_amount=Decimal("1.00"),
+        night=night,
+        game="tressette4",
+        rules={"t4.stake": "marcio_e_batuffa"},
+        seats=seats,
+        table=table,
+        user=director,
+        first_dealer="N",
+        stake_amount=Decimal("1.00"),
         stake_currency="EUR",
-    )  # fmt: skip
+    )
     for _ in range(3):
         services.deal_create(match=first, data=A_WINS, expected_number=None, user=director)
     client = Client()
@@ -48,8 +54,13 @@ def test_the_match_form_offers_the_stakes_and_shows_the_pot(people):
     # The form starts a match with the switch.
     form = _defaults(page)
     form |= {f"seats.{s}": pk for s, pk in seats.items()}
-    form |= {"first_dealer": "N", "stake_amount": "1.00", "stake_currency": "EUR",
-             "table": table.pk, "rules.t4.stake": "marcio_e_batuffa"}  # fmt: skip
+    form |= {
+        "first_dealer": "N",
+        "stake_amount": "1.00",
+        "stake_currency": "EUR",
+        "table": table.pk,
+        "rules.t4.stake": "marcio_e_batuffa",
+    }
     response = client.post(url, form)
     assert response.status_code == 302, response.content.decode()[:2000]
     made = Match.objects.order_by("-id").first()

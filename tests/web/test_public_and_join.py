@@ -51,9 +51,13 @@ def test_join_with_a_new_account(club, world):
     assert page.status_code == 200 and b"Circolo San Rocco" in page.content
     response = visitor.post(
         "/join/{token}".format(**world),
-        {"signup": "1", "username": "rosa", "password1": "a-long-secret-1",
-         "password2": "a-long-secret-1"},
-    )  # fmt: skip
+        {
+            "signup": "1",
+            "username": "rosa",
+            "password1": "a-long-secret-1",
+            "password2": "a-long-secret-1",
+        },
+    )
     assert response.status_code == 302 and response["Location"] == f"/c/{club.slug}/"
     assert Membership.objects.get(club=club, user__username="rosa").role == "member"
     assert visitor.get(f"/c/{club.slug}/").status_code == 200  # logged in

@@ -16,8 +16,10 @@ def test_a_director_opens_a_season_on_the_leaderboard(people, club):
     answer = client.post(url, {"name": "2026-27", "starts_on": "2026-09-01", "ends_on": ""})
     season = Season.objects.get(club=club)
     assert (season.name, season.starts_on, season.ends_on) == (
-        "2026-27", datetime.date(2026, 9, 1), None
-    )  # fmt: skip
+        "2026-27",
+        datetime.date(2026, 9, 1),
+        None,
+    )
     assert answer.status_code == 302 and answer["Location"] == f"{url}?season={season.pk}"
     again = client.post(url, {"name": "2026-27", "starts_on": "2026-10-01"})
     assert again.status_code == 409  # the name is taken: said on the page, nothing stored

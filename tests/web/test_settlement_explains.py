@@ -73,9 +73,13 @@ def test_a_night_played_for_points_says_points_not_payments(people, club):
     night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=director)
     n, e, s, w = people.seated
     match = services.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=director, stake_amount="1",
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=director,
+        stake_amount="1",
+    )
     for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
     client = client_for(people, "director")

@@ -27,9 +27,12 @@ def test_a_night_without_tables_lists_its_matches_as_matches(people, club):
     night = services.night_open(club_id=club.pk, date="2026-11-27", venue="", user=people.director)
     n, e, s, w = people.seated
     services.match_create(
-        night=night, game="tressette4", rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=people.director,
-    )  # fmt: skip
+        night=night,
+        game="tressette4",
+        rules={"profile": "classic_21"},
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=people.director,
+    )
     client = client_for(people, "member")
     italian = client.get(f"/n/{night.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "<h2>Partite</h2>" in italian and "Altre partite" not in italian
@@ -74,9 +77,12 @@ def test_the_italian_leaderboard_writes_every_number_with_a_decimal_comma(people
     from scorebook.standings import services as standings
 
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     client = client_for(people, "member")
     body = client.get(f"/c/{club.slug}/standings/", HTTP_ACCEPT_LANGUAGE="it").content.decode()

@@ -32,9 +32,12 @@ def _as(people, who) -> Client:
 @pytest.mark.parametrize("language", ["en", "it"])
 def test_the_leaderboard_page_shows_the_game_asked_for(people, club, world, language):
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people.director,
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     member = _as(people, "member")
     url = f"/c/{club.slug}/standings/"
@@ -65,9 +68,11 @@ def test_a_role_change_above_ones_own_says_why(people, club, language, said):
     target = Membership.objects.get(club=club, user=people.member)
     director = _as(people, "director")
     answer = director.post(
-        f"/c/{club.slug}/members", {"membership": target.pk, "role": "owner"},
-        HTTP_ACCEPT_LANGUAGE=language, follow=True,
-    )  # fmt: skip
+        f"/c/{club.slug}/members",
+        {"membership": target.pk, "role": "owner"},
+        HTTP_ACCEPT_LANGUAGE=language,
+        follow=True,
+    )
     assert said in answer.content.decode()
     target.refresh_from_db()
     assert target.role == "member"
@@ -96,9 +101,10 @@ def test_a_foreign_player_and_a_missing_one_get_the_same_answer(people, club):
     answers = []
     for pid in (foreign.pk, missing):
         answer = director.post(
-            f"/api/v1/leagues/{league.pk}/entries", {"name": "NS", "players": [nino.pk, pid]},
+            f"/api/v1/leagues/{league.pk}/entries",
+            {"name": "NS", "players": [nino.pk, pid]},
             format="json",
-        )  # fmt: skip
+        )
         errors = answer.json()["errors"]
         answers.append((answer.status_code, [(e["code"], e["path"]) for e in errors]))
         assert [e["message"] for e in errors] == [f"Player {pid} is not a player of this club."], (

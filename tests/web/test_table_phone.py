@@ -53,8 +53,10 @@ def test_the_other_side_confirms_with_one_tap_on_the_match_page(people, match):
     assert tapped.status_code == 303 and tapped["Location"] == f"/m/{match.pk}/"
     (confirmation,) = deal.confirmations.all()
     assert (confirmation.seat, confirmation.method, confirmation.user) == (
-        "E", Confirmation.Method.TABLE_PHONE, None
-    )  # fmt: skip
+        "E",
+        Confirmation.Method.TABLE_PHONE,
+        None,
+    )
     page = it(nino, f"/m/{match.pk}/")
     assert "Confermiamo — Walter (O)" not in page  # the deal is confirmed: no more buttons
     assert 'class="badge table">confermata al tavolo' in page

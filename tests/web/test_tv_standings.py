@@ -18,9 +18,12 @@ def test_the_tv_shows_the_seasons_first_players(people, club, world):
         not in anyone.get(f"/public/{club.slug}/tv", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     )
     standings.season_create(
-        club_id=club.pk, name="2026-27", starts_on=datetime.date(2026, 9, 1), ends_on=None,
+        club_id=club.pk,
+        name="2026-27",
+        starts_on=datetime.date(2026, 9, 1),
+        ends_on=None,
         user=people["director"],
-    )  # fmt: skip
+    )
     refresh.rebuild(club_id=club.pk)
     for htmx in ({}, {"HTTP_HX_REQUEST": "true"}):  # the page, and its refresh every 5 s
         body = anyone.get(f"/public/{club.slug}/tv", HTTP_ACCEPT_LANGUAGE="it", **htmx)

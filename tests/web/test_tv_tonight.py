@@ -21,9 +21,13 @@ def open_with_matches(people, club, day, count, venue=""):
             night=night, number=number, name=f"{venue} {number}", user=people.director
         )
         match = services.match_create(
-            night=night, table=table, game="tressette4", rules={"profile": "classic_21"},
-            seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk}, user=people.director,
-        )  # fmt: skip
+            night=night,
+            table=table,
+            game="tressette4",
+            rules={"profile": "classic_21"},
+            seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+            user=people.director,
+        )
         services.deal_create(match=match, data=SIDES, expected_number=1, user=people.director)
     return night
 

@@ -97,9 +97,13 @@ def import_detail(request, slug, pk):
     """The preview (accept it), the progress bar while it runs, the outcome (undo it)."""
     club, membership, batch = _batch(request, slug, pk)
     context = page_context(
-        club, membership, nav="settings", batch=batch, summary=summary(batch),
+        club,
+        membership,
+        nav="settings",
+        batch=batch,
+        summary=summary(batch),
         every=PROGRESS_EVERY,
-    )  # fmt: skip
+    )
     template = "web/imports/progress.html" if request.htmx else "web/imports/detail.html"
     return render(request, template, context)
 
