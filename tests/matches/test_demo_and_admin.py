@@ -26,8 +26,8 @@ def test_load_demo_refuses_without_debug(settings):
 def test_load_demo_is_idempotent_and_has_history():
     call_command("load_demo")
     call_command("load_demo")
-    assert Night.objects.count() == 3
-    assert Night.objects.filter(status="closed").count() == 2
+    assert Night.objects.count() == 4
+    assert Night.objects.filter(status="closed").count() == 3
     assert Match.objects.filter(game="terziglio").exists()
     assert Deal.objects.filter(version=2, reason__isnull=False).exists()
     live = Match.objects.filter(night__status="open")

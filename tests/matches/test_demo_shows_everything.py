@@ -79,3 +79,27 @@ def test_the_readme_describes_the_demo_as_it_is(demo):
     assert "a Tressette and a Terziglio match" in described
     for part in ("season", "leaderboard", "ratings", "league", "TV view"):
         assert part in described, part
+
+
+def test_the_leaderboard_ranks_the_regulars_on_the_page_and_the_tv(demo):
+    """The demo's leaderboard listed every player without a place ('–' down the whole
+    column, on the page and the TV): nobody had the club's three finished matches."""
+    from scorebook.standings.services import settings_of
+
+    club = Night.objects.first().club
+    minimum = settings_of(club.pk).min_matches
+    page = demo.get("/c/san-rocco/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    table = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    places = re.findall(r'<td class="num">(\d+)</td>\s*<th scope="row"', table)
+    assert len(places) >= 4 and places[:4] == ["1", "2", "3", "4"], places
+    tv = Client().get("/public/san-rocco/tv", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "<tr><td>1</td>" in tv and "<tr><td>4</td>" in tv
+    assert minimum == 3  # ranked by playing, not by lowering the club's minimum
+
+
+def test_the_league_plays_its_rounds_in_order(demo):
+    """The demo played the fixtures of round 3 and left rounds 1 and 2 to play."""
+    league = League.objects.get()
+    played = {f.round for f in league.fixtures.all() if f.links.exists()}
+    to_play = {f.round for f in league.fixtures.all() if not f.links.exists()}
+    assert played and to_play and max(played) < min(to_play), (played, to_play)

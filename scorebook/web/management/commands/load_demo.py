@@ -86,7 +86,7 @@ def season_of(day: datetime.date) -> tuple[str, datetime.date]:
 
 class Command(BaseCommand):
     help = (
-        "Load a demo club: players, two closed nights (corrections, a league's fixtures), "
+        "Load a demo club: players, three closed nights (a league's first rounds, corrections), "
         "tonight's open night at two tables, a season with its leaderboard and ratings."
     )
 
@@ -106,7 +106,7 @@ class Command(BaseCommand):
         players = [clubs.player_create(club=club, name=n, user=demo) for n in names]
         ids = dict(zip(names, (p.pk for p in players), strict=True))
         today = datetime.date.today()
-        first_day = today - datetime.timedelta(days=14)
+        first_day = today - datetime.timedelta(weeks=3)
         # The season the nights fall in, so the leaderboard and the ratings have them.
         name, starts_on = season_of(today)
         standings.season_create(
@@ -130,7 +130,7 @@ class Command(BaseCommand):
                 **stake,
             )
 
-        # A league of pairs at Tressette, its first fixtures played a fortnight ago.
+        # A league of pairs at Tressette, its first two rounds played on the first nights.
         league = leagues.league_create(
             club=club, name="Coppa d'inverno", game=pairs_game, user=demo
         )
@@ -146,24 +146,29 @@ class Command(BaseCommand):
         }
         leagues.league_start(league=league, user=demo)
 
-        def fixture_of(one, other):
-            wanted = {entries[one].pk, entries[other].pk}
-            return next(f for f in league.fixtures.all() if {f.home_id, f.away_id} == wanted)
-
-        earlier = services.night_open(
-            club_id=club.pk, date=first_day, venue="Circolo San Rocco", user=demo
-        )
-        for number, (home, away, pattern) in enumerate(
-            ((pairs[0], pairs[1], [A_WINS, B_WINS, A_WINS]), (pairs[2], pairs[3], [B_WINS])),
-            start=1,
-        ):
-            table = services.table_create(
-                night=earlier, number=number, name=f"Tavolo {number}", user=demo
+        pair_of = {entry.pk: pair for pair, entry in entries.items()}
+        # The league's first two rounds, one a night three and two weeks ago, a match per
+        # fixture at two tables: everybody has played twice and round 3 is still to play.
+        # (One match per table a night: the import template orders a night's matches by
+        # table, so the export's round trip keeps the order the ratings were computed in.)
+        patterns = iter(([A_WINS, B_WINS, A_WINS], [B_WINS], [A_WINS], [B_WINS, A_WINS]))
+        for round_number, weeks in ((1, 3), (2, 2)):
+            earlier = services.night_open(
+                club_id=club.pk,
+                date=today - datetime.timedelta(weeks=weeks),
+                venue="Circolo San Rocco",
+                user=demo,
             )
-            match = seat(earlier, table, (home[0], away[0], home[1], away[1]))
-            play_out(match, demo, pattern)
-            leagues.fixture_match_link(fixture=fixture_of(home, away), match=match, user=demo)
-        services.night_close(night=earlier, user=demo)
+            fixtures = league.fixtures.filter(round=round_number).order_by("pk")
+            for number, fixture in enumerate(fixtures, start=1):
+                table = services.table_create(
+                    night=earlier, number=number, name=f"Tavolo {number}", user=demo
+                )
+                home, away = pair_of[fixture.home_id], pair_of[fixture.away_id]
+                match = seat(earlier, table, (home[0], away[0], home[1], away[1]))
+                play_out(match, demo, next(patterns))
+                leagues.fixture_match_link(fixture=fixture, match=match, user=demo)
+            services.night_close(night=earlier, user=demo)
 
         closed = services.night_open(
             club_id=club.pk,
