@@ -63,6 +63,9 @@ class Match(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "open"
         FINISHED = "finished", "finished"
+        #: Ended before its end by a director, with a reason (a tournament's forfeit "a
+        #: tavolino"): no deal is added; its deals stay as played; it counts for nothing.
+        ABANDONED = "abandoned", "abandoned"
 
     class StakeUnit(models.TextChoices):
         MONEY = "money", "money"
@@ -80,7 +83,10 @@ class Match(models.Model):
     stake_amount = models.DecimalField(max_digits=10, decimal_places=2, default=0)
     stake_currency = models.CharField(max_length=3, blank=True)
     stake_unit = models.CharField(max_length=6, choices=StakeUnit.choices, default="points")
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.OPEN)
+    status = models.CharField(max_length=9, choices=Status.choices, default=Status.OPEN)
+    ended_reason = models.CharField(
+        max_length=200, blank=True, help_text="Why it was abandoned (status abandoned)."
+    )
     state = models.JSONField(default=dict, help_text="Derived: running totals, next dealer.")
     result = models.JSONField(null=True, blank=True, help_text="Derived: the outcome.")
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every deal write.")

@@ -65,6 +65,20 @@ class StaleVersion(Refusal):
         return {"ETag": self.current.etag}
 
 
+class MatchAbandoned(Refusal):
+    """The match was abandoned (a forfeit): no deal is added to it."""
+
+    code = "match.abandoned"
+    status = 409
+    message = _("This match was abandoned: %(reason)s")
+
+
+class MatchFinished(Refusal):
+    code = "match.finished"
+    status = 409
+    message = _("This match is already over.")
+
+
 class ClosedNight(Refusal):
     """The night is closed: only a director may still change it."""
 

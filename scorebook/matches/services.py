@@ -45,6 +45,8 @@ from .refusals import (
     DealConflict,
     EntererSeat,
     EntererSide,
+    MatchAbandoned,
+    MatchFinished,
     MethodNotAccepted,
     NoSuchMatch,
     OwnEntry,
@@ -99,7 +101,8 @@ def _resume(match: Match) -> tuple[Game, Rules, MatchState]:
 def _store_state(match: Match, state: MatchState) -> None:
     match.state = state.as_dict()
     match.result = state.outcome.as_dict() if state.outcome else None
-    match.status = Match.Status.FINISHED if state.finished else Match.Status.OPEN
+    if match.status != Match.Status.ABANDONED:  # a correction does not bring it back
+        match.status = Match.Status.FINISHED if state.finished else Match.Status.OPEN
     match.version += 1
     match.save(update_fields=["state", "result", "status", "version"])
 
@@ -236,6 +239,8 @@ def deal_create(
     )
     if night_status == Night.Status.CLOSED:
         raise ClosedNight()
+    if match.status == Match.Status.ABANDONED:
+        raise MatchAbandoned(reason=match.ended_reason)
     game, rules, state = _resume(match)
     number = state.deal_number
     if expected_number is not None and expected_number != number:
@@ -269,9 +274,40 @@ def deal_create(
     return deal
 
 
+@transaction.atomic
+def match_abandon(*, match: Match, reason: str, user: User) -> Match:
+    """End an open match before its end, with a reason (directors): a tournament's
+    forfeit "a tavolino" ends the forfeited pairing's match. No deal is added to it
+    afterwards; the deals played stay (and any stake they booked); the standings count
+    only finished matches, so it counts for nothing. A finished match is refused; an
+    abandoned one is left as it is."""
+    reason = check_reason(reason.strip() if isinstance(reason, str) else "", most=200)
+    match, night_status, club_id = _lock(match.pk, user, Role.DIRECTOR)
+    if match.status == Match.Status.ABANDONED:
+        return match
+    if match.status == Match.Status.FINISHED:
+        raise MatchFinished()
+    if night_status == Night.Status.CLOSED:
+        raise ClosedNight()
+    match.status = Match.Status.ABANDONED
+    match.ended_reason = reason
+    match.version += 1
+    match.save(update_fields=["status", "ended_reason", "version"])
+    audit(
+        club_id=club_id,
+        actor=user,
+        verb="match_abandoned",
+        obj=match,
+        after={"status": match.status},
+        reason=reason,
+    )
+    stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk)
+    return match
+
+
 def _correction_role(match: Match, night_status: str) -> str:
     """Only a director corrects a finished match or a closed night."""
-    finished = match.status == Match.Status.FINISHED or night_status == Night.Status.CLOSED
+    finished = match.status != Match.Status.OPEN or night_status == Night.Status.CLOSED
     return Role.DIRECTOR if finished else Role.SCORER
 
 

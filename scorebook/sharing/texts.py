@@ -86,7 +86,7 @@ def score_line(match: Match, names: Mapping[int, str]) -> str:
 
 def _match_words(match: Match, names: Mapping[int, str]) -> str:
     words = f"{game_name(match.game)}: {score_line(match, names)}"
-    if match.status != Match.Status.FINISHED:
+    if match.status == Match.Status.OPEN:
         words += " " + _("(still playing)")
     return words
 

@@ -115,7 +115,7 @@ def _tally(
     series = series_of(tournament, p.round.stage)
     outcome = series.outcome(0, 0, 0)
     for match in played:
-        if outcome.complete:
+        if outcome.complete or match.status == Match.Status.ABANDONED:
             continue
         if match.status != Match.Status.FINISHED:
             score.open_matches.append(match)

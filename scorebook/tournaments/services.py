@@ -1084,6 +1084,7 @@ def pairing_forfeit(*, pairing: Pairing, entry: Entry, reason: str, user: User) 
     pairing.forfeited_by = entry
     pairing.forfeit_reason = reason
     pairing.save(update_fields=["forfeited_by", "forfeit_reason"])
+    _abandon_open(pairing, reason, user)
     audit(
         club_id=tournament.club_id,
         actor=user,
@@ -1093,6 +1094,13 @@ def pairing_forfeit(*, pairing: Pairing, entry: Entry, reason: str, user: User) 
         reason=reason,
     )
     return pairing
+
+
+def _abandon_open(pairing: Pairing, reason: str, user: User) -> None:
+    """A forfeited pairing's matches still open end, abandoned with the forfeit's reason
+    (the night's room, its close and the round then see them over; their deals stay)."""
+    for match in Match.objects.filter(tournament_game__pairing=pairing, status=Match.Status.OPEN):
+        matches.match_abandon(match=match, reason=reason, user=user)
 
 
 @transaction.atomic

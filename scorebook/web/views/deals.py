@@ -409,7 +409,7 @@ def _deal_page(
             **frame,
             "can_enter": frame["is_scorer"]
             and match.night.status == Night.Status.OPEN
-            and match.status != Match.Status.FINISHED,
+            and match.status == Match.Status.OPEN,
             "can_correct": can(membership, _correction_role(match)),
             "deal": current,
             "unit": unit_heading(table),

@@ -120,7 +120,7 @@ def _match_rows(the_night, matches, names):
                 "game": game_name(match.game),
                 "board": scoreboard(match, names),
                 "progress": done,
-                "behind": match.status != Match.Status.FINISHED
+                "behind": match.status == Match.Status.OPEN
                 and now - (done.last_deal_at or match.created_at) > ROOM_BEHIND,
                 # "0 minutes ago" read oddly: under a minute it is "just now"
                 "just_now": done.last_deal_at is not None
@@ -234,7 +234,7 @@ def night_close(request, pk):
         the_night,
         membership,
         "web/nights/close.html",
-        unfinished=[r for r in rows if r["match"].status != Match.Status.FINISHED],
+        unfinished=[r for r in rows if r["match"].status == Match.Status.OPEN],
         pending=[r for r in rows if r["progress"].unconfirmed],
         unconfirmed=sum(len(r["progress"].unconfirmed) for r in rows),
         corrected=sum(len(r["progress"].corrected) for r in rows),
