@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -149,21 +150,15 @@ def match_book(
             continue
         for entry in live.get(source, []):
             new.append(
-                Entry(
+                _reversal(
+                    entry,
+                    user,
                     club_id=club_id,
                     night_id=match.night_id,
                     match=match,
                     deal_id=entry.deal_id,
                     deal_version=entry.deal_version,
                     match_version=match.version,
-                    kind=Entry.Kind.REVERSAL,
-                    payer_id=entry.payee_id,
-                    payee_id=entry.payer_id,
-                    amount=entry.amount,
-                    unit=entry.unit,
-                    currency=entry.currency,
-                    reverses=entry,
-                    booked_by=user,
                 )
             )
         for (payer, payee, amount), times in want.items():
@@ -265,19 +260,13 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
             continue
         for entry in live.get(pk, []):
             new.append(
-                Entry(
+                _reversal(
+                    entry,
+                    user,
                     club_id=club_id,
-                    night=night,
+                    night_id=night.pk,
                     match_id=pk,
                     match_version=entry.match.version if entry.match else 0,
-                    kind=Entry.Kind.REVERSAL,
-                    payer_id=entry.payee_id,
-                    payee_id=entry.payer_id,
-                    amount=entry.amount,
-                    unit=entry.unit,
-                    currency=entry.currency,
-                    reverses=entry,
-                    booked_by=user,
                 )
             )
         if m is None:
@@ -421,20 +410,22 @@ def night_book(
 def night_reverse(*, entries: Iterable[Entry], user: User | None) -> list[Entry]:
     """Reverse night entries (a fee refunded): each gets its mirror image, linked to it;
     nothing is edited or deleted. An entry already reversed is left alone."""
-    rows = [
-        Entry(
-            club_id=e.club_id,
-            night_id=e.night_id,
-            kind=Entry.Kind.REVERSAL,
-            payer_id=e.payee_id,
-            payee_id=e.payer_id,
-            amount=e.amount,
-            unit=e.unit,
-            currency=e.currency,
-            reverses=e,
-            booked_by=user,
-        )
-        for e in entries
-        if not Entry.objects.filter(reverses=e).exists()
-    ]
+    rows = [_reversal(e, user) for e in entries if not Entry.objects.filter(reverses=e).exists()]
     return Entry.objects.bulk_create(rows)
+
+
+def _reversal(entry: Entry, user: User | None, **where: Any) -> Entry:
+    """The mirror image of a live entry, linked to it (what undoes it in the books): the
+    same amount from its payee back to its payer. ``where`` places it (the club, night,
+    match and versions it is booked at), by default where the entry stood."""
+    return Entry(
+        **{"club_id": entry.club_id, "night_id": entry.night_id, **where},
+        kind=Entry.Kind.REVERSAL,
+        payer_id=entry.payee_id,
+        payee_id=entry.payer_id,
+        amount=entry.amount,
+        unit=entry.unit,
+        currency=entry.currency,
+        reverses=entry,
+        booked_by=user,
+    )
