@@ -115,7 +115,10 @@ _datetime = serializers.DateTimeField()
 
 
 class DealSerializer(serializers.ModelSerializer):
-    entered_by = serializers.CharField(source="entered_by.username", default=None)
+    # Null once the account that entered the deal is deleted (the foreign key sets null).
+    entered_by = serializers.CharField(
+        source="entered_by.username", default=None, allow_null=True, read_only=True
+    )
     result = DealResultField(read_only=True)
     confirmations = ConfirmationSerializer(many=True, read_only=True)
     input = serializers.JSONField(

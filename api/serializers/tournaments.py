@@ -59,7 +59,9 @@ class TournamentSerializer(serializers.ModelSerializer):
     club_share = serializers.DecimalField(
         max_digits=8, decimal_places=2, min_value=0, required=False
     )
-    currency = serializers.RegexField(r"^([A-Z]{3})?$", required=False, allow_blank=True)
+    # Blank (no money) is allow_blank's, not the pattern's: the schema says oneOf the two,
+    # and a pattern that matched "" too made a blank currency fit both, so neither.
+    currency = serializers.RegexField(r"^[A-Z]{3}$", required=False, allow_blank=True)
 
     class Meta:
         model = Tournament
