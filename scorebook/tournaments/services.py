@@ -25,6 +25,7 @@ from scorebook.clubs.services import player_create, require_role
 from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
+from scorebook.core.refusals import unique_or
 from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.matches import services as matches
@@ -238,14 +239,18 @@ def tournament_create(
         raise TournamentSettings(path="seed", problem="a whole number from 0 to 2^48")
     if Tournament.objects.filter(night=night, name=values["name"]).exists():
         raise TournamentNameTaken(path="name", name=values["name"])
-    tournament = Tournament.objects.create(
-        club_id=night.club_id,
-        night=night,
-        game=game,
-        rules=rules if rules is not None else {},
-        seed=seed if seed is not None else secrets.randbits(48),
-        created_by=user,
-        **values,
+    # The check above cannot see a director creating the same name at this moment.
+    tournament = unique_or(
+        TournamentNameTaken(path="name", name=values["name"]),
+        lambda: Tournament.objects.create(
+            club_id=night.club_id,
+            night=night,
+            game=game,
+            rules=rules if rules is not None else {},
+            seed=seed if seed is not None else secrets.randbits(48),
+            created_by=user,
+            **values,
+        ),
     )
     audit(
         club_id=night.club_id,
@@ -288,7 +293,11 @@ def tournament_update(*, tournament: Tournament, changes: dict[str, Any], user: 
     for key, value in changed.items():
         setattr(tournament, key, value)
     if changed:
-        tournament.save(update_fields=list(changed))
+        # Another tournament renamed to this name at this moment: the same refusal.
+        unique_or(
+            TournamentNameTaken(path="name", name=values["name"]),
+            lambda: tournament.save(update_fields=list(changed)),
+        )
         audit(
             club_id=tournament.club_id,
             actor=user,
