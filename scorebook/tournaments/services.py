@@ -18,6 +18,7 @@ from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from scorebook.clubs.models import Player, Role
@@ -533,11 +534,24 @@ def _last_round(tournament: Tournament) -> Round | None:
     return tournament.round_set.order_by("-number").first()
 
 
+def _has_played(entry: Entry) -> bool:
+    """Has ``entry`` been in a round that started (played, rested or forfeited there)?
+    Until then a withdrawal gives its fees back."""
+    return (
+        Pairing.objects.filter(round__tournament_id=entry.tournament_id)
+        .exclude(round__started_at=None)
+        .filter(Q(home=entry) | Q(away=entry))
+        .exists()
+    )
+
+
 @transaction.atomic
 def entry_withdraw(*, entry: Entry, reason: str, user: User) -> Entry:
-    """A pair leaves between rounds, never in the middle of one. Before any round has
-    started its fees are given back (the ledger entries reversed); later they stay in
-    the pot, its results stay in the standings and it is paired no more. When the next
+    """A pair leaves between rounds, never in the middle of one. A pair that has not
+    played yet (round 1 not started, in any format; a late arrival before its first
+    round starts) gets its fees back (the ledger entries reversed); once it has been in
+    a started round they stay in the pot, its results stay in the standings and it is
+    paired no more. When the next
     round is paired and not started: in a Swiss round it leaves its pairing (its opponent
     takes the resting entry's place, or rests); in a group or knockout round it forfeits
     its pairing, and later ones too."""
@@ -559,8 +573,7 @@ def entry_withdraw(*, entry: Entry, reason: str, user: User) -> Entry:
     entry.withdrawal_reason = reason
     entry.save(update_fields=["withdrawn_at", "withdrawn_after", "withdrawal_reason"])
     refunded = []
-    started = tournament.round_set.exclude(started_at=None).exists()
-    if not started and after == 0 and tournament.plays_for_money:
+    if tournament.plays_for_money and not _has_played(entry):
         refunded = _refund(tournament, [entry.first_id, entry.second_id], user)
     audit(
         club_id=tournament.club_id,

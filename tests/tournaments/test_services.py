@@ -426,7 +426,9 @@ def test_withdrawing_from_a_paired_knockout_round_forfeits_it(people, night):
     services.entry_withdraw(entry=first.home, reason="Malore", user=people.director)
     first.refresh_from_db()
     assert first.forfeited_by_id == first.home_id
-    assert selectors.pot_balance(t) == Decimal("40.00")  # the bracket is drawn: no refund
+    # the bracket stands (the pairing is forfeited) but round 1 has not started: the
+    # pair has not played, so its fees come back, as in every format
+    assert selectors.pot_balance(t) == Decimal("30.00")
     r1 = services.round_start(tournament=t, user=people.director)
     assert Match.objects.filter(night=night).count() == 1
     play_round(people, r1)
@@ -458,3 +460,41 @@ def test_a_knockout_takes_no_late_pairs(people, night):
     with pytest.raises(refusals.RegistrationClosed):
         services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
     assert t.entries.count() == 4
+
+
+@pytest.mark.parametrize("fmt", ["groups", "knockout"])
+def test_fees_come_back_until_round_one_starts_and_stay_after(people, night, fmt):
+    """The refund rule in every format: a pair that withdraws before round 1 starts (the
+    groups or the bracket already drawn) gets its fees back; one that withdraws after it
+    played round 1 does not; the night stays zero-sum."""
+    t = with_pairs(people, night, 6, format=fmt, group_size=3, entry_fee="5", currency="EUR")
+    r1 = services.round_pair(tournament=t, user=people.director)
+    early = r1.pairings.exclude(away=None).order_by("board").first().home
+    services.entry_withdraw(entry=early, reason="Malore", user=people.director)
+    assert selectors.pot_balance(t) == Decimal("50.00")
+    r1 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r1)
+    late = next(
+        e for p in r1.pairings.exclude(away=None) for e in (p.home, p.away) if e.pk != early.pk
+    )
+    if fmt == "groups":  # between group rounds
+        services.entry_withdraw(entry=late, reason="Stanchi", user=people.director)
+        assert selectors.pot_balance(t) == Decimal("50.00")
+    for group in balances(LedgerEntry.objects.filter(night=night)).values():
+        assert sum(group.values(), Decimal(0)) == 0
+
+
+def test_a_late_pair_that_leaves_before_its_first_round_gets_its_fees_back(people, night):
+    t = with_pairs(people, night, 4, rounds=3, entry_fee="5", currency="EUR")
+    r1 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r1)
+    a, b = players(people.club, 2, prefix="Late")
+    late = services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    assert selectors.pot_balance(t) == Decimal("50.00")
+    services.entry_withdraw(entry=late, reason="Ripensamento", user=people.director)
+    assert selectors.pot_balance(t) == Decimal("40.00")
+    r2 = services.round_start(tournament=t, user=people.director)
+    play_round(people, r2)
+    out = r2.pairings.exclude(away=None).first().home
+    services.entry_withdraw(entry=out, reason="Stanchi", user=people.director)
+    assert selectors.pot_balance(t) == Decimal("40.00")  # it played: the fees stay
