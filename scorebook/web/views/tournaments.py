@@ -57,7 +57,7 @@ AMOUNTS = r"^\s*\d{1,6}(\.\d{1,2})?(\s*,\s*\d{1,6}(\.\d{1,2})?){0,15}\s*$"
 #: kept, always comes last (ranking.check_chain).
 MIDDLE_CRITERIA = ("buchholz", "point_difference", "head_to_head")
 SERIES_CHOICES = [
-    ("matches", gettext_lazy("one match (a level knockout match: la bella)")),
+    ("matches", gettext_lazy("one match")),
     ("best_of", gettext_lazy("best of N matches")),
     ("games", gettext_lazy("exactly N matches")),
 ]
@@ -159,7 +159,10 @@ class TournamentForm(forms.Form):
         initial=Tournament.Seeding.ORDER,
     )
     series = forms.ChoiceField(
-        label=gettext_lazy("Each pairing plays"), choices=SERIES_CHOICES, initial="matches"
+        label=gettext_lazy("Each pairing plays"),
+        choices=SERIES_CHOICES,
+        initial="matches",
+        help_text=gettext_lazy("In the knockout, a pairing left level plays la bella."),
     )
     series_games = forms.IntegerField(
         label=gettext_lazy("N (matches of a series)"), min_value=1, max_value=9, initial=1
