@@ -55,7 +55,7 @@ def test_a_director_runs_a_league_from_its_pages(club, people, four, django_asse
     with django_assert_max_num_queries(12):
         body = director.get(page).content.decode()
     assert "<strong>0–1</strong>" in body  # SW at home lost the one match
-    assert "<td>points</td>" in body
+    assert "decided by: points" in body
     sheet = director.get(page + "csv").content.decode().splitlines()
     assert sheet[2].startswith("1,NE,1,1,0,0,3,")
 
@@ -229,6 +229,33 @@ def test_a_round_robin_before_any_game_says_no_place_was_decided_by_lot(club, pe
     page = f"/c/{club.slug}/leagues/{league.pk}/"
     body = director.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "NE" in body and "SW" in body
-    assert "<td>sorteggio</td>" not in body
+    table = body.split('class="data league-table"', 1)[1].split("</table>", 1)[0]
+    assert "sorteggio" not in table
     sheet = director.get(page + "csv").content.decode().splitlines()
     assert not any(line.endswith("lots") or "sorteggio" in line for line in sheet[1:]), sheet
+
+
+def test_each_place_says_what_decided_it_under_the_entry(club, people, four):
+    """The table's last column, 'Decided by', was cut off at a phone's edge (the browser
+    test of the demo's pages); each place now says it under the entry's name."""
+    director = client_for(people, "director")
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    nino, ettore, salvo, walter = four
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    fixture = league.fixtures.get()
+    home = (nino, ettore) if fixture.home.name == "NE" else (salvo, walter)
+    away = (salvo, walter) if home[0] == nino else (nino, ettore)
+    match = pair_match(people, night(people), home, away, "NS")
+    leagues.fixture_match_link(fixture=fixture, match=match, user=people.scorer)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    for language, words, column in (
+        ("en", "decided by: points", "Decided by"),
+        ("it", "decisa da: punti", "Deciso da"),
+    ):
+        body = director.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        table = body.split('class="data league-table"', 1)[1].split("</table>", 1)[0]
+        assert words in table and column not in table, table
