@@ -11,7 +11,10 @@ checks that every game's have theirs. A new game's words are all in this module.
 
 from typing import Any
 
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext_lazy as _
+
+from scorebook.rules.cards import parse_card
 
 SWITCHES = {
     "core.rounding": _("How captured thirds become points"),
@@ -290,6 +293,90 @@ TABLE_LINES = {
 }
 
 
+#: Spinado's pots, as "12 to the matrimony" says them.
+POTS = {
+    "matrimony": _("to the matrimony"),
+    "intrigue": _("to the intrigue"),
+    "game": _("to the game"),
+}
+KINGS = {
+    "Kd": _("king of diamonds"),
+    "Kc": _("king of hearts"),
+    "Ks": _("king of spades"),
+    "Kb": _("king of clubs"),
+}
+
+
+def _deal_table(table: dict[str, Any]) -> str:
+    """Rovescino's deal table by number of players: 'in 3: 13 each, a 4 out; in 6: 6 each,
+    4 to the monte; ...'."""
+    parts = []
+    for players, layout in table.items():
+        said = [str(_("%(players)s players: %(each)s cards each") % {"players": players, **layout})]
+        if layout.get("monte"):
+            said.append(str(_("%(monte)s to the monte") % layout))
+        out = list(layout.get("out") or ())
+        if len(out) == 4 and len({c[:-1] for c in out}) == 1:
+            said.append(str(_("the four %(rank)ss out") % {"rank": out[0][:-1]}))
+        elif out:
+            names = ", ".join(_card(c) for c in out)
+            said.append(str(_("%(cards)s out") % {"cards": names}))
+        for rank, count in (("4", layout.get("fours_out")), ("5", layout.get("fives_out"))):
+            if count:
+                said.append(
+                    ngettext(
+                        "a %(rank)s out (the deal names it)",
+                        "%(count)d %(rank)ss out (the deal names them)",
+                        count,
+                    )
+                    % {"rank": rank, "count": count}
+                )
+        parts.append(", ".join(said))
+    return "; ".join(parts)
+
+
+def _antes(table: dict[str, Any]) -> str:
+    """Spinado's antes: 'the dealer 12 to the matrimony, ...; the others 3 to the game'."""
+    who = {"dealer": _("the dealer"), "others": _("each of the others")}
+    if len({str(pots) for pots in table.values()}) == 1:  # the dealer as the others
+        who = {side: _("everyone") for side in table}
+        table = dict(list(table.items())[:1])
+    return "; ".join(
+        f"{who.get(side, side)} "
+        + ", ".join(f"{n} {POTS.get(pot, pot)}" for pot, n in pots.items())
+        for side, pots in table.items()
+    )
+
+
+def _kings(table: dict[str, Any]) -> str:
+    """Spinado's payments for kings: 'king of diamonds 2, the other kings 1'."""
+    amounts = list(table.values())
+    if len(set(amounts)) == 1:
+        return str(_("each king %(chips)s") % {"chips": amounts[0]})
+    first, *rest = table.items()
+    said = [f"{KINGS.get(first[0], first[0])} {first[1]}"]
+    if len({n for _k, n in rest}) == 1:
+        said.append(str(_("the other kings %(chips)s") % {"chips": rest[0][1]}))
+    else:
+        said += [f"{KINGS.get(k, k)} {n}" for k, n in rest]
+    return ", ".join(said)
+
+
+#: How a whole table of a value reads where one line per item is not enough, by switch.
+TABLE_WORDS = {
+    "rov.deal_table": _deal_table,
+    "spin.antes": _antes,
+    "spin.king_payments": _kings,
+}
+
+
+def _card(code: str) -> str:
+    card = parse_card(code)
+    if card is None:
+        return code
+    return card.name("it" if (get_language() or "en").startswith("it") else "en")
+
+
 def choice_label(switch: dict[str, Any], value: Any) -> str:
     """A value of ``switch`` in words: its own words, or a rule book's code with what it
     sets ('PEN: cappotto ×2, cappottone ×6, ...', from the engine's table), or the code."""
@@ -297,6 +384,8 @@ def choice_label(switch: dict[str, Any], value: Any) -> str:
     if (key, str(value)) in SWITCH_VALUES:
         return str(SWITCH_VALUES[(key, str(value))])
     table = (switch.get("tables") or {}).get(str(value))
+    if table and key in TABLE_WORDS:
+        return f"{value}: {TABLE_WORDS[key](table)}"
     if table and key in TABLE_LINES:
         line = str(TABLE_LINES[key])
         items = ", ".join(

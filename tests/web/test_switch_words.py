@@ -120,3 +120,83 @@ def test_every_table_code_has_words():
             missing |= {(key, what, code) for code in codes if code not in words}
     assert all(seen.values()), f"the registry's tables named none of some kind: {seen}"
     assert not missing, f"codes without words in scorebook/web/switches.py: {sorted(missing)}"
+
+
+def test_every_rule_books_code_says_what_it_sets():
+    """A value that names a rule book (DOS, PKW, 1/2/4/8/16...) reads as what it sets, from
+    the engine's own table (Switch.tables): Rovescino's deal tables and Spinado's antes
+    and kings still offered 'DOS / PAG-CIA / OAS / 37NO' and 'DNX / PKW / CAS / PCG'."""
+    from scorebook.web.switches import choice_label
+
+    bare = []
+    with translation.override("it"):
+        for game, switch in _catalogue():
+            for value in switch.get("values") or ():
+                if not _is_code(value) or str(value).isdigit():
+                    continue
+                label = choice_label(switch, value)
+                if label == str(value):
+                    bare.append(f"{game} {switch['key']}={value}")
+    assert not bare, f"rule-book codes shown bare on the match form: {bare}"
+
+
+def test_rovescino_and_spinado_tables_in_words():
+    from scorebook.web.switches import choice_label
+
+    switch = {s["key"]: s for _, s in _catalogue()}
+    with translation.override("it"):
+        assert choice_label(switch["rov.deal_table"], "37NO") == (
+            "37NO: in 3: 13 carte a testa, via il quattro di spade"
+        )
+        assert choice_label(switch["rov.deal_table"], "DOS").startswith(
+            "DOS: in 3: 13 carte a testa, via un 4 (lo indica la smazzata); in 4: 10 carte a "
+            "testa;"
+        )
+        assert "in 6: 6 carte a testa, 4 al monte" in choice_label(switch["rov.deal_table"], "DOS")
+        assert choice_label(switch["spin.antes"], "PKW") == (
+            "PKW: il mazziere 12 al matrimonio, 6 all'intrigo, 6 al gioco; ciascuno degli "
+            "altri 3 al gioco"
+        )
+        assert choice_label(switch["spin.antes"], "DNX") == (
+            "DNX: tutti 1 al matrimonio, 1 all'intrigo, 1 al gioco"
+        )
+        assert choice_label(switch["spin.king_payments"], "PKW") == (
+            "PKW: re di quadri 2, gli altri re 1"
+        )
+        assert choice_label(switch["spin.king_payments"], "none") == "nessuno"
+    with translation.override("en"):
+        assert choice_label(switch["spin.antes"], "PCG") == (
+            "PCG: the dealer 2 to the matrimony, 1 to the intrigue; each of the others 1 to "
+            "the game"
+        )
+
+
+def test_the_tables_are_the_ones_the_engine_plays():
+    """The words come from the tables the engine deals and scores with, not a copy."""
+    from scorebook.rules import start_match
+    from scorebook.rules.games import rovescino
+
+    switch = {s["key"]: s for _, s in _catalogue()}
+    for code, layouts in rovescino.TABLES.items():
+        for players, layout in layouts.items():
+            assert switch["rov.deal_table"]["tables"][code][str(players)]["each"] == layout.each
+    for code in switch["spin.antes"]["values"]:
+        game, rules, state = start_match("spinado", {"spin.antes": code}, 4)
+        antes = game.antes(rules, state)
+        table = switch["spin.antes"]["tables"][code]
+        assert antes[state.dealer] == table["dealer"]
+        assert all(antes[p] == table["others"] for p in state.seats if p != state.dealer)
+
+
+def test_the_match_form_offers_the_tables_in_words(people, world):
+    from tests.web.test_pages import client_for
+
+    client = client_for(people, "director")
+    url = f"/n/{world['night']}/matches/new?game=spinado&players=4"
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<option value="CAS">CAS: il mazziere 12 al matrimonio, 6 all&#x27;intrigo' in body
+    assert '<option value="PCG">PCG: ogni re 1</option>' in body
+    url = f"/n/{world['night']}/matches/new?game=rovescino&players=4"
+    body = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<option value="37NO">37NO: in 3: 13 carte a testa, via il quattro di spade' in body
+    assert ">DOS<" not in body and ">DNX<" not in body

@@ -108,6 +108,22 @@ TABLES: dict[str, dict[int, Layout]] = {
     "37NO": {3: Layout(13, fixed_out=("4s",))},
 }
 
+
+def _layouts(table: Mapping[int, Layout]) -> dict[str, dict[str, Any]]:
+    """A deal table as the catalogue shows it: by number of players, the cards each, the
+    monte, the cards always taken out and how many 4s and 5s the deal names."""
+    return {
+        str(n): {
+            "each": layout.each,
+            "monte": layout.monte,
+            "out": list(layout.fixed_out),
+            "fours_out": layout.announced_fours,
+            "fives_out": layout.announced_fives,
+        }
+        for n, layout in table.items()
+    }
+
+
 SWITCHES: tuple[Switch, ...] = (
     *CORE_SWITCHES,
     choice(
@@ -134,7 +150,14 @@ SWITCHES: tuple[Switch, ...] = (
     ),
     Switch("rov.target", 21, between=(1, 1000), help="Penalty points that end the game."),
     Switch("rov.deals", 10, between=(1, 1000), help="Deals, with fixed_number_of_deals."),
-    choice("rov.deal_table", "DOS", "PAG-CIA", "OAS", "37NO"),
+    choice(
+        "rov.deal_table",
+        "DOS",
+        "PAG-CIA",
+        "OAS",
+        "37NO",
+        tables={code: _layouts(table) for code, table in TABLES.items()},
+    ),
     *REVOKE_SWITCHES,
     *PENALTY_SWITCHES,
 )

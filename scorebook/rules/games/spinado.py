@@ -48,12 +48,29 @@ def _french(deck: frozenset[Card]) -> Pack:
 #: The packs a table names: ``french47`` and ``french50`` (``spin.deck``).
 PACKS = {f"french{size}": _french(deck) for size, deck in DECKS.items()}
 
+#: What each player puts into which pot each deal, by rule book: the dealer, the others.
+ANTES: dict[str, dict[str, dict[str, int]]] = {
+    "DNX": {"dealer": dict.fromkeys(POTS, 1), "others": dict.fromkeys(POTS, 1)},
+    "PKW": {"dealer": {"matrimony": 12, "intrigue": 6, "game": 6}, "others": {"game": 3}},
+    "CAS": {
+        "dealer": {"matrimony": 12, "intrigue": 6, "game": 6},
+        "others": dict.fromkeys(POTS, 3),
+    },
+    "PCG": {"dealer": {"matrimony": 2, "intrigue": 1}, "others": {"game": 1}},
+}
+#: What a king played pays its player from each other player, by rule book ("none": 0).
+KING_PAYMENTS: dict[str, dict[str, int]] = {
+    "PKW": {"Kd": 2, "Kc": 1, "Ks": 1, "Kb": 1},
+    "CAS": {"Kd": 2, "Kc": 0, "Ks": 0, "Kb": 0},
+    "PCG": dict.fromkeys(KINGS, 1),
+}
+
 SWITCHES: tuple[Switch, ...] = (
     choice("spin.deck", 47, 50),
-    choice("spin.antes", "DNX", "PKW", "CAS", "PCG"),
+    choice("spin.antes", "DNX", "PKW", "CAS", "PCG", tables=ANTES),
     choice("spin.intrigue", "QJ_diamonds", "KJ_diamonds"),
     choice("spin.spin_payment", 0, 3),
-    choice("spin.king_payments", "none", "PKW", "CAS", "PCG"),
+    choice("spin.king_payments", "none", "PKW", "CAS", "PCG", tables=KING_PAYMENTS),
     choice("spin.first_out_extra", "none", "one_per_card_left"),
     choice("spin.unplayed_spin_penalty", "two_per_card_to_winner", "none"),
     choice("spin.winner_skips_next_ante", True, False),
@@ -289,18 +306,7 @@ class Spinado(Game):
         out: dict[str, dict[str, int]] = {}
         for p in state.seats:
             dealer = p == state.dealer
-            if style == "DNX":
-                each = dict.fromkeys(POTS, 1)
-            elif style == "PKW":
-                each = {"matrimony": 12, "intrigue": 6, "game": 6} if dealer else {"game": 3}
-            elif style == "CAS":
-                each = (
-                    {"matrimony": 12, "intrigue": 6, "game": 6}
-                    if dealer
-                    else dict.fromkeys(POTS, 3)
-                )
-            else:
-                each = {"matrimony": 2, "intrigue": 1} if dealer else {"game": 1}
+            each = dict(ANTES[style]["dealer" if dealer else "others"])
             if p == skip and not (style == "PKW" and dealer):
                 continue
             out[p] = each
@@ -687,11 +693,7 @@ class Spinado(Game):
                 pay(p, played, rules["spin.spin_payment"], "spinado")
         style = rules["spin.king_payments"]
         for king, who in kings.items():
-            amount = {
-                "PKW": 2 if king == "Kd" else 1,
-                "CAS": 2 if king == "Kd" else 0,
-                "PCG": 1,
-            }.get(style, 0)
+            amount = KING_PAYMENTS.get(style, {}).get(king, 0)
             for p in seats:
                 pay(p, who, amount, king)
         if rules["spin.first_out_extra"] == "one_per_card_left":
