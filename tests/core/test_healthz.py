@@ -31,6 +31,7 @@ def test_without_a_broker_tasks_run_eagerly_and_it_says_so(client, celery):
     assert response.json() == {
         "status": "ok",
         "database": "ok",
+        "cache": "ok",
         "broker": "eager",
         "worker": "eager",
     }
@@ -44,6 +45,7 @@ def test_a_broker_at_a_closed_port_is_503(client, celery):
     assert response.json() == {
         "status": "error",
         "database": "ok",
+        "cache": "ok",
         "broker": "unreachable",
         "worker": "unknown",
     }
@@ -57,6 +59,31 @@ def test_a_broker_with_no_worker_is_503(client, celery):
     assert response.status_code == 503
     assert response.json()["broker"] == "ok"
     assert response.json()["worker"] == "no answer"
+
+
+@pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
+@pytest.mark.django_db
+def test_a_cache_that_does_not_answer_is_503_not_500(client, celery, settings):
+    """The shared cache (Redis in production, where the throttles count and the worker
+    leaves its heartbeat) down while the broker answers: the worker check read the
+    heartbeat from it and the Redis error was a 500 (issue 23: never a 500). Now the cache
+    is a part of its own, and the worker is unknown while it is down."""
+    celery("redis://127.0.0.1:6379/14")
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
+        }
+    }
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "error",
+        "database": "ok",
+        "cache": "unreachable",
+        "broker": "ok",
+        "worker": "unknown",
+    }
 
 
 def test_healthz_refuses_post(client):

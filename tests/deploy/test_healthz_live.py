@@ -39,7 +39,7 @@ def test_a_live_worker_answers_the_heartbeat_and_a_stopped_one_does_not(tmp_path
                 assert worker.poll() is None, worker.stderr.read().decode()
             assert answer == (
                 200,
-                {"status": "ok", "database": "ok", "broker": "ok", "worker": "ok"},
+                {"status": "ok", "database": "ok", "cache": "ok", "broker": "ok", "worker": "ok"},
             )
             worker.terminate()
             worker.wait(timeout=30)
@@ -48,6 +48,7 @@ def test_a_live_worker_answers_the_heartbeat_and_a_stopped_one_does_not(tmp_path
             assert body == {
                 "status": "error",
                 "database": "ok",
+                "cache": "ok",
                 "broker": "ok",
                 "worker": "no answer",
             }
