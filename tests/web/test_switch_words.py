@@ -149,8 +149,7 @@ def test_rovescino_and_spinado_tables_in_words():
             "37NO: in 3: 13 carte a testa, via il quattro di spade"
         )
         assert choice_label(switch["rov.deal_table"], "DOS").startswith(
-            "DOS: in 3: 13 carte a testa, via un 4 (lo indica la smazzata); in 4: 10 carte a "
-            "testa;"
+            "DOS: in 3: 13 carte a testa, via un 4 (lo indica la smazzata); in 4: 10 carte a testa;"
         )
         assert "in 6: 6 carte a testa, 4 al monte" in choice_label(switch["rov.deal_table"], "DOS")
         assert choice_label(switch["spin.antes"], "PKW") == (
