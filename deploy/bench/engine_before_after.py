@@ -1,0 +1,61 @@
+"""The rules engine against an older tree, in the same session (issue 25 step 7).
+
+    python deploy/bench/engine_before_after.py /tmp/before [--game tressette4]
+
+``/tmp/before`` is the older tree (``git archive 266d09e^ | tar -x -C /tmp/before``: the
+tree before the tournament code). Each run is its own process that puts its tree first on
+``sys.path`` and checks that the engine it imported is that tree's (the shared virtualenv
+installs this checkout as editable: a run that forgot would measure this tree twice). The
+two trees run alternately, three times per level; each run is the CPU time
+(``time.process_time``) of ``Game.score_deal`` over the same seeded random deals (the old
+bench timed wall clock: it is made to read CPU time too). Prints each run and the medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+LEVELS = {"totals": 20_000, "cards": 5_000, "play": 5_000}
+RUN = """
+import sys, time
+root, game, level, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+sys.path.insert(0, root)
+import scorebook.rules.bench as bench
+assert bench.__file__.startswith(root + "/"), f"{bench.__file__} is not under {root}"
+bench.time.perf_counter = time.process_time
+print(bench.measure(game, level, count, 2026)["per_second"])
+"""
+
+
+def run(tree: Path, game: str, level: str) -> int:
+    args = [sys.executable, "-c", RUN, str(tree), game, level, str(LEVELS[level])]
+    return int(subprocess.run(args, check=True, capture_output=True, text=True).stdout)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("before", type=Path, help="the older tree")
+    parser.add_argument("--game", default="tressette4")
+    parser.add_argument("--level", action="append", choices=sorted(LEVELS))
+    args = parser.parse_args()
+    print(f"{args.game}: deals/s of CPU, seed 2026; before = {args.before}, now = {ROOT}")
+    for level in args.level or list(LEVELS):
+        before, now = [], []
+        for _ in range(3):
+            before.append(run(args.before.resolve(), args.game, level))
+            now.append(run(ROOT, args.game, level))
+        b, n = statistics.median(before), statistics.median(now)
+        print(
+            f"{level:7} before {' / '.join(f'{x:,}' for x in before)} (median {b:,.0f})"
+            f"  now {' / '.join(f'{x:,}' for x in now)} (median {n:,.0f})  {n / b - 1:+.0%}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
