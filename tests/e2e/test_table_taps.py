@@ -120,6 +120,10 @@ def test_terziglio_hands(players, phone, axe, shots):
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     grid.scroll_into_view_if_needed()
     shots(page, "22-terziglio-call-grid")
+    page.set_viewport_size({"width": 360, "height": 780})  # the smallest phone the issue names
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    shots(page, "22-terziglio-call-grid-360")
+    page.set_viewport_size({"width": 390, "height": 844})
     rows = _enter_all(page, match, taps.T3_DEALS, rules, players["direttore"])
     _report(f"{family} (chiamo and solo)", rows)
     assert len(rows) == len(taps.T3_DEALS)
