@@ -164,6 +164,8 @@ class Command(BaseCommand):
                 table = services.table_create(
                     night=earlier, number=number, name=f"Tavolo {number}", user=demo
                 )
+                # A round robin's fixtures have both entries from the start.
+                assert fixture.home_id is not None and fixture.away_id is not None
                 home, away = pair_of[fixture.home_id], pair_of[fixture.away_id]
                 match = seat(earlier, table, (home[0], away[0], home[1], away[1]))
                 play_out(match, demo, next(patterns))
