@@ -31,6 +31,7 @@ from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match, Night, Table
+from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import Rejection, get_game
 from scorebook.standings.leagues import knockout, roundrobin
 
@@ -196,10 +197,9 @@ def _checked(values: dict[str, Any]) -> dict[str, Any]:
         _small_int(values[key], 0, 100, key, "0 to 100")
     fee = _amount(values["entry_fee"], "entry_fee")
     currency = values["currency"]
-    if not isinstance(currency, str) or (
-        currency and (len(currency) != 3 or not currency.isalpha() or not currency.isupper())
-    ):
-        raise TournamentSettings(path="currency", problem="a currency code such as EUR")
+    # The stakes' currencies: the fee is booked in the ledger beside the night's stakes.
+    if not isinstance(currency, str) or (currency and currency not in STAKE_CURRENCIES):
+        raise TournamentSettings(path="currency", problem="one of " + ", ".join(STAKE_CURRENCIES))
     if fee and not currency:
         raise TournamentSettings(path="currency", problem="an entry fee needs a currency")
     prizes, share = _check_prizes(values["prize_kind"], values["prizes"], values["club_share"])

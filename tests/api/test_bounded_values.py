@@ -73,6 +73,44 @@ def test_a_stake_in_no_currency_is_refused(people, night, currency):
         assert created.status_code == 201, created.content
 
 
+@pytest.mark.parametrize("currency", ["XXX", "ZZZ"])
+def test_a_tournament_fee_in_no_currency_is_refused(people, night, currency):
+    """The tournaments (landed after the stakes' fix) took any three capital letters, or
+    three accented ones, for the entry fee's currency: 'XXX' was booked in the ledger
+    beside the night's EUR. The same currencies as a stake now, through the API and the
+    service; nothing stored."""
+    from scorebook.tournaments.models import Tournament
+
+    body = {
+        "night": night.pk, "name": "Torneo", "game": "tressette4",
+        "rules": {"profile": "classic_21"}, "entry_fee": "5.00", "currency": currency,
+    }  # fmt: skip
+    answer = api(people, "director").post("/api/v1/tournaments", body, format="json")
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["errors"][0]["path"] == "currency"
+    assert "EUR" in answer.json()["errors"][0]["message"]
+    assert not Tournament.objects.exists()
+    for fine in ("EUR", "CHF"):
+        created = api(people, "director").post(
+            "/api/v1/tournaments", {**body, "currency": fine, "name": fine}, format="json"
+        )
+        assert created.status_code == 201, created.content
+
+
+@pytest.mark.parametrize("currency", ["XXX", "ÀÈÌ"])
+def test_the_tournament_service_refuses_a_fee_in_no_currency(people, night, currency):
+    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.refusals import TournamentSettings
+
+    with pytest.raises(TournamentSettings) as refused:
+        tournaments.tournament_create(
+            night=night, name="Torneo", game="tressette4", rules={"profile": "classic_21"},
+            user=people.director, entry_fee="5", currency=currency,
+        )  # fmt: skip
+    assert refused.value.path == "currency"
+    assert not night.tournaments.exists()
+
+
 @pytest.fixture
 def played(people, night):
     n, e, s, w = people.seated
