@@ -93,7 +93,7 @@ def game_knowledge(tree: ast.AST, keys: set[str]) -> list[str]:
 
 def test_no_game_key_outside_the_engine():
     """Each game's rules and the shape of its table live in its engine module: no page,
-    service or template names a game (``"tressette4"``) to branch on it, nor imports a
+    service, template or script names a game (``"tressette4"``) to branch on it, nor imports a
     game's module for its cards. The words table of the switches (``web/switches.py``) is
     the one exception. The keys are the engine's registry, so a new game is covered the
     day it is added."""
@@ -112,10 +112,11 @@ def test_no_game_key_outside_the_engine():
         tree = ast.parse(path.read_text(), filename=str(path))
         offenders += [f"{relative}:{where}" for where in game_knowledge(tree, keys)]
     alternatives = "|".join(map(re.escape, sorted(keys)))
-    quoted = re.compile(rf"""["']({alternatives})["']""")
+    quoted = re.compile(rf"""["'`]({alternatives})["'`]""")
     templates = sorted((ROOT / "templates").rglob("*.html"))
-    assert templates
-    for path in templates:
+    scripts = sorted((ROOT / "scorebook").rglob("*.js"))  # the pages' own scripts too
+    assert templates and scripts
+    for path in [*templates, *scripts]:
         for number, line in enumerate(path.read_text().splitlines(), start=1):
             for found in quoted.finditer(line):
                 offenders.append(f"{path.relative_to(ROOT)}:{number} {found.group(0)}")
