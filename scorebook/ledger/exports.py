@@ -12,7 +12,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
@@ -60,11 +60,13 @@ def sheet_rows(
     names,
     *,
     localize: bool = False,
+    seat_word: Callable[[str], str] = str,
 ) -> list:
     """The sheet as rows: one section each for matches, nets, transfers and paid marks.
     ``localize``: amounts and times for people (the page's sheets), not programs (the
     API's). Lines that carry words (``result_words``) also say each match's result, its
-    multiplier and what it moved for each player."""
+    multiplier and what it moved for each player. ``seat_word``: a seat as the reader
+    writes it (the pages' letters; the API's sheet keeps the codes)."""
     rows: list[list[str]] = [[_("Settlement"), club, sheet["date"]]]
     version = sheet["version"]
     rows.append([_("Version"), str(version) if version else _("provisional (night still open)")])
@@ -73,7 +75,9 @@ def sheet_rows(
     head = [_("Match"), _("Game"), _("Table"), _("Players"), _("Winners"), _("Stake")]
     rows.append(head + ([_("Result"), _("Multiplier"), _("Moved")] if words else []))
     for m in matches:
-        players = ", ".join(f"{seat}: {names.get(pid, '?')}" for seat, pid in m["seats"].items())
+        players = ", ".join(
+            f"{seat_word(seat)}: {names.get(pid, '?')}" for seat, pid in m["seats"].items()
+        )
         stake = _number(m["stake"], m["currency"], localize)
         stake = f"{stake} {m['currency']}" if m["currency"] else stake
         row = [str(m["id"]), m["game"], m["table"] or "", players, " ".join(m["winners"]), stake]

@@ -101,3 +101,29 @@ def test_a_night_without_stakes_keeps_its_title(people, club):
     body = english.content.decode()
     assert "<h1>Who pays whom</h1>" in body and "Points of the night" not in body
     assert "No stakes were played: nobody owes anything." in body
+
+
+def test_the_sheets_say_seats_and_the_date_as_the_reader_does(people, world, monkeypatch):
+    """The page's CSV and PDF listed the players as 'N: Nino, E: Ettore, S: Salvo,
+    W: Walter' in Italian (the engine's codes; the pages say O for ovest), and the PDF's
+    title gave the night as '2026-11-20' over a sheet otherwise in words."""
+    from scorebook.web.views import nights
+
+    client = client_for(people, "director")
+    client.post(f"/n/{world['night']}/close")
+    url = f"/n/{world['night']}/settlement"
+    italian = client.get(url + ".csv", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    line = next(x for x in italian.splitlines() if x.startswith(f"{world['finished']};"))
+    assert re.search(r"O: \w+", line) and not re.search(r"W: \w+", line), line
+    english = client.get(url + ".csv", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    line = next(x for x in english.splitlines() if x.startswith(f"{world['finished']},"))
+    assert re.search(r"W: \w+", line), line
+    titles = []
+    as_pdf = nights.exports.as_pdf
+    monkeypatch.setattr(
+        nights.exports, "as_pdf", lambda title, rows: titles.append(title) or as_pdf(title, rows)
+    )
+    assert client.get(url + ".pdf", HTTP_ACCEPT_LANGUAGE="it").content.startswith(b"%PDF")
+    assert client.get(url + ".pdf", HTTP_ACCEPT_LANGUAGE="en").status_code == 200
+    assert titles[0].endswith("venerdì 20 novembre 2026"), titles
+    assert titles[1].endswith("Friday 20 November 2026"), titles

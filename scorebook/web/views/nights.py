@@ -31,7 +31,9 @@ from scorebook.web.access import club_for, member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.forms import NightForm, TableForm
 from scorebook.web.scores import game_name, scoreboard
+from scorebook.web.seats import seat_letter
 from scorebook.web.share import share_for
+from scorebook.web.templatetags.scorebook import local_date
 
 
 def night_for(request, pk):
@@ -319,7 +321,12 @@ def _sheet_in_words(night):
     name = f"settlement-{night.club.slug}-{night.date.isoformat()}"  # as the API's
     names = _names(night.club_id)
     rows = exports.sheet_rows(
-        night.club.name, selectors.sheet(night), _lines_in_words(night), names, localize=True
+        night.club.name,
+        selectors.sheet(night),
+        _lines_in_words(night),
+        names,
+        localize=True,
+        seat_word=seat_letter,
     )
     return rows, name
 
@@ -341,7 +348,7 @@ def settlement_csv(request, pk):
 def settlement_pdf(request, pk):
     the_night, _membership = night_for(request, pk)
     rows, name = _sheet_in_words(the_night)
-    title = f"{the_night.club.name} · {the_night.date.isoformat()}"
+    title = f"{the_night.club.name} · {local_date(the_night.date, 'l j F Y')}"
     response = HttpResponse(exports.as_pdf(title, rows), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{name}.pdf"'
     return response
