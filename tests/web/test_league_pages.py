@@ -259,3 +259,35 @@ def test_each_place_says_what_decided_it_under_the_entry(club, people, four):
         body = director.get(page, HTTP_ACCEPT_LANGUAGE=language).content.decode()
         table = body.split('class="data league-table"', 1)[1].split("</table>", 1)[0]
         assert words in table and column not in table, table
+
+
+@pytest.mark.parametrize(
+    ("series", "games", "bella"), [("best_of", 3, False), ("matches", 1, False), ("games", 2, True)]
+)
+def test_only_a_game_past_the_series_is_said_decided_by_la_bella(
+    club, people, series, games, bella
+):
+    """Issue 24 item 9: a best of 3 won 2-1 is not 'decided by la bella' (its third game is
+    one of the three); a fixed series of two left 1-1 is, by the game after it."""
+    director = client_for(people, "director")
+    league = leagues.league_create(
+        club=club, name="KO", user=people.director, format="knockout", series=series,
+        series_games=games,
+    )  # fmt: skip
+    pairs = {"NE": players(club, "Nino", "Ettore"), "SW": players(club, "Salvo", "Walter")}
+    for name, pair in pairs.items():
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    fixture = league.fixtures.get()
+    home, away = pairs[fixture.home.name], pairs[fixture.away.name]
+    on = night(people)
+    for winner in ("NS", "EW", "NS")[: 1 if series == "matches" else 3]:
+        match = pair_match(people, on, home, away, winner)
+        leagues.fixture_match_link(fixture=fixture, match=match, user=people.scorer)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    english = director.get(page).content.decode()
+    italian = director.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert ("decided by la bella" in english) is bella
+    assert ("deciso alla bella" in italian) is bella
