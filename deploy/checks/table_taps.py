@@ -125,8 +125,8 @@ def _chip(declaration: Mapping[str, Any]) -> str | None:
     extra = set(declaration) - {"player", "type", "suit", "rank", "missing"}
     if extra:
         return None
-    if kind == "napoletana":
-        return f"napoletana:{declaration.get('suit')}"
+    if kind in ("napoletana", "decima"):
+        return f"{kind}:{declaration.get('suit')}"
     if kind == "four":
         return f"four:{declaration.get('rank')}"
     if kind == "three":

@@ -864,7 +864,8 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
 
 def _quick_declarations(table: Table, part: Part) -> list[Section]:
     """Each player's usual declarations as chips, one tap each behind "+ accuso": the
-    napoletana of a suit, four 3s, 2s or aces, three of them with the suit missing. The
+    napoletana of a suit, four 3s, 2s or aces, three of them with the suit missing, and
+    the decima of a suit where the game plays it (the collatondrione). The
     tournament code's declarations gone wrong are on the detailed form."""
     if part.get("anomalies"):
         return _declarations(table, part, "totals")
@@ -874,6 +875,10 @@ def _quick_declarations(table: Table, part: Part) -> list[Section]:
         chips += [
             (f"napoletana:{s}", _("napoletana of %(suit)s") % {"suit": SUIT_LABELS[s]})
             for s in GRID_SUITS
+        ]
+    if "decima" in kinds:  # shown, not played: the collatondrione in two taps
+        chips += [
+            (f"decima:{s}", _("decima of %(suit)s") % {"suit": SUIT_LABELS[s]}) for s in GRID_SUITS
         ]
     for rank in ("3", "2", "A"):
         if "four" in kinds:

@@ -88,6 +88,19 @@ def test_declaration_chips_become_the_engines_declarations():
     ]
 
 
+def test_a_decima_is_a_chip_and_makes_the_collatondrione():
+    """The collatondrione (a decima shown) needed the detailed form: the chips had no
+    decima. Two taps and the save now, the hand unplayed."""
+    t = table("tressette4", {"profile": "pe"})
+    with translation.override("it"):
+        (chips,) = [i.choices for i in forms.build(t, "quick").inputs() if i.name == "accusi.E"]
+        assert ("decima:d", "decima di Denari") in [(v, str(text)) for v, text in chips]
+    _, deal = forms.read(t, "quick", {"accusi.E": ["decima:d"]})
+    assert deal == {"declarations": [{"player": "E", "type": "decima", "suit": "d"}]}
+    result = score(t, deal)
+    assert result.event == "collatondrione" and result.points == {"A": 11, "B": 0}
+
+
 def test_declaration_chips_say_what_the_deal_page_says():
     """The chips and the deal page name a declaration alike: "tris di 3, senza denari",
     "poker di assi". The quick form's words had turned the shared "3s" into "tre", so the
