@@ -384,7 +384,7 @@ def _new_match(
         "_rules": rules,
         "_raw": {
             c: row.get(c) for c in ("game", "rules", "seats", "first_dealer", "stake", "currency")
-        },  # fmt: skip
+        },
     }
 
 
