@@ -101,18 +101,17 @@ def bracket(tournament: Tournament) -> list[tuple[str, list[Tie]]]:
     def entry(pk: Any) -> Entry | None:
         return entries.get(pk) if pk is not None else None
 
-    shown = []
-    for number, slots in enumerate(found, start=1):
-        ties = [
-            Tie(
-                entry(s.home),
-                entry(s.away),
-                entry(s.winner),
-                s.decided,
-                s.bye,
-                by_slot.get((number, s.slot)),
-            )
-            for s in slots
-        ]
-        shown.append((_title(number, total), ties))
-    return shown
+    def tie(number: int, s: Any) -> Tie:
+        score = by_slot.get((number, s.slot))
+        if score is None:
+            return Tie(entry(s.home), entry(s.away), entry(s.winner), s.decided, s.bye, None)
+        # a paired slot shows its stored pairing: the pairs the round's lines seat
+        p = score.pairing
+        winner = entry(score.winner) if score.decided else None
+        return Tie(entry(p.home_id), entry(p.away_id), winner, score.decided, p.away_id is None,
+                   score)  # fmt: skip
+
+    return [
+        (_title(number, total), [tie(number, s) for s in slots])
+        for number, slots in enumerate(found, start=1)
+    ]

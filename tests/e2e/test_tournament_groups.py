@@ -112,6 +112,7 @@ def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
     assert Match.objects.get(pk=la_bella.pk).status == "finished"
     director.reload()
     expect(knockout).to_contain_text(f"passa {names[final.home_id]}")
+    expect(knockout).to_contain_text(names[final.away_id])  # the bracket shows who played
     director.locator("form[action$='do/finish'] button").click()
     director.wait_for_url(re.compile(r"/t/\d+/#standings$"))
     expect(director.locator("#standings h2")).to_contain_text("Classifica finale")

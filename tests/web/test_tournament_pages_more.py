@@ -212,3 +212,48 @@ def test_a_straight_knockout_shows_its_bracket_from_round_one(people, night):
     knockout = text_of(html[html.index('id="knockout"') :])
     assert "Semifinali" in knockout and "Finale" in knockout
     assert "vincente del turno precedente" in knockout.lower() or "vincit" in knockout.lower()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"prizes": "999999, 1", "prize_kind": "percent"},
+        {"prizes": "60, 50", "prize_kind": "percent", "club_share": "0"},
+        {"club_share": "-1"},
+        {"club_share": "99999999999"},
+        {"points_win": "101"},
+        {"series_games": "0"},
+        {"then_1": "lot"},
+        {"format": "league"},
+        {"seeding": "\x00"},
+        {"prize_kind": "both"},
+        {"currency": "eur"},
+        {"group_size": "6"},
+        {"qualifiers": "3"},
+        {"name": ""},
+    ],
+)
+def test_bad_settings_are_refused_in_words_and_nothing_changes(people, night, bad):
+    director = client_of(people.director)
+    created = director.post(f"/n/{night.pk}/tournaments/new", {**MORE, **bad})
+    assert created.status_code in (400, 409), created.status_code
+    assert not Tournament.objects.exists()
+    t = with_pairs(people, night, 2)
+    before = Tournament.objects.values().get(pk=t.pk)
+    changed = {k: v for k, v in {**MORE, **bad}.items() if k != "game"}
+    answer = director.post(f"/t/{t.pk}/settings", changed)
+    assert answer.status_code in (400, 409), answer.status_code
+    assert Tournament.objects.values().get(pk=t.pk) == before
+
+
+def test_the_settings_of_a_finished_tournament_are_refused(people, night):
+    t = with_pairs(people, night, 2, rounds=1)
+    services.round_start(tournament=t, user=people.director)
+    play_round(people, t.round_set.get())
+    services.tournament_finish(tournament=t, user=people.director)
+    director = client_of(people.director)
+    assert f"/t/{t.pk}/settings" not in director.get(f"/t/{t.pk}/").content.decode()
+    answer = director.post(f"/t/{t.pk}/settings", {"name": "Nuovo", "format": "swiss"})
+    assert answer.status_code == 409
+    t.refresh_from_db()
+    assert t.name != "Nuovo"
