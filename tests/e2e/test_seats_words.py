@@ -84,3 +84,31 @@ def test_the_house_rules_say_what_a_rule_books_code_sets(
     )
     page.locator('[name="rules.t4.multipliers"]').scroll_into_view_if_needed()
     shots(page, f"95-switch-codes-{language}")
+
+
+NO37 = "37NO: in 3: 13 carte a testa, via il quattro di spade"
+PCG_ANTES = "PCG: il mazziere 2 al matrimonio, 1 all'intrigo; ciascuno degli altri 1 al gioco"
+
+
+@pytest.mark.parametrize(
+    ("game", "count", "switch", "value", "words"),
+    [
+        ("rovescino", 4, "rov.deal_table", "37NO", NO37),
+        ("spinado", 4, "spin.antes", "PCG", PCG_ANTES),
+        ("spinado", 4, "spin.king_payments", "PKW", "PKW: re di quadri 2, gli altri re 1"),
+    ],
+)  # fmt: skip
+def test_rovescino_and_spinado_codes_say_what_they_set(
+    night, phone, shots, axe, game, count, switch, value, words
+):
+    """The deal tables, antes and king payments offered 'DOS / PAG-CIA / OAS / 37NO' and
+    'DNX / PKW / CAS / PCG'; their words are long, and the form still fits a 360 px phone."""
+    page = phone(night.people["direttore"])
+    page.set_viewport_size({"width": 360, "height": 780})
+    page.goto(f"/n/{night.pk}/matches/new?game={game}&players={count}")
+    page.locator("details.switches summary").click()
+    expect(page.locator(f'[name="rules.{switch}"] option[value="{value}"]')).to_have_text(words)
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    axe(page, f"match form, {game}'s switches")
+    page.locator(f'[name="rules.{switch}"]').scroll_into_view_if_needed()
+    shots(page, f"95-switch-codes-{game}-{switch}")
