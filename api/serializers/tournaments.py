@@ -201,6 +201,10 @@ class TournamentWithdrawSerializer(TournamentEntryRefSerializer):
     reason = serializers.CharField(max_length=200, allow_blank=True, help_text="In words.")
 
 
+class TournamentCancelSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=200, allow_blank=True, help_text="In words.")
+
+
 class TournamentForfeitSerializer(TournamentWithdrawSerializer):
     pairing = serializers.IntegerField(min_value=1, max_value=MAX_ID)
 

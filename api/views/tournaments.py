@@ -24,6 +24,7 @@ from rest_framework.response import Response
 
 from api.permissions import ClubRole
 from api.serializers.tournaments import (
+    TournamentCancelSerializer,
     TournamentDrawSerializer,
     TournamentEntryAddSerializer,
     TournamentEntryRefSerializer,
@@ -324,5 +325,23 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     def finish(self, request: Request, pk: Any = None) -> Response:
         tournament = tournaments.tournament_finish(
             tournament=self.get_object(), user=signed_in(request)
+        )
+        return Response(TournamentSerializer(tournament).data)
+
+    @extend_schema(
+        request=TournamentCancelSerializer,
+        responses=TournamentSerializer,
+        description="Directors: call the tournament off, with a reason: the fees still in the "
+        "pot go back to who paid them, its open matches are abandoned, and the night can close.",
+    )
+    @action(detail=True, methods=["post"])
+    def cancel(self, request: Request, pk: Any = None) -> Response:
+        tournament = self.get_object()
+        serializer = TournamentCancelSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        tournament = tournaments.tournament_cancel(
+            tournament=tournament,
+            reason=serializer.validated_data["reason"],
+            user=signed_in(request),
         )
         return Response(TournamentSerializer(tournament).data)

@@ -65,6 +65,15 @@ class StaleVersion(Refusal):
         return {"ETag": self.current.etag}
 
 
+class NightNotReady(Refusal):
+    """Something on the night must be done before it closes (``what``: in words, from the
+    app that holds it, e.g. a tournament not finished)."""
+
+    code = "night.not_ready"
+    status = 409
+    message = _("The night cannot be closed yet: %(what)s")
+
+
 class MatchAbandoned(Refusal):
     """The match was abandoned (a forfeit): no deal is added to it."""
 

@@ -36,6 +36,7 @@ class Tournament(models.Model):
         REGISTRATION = "registration", _("registration")
         RUNNING = "running", _("running")
         FINISHED = "finished", _("concluded")
+        CANCELLED = "cancelled", _("cancelled")
 
     class Seeding(models.TextChoices):
         ORDER = "order", _("in the order the entries were added")

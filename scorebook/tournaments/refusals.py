@@ -55,6 +55,12 @@ class TournamentFinished(Refusal):
     message = _("The tournament is finished.")
 
 
+class TournamentCancelled(Refusal):
+    code = "tournament.cancelled"
+    status = 409
+    message = _("The tournament was cancelled.")
+
+
 class PlayerAlreadyIn(Refusal):
     code = "tournament.player_in"
     status = 409

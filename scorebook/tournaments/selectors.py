@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Q
+from django.utils.translation import gettext
 
 from scorebook.ledger.models import Account
 from scorebook.ledger.models import Entry as LedgerEntry
@@ -363,3 +364,20 @@ def tournaments_of_club(club_id: int):
 def tournaments_of_night(night_id: int):
     """The tournaments of one night (the night page and the TV list them)."""
     return Tournament.objects.filter(night_id=night_id).order_by("created_at", "id")
+
+
+def night_close_waits_for(night: Any) -> list[str]:
+    """What of the night's tournaments keeps it open, in words: every tournament neither
+    finished nor cancelled (its fees would stay in the pot and its matches unplayed).
+    ``matches.services.night_close`` asks (``NIGHT_CLOSE_CHECKS``)."""
+    pending = Tournament.objects.filter(night_id=night.pk).exclude(
+        status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
+    )
+    return [
+        gettext(
+            "the tournament '%(name)s' is not over: finish it (the prizes are paid) or "
+            "cancel it (the fees are given back), then close the night."
+        )
+        % {"name": t.name}
+        for t in pending.order_by("created_at", "id")
+    ]

@@ -71,6 +71,7 @@ from .refusals import (
     SinglesWaiting,
     SwapNotAllowed,
     TooFewEntries,
+    TournamentCancelled,
     TournamentFinished,
     TournamentNameTaken,
     TournamentSettings,
@@ -320,6 +321,8 @@ def _locked(tournament: Tournament, user: User) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentFinished()
+    if tournament.status == Tournament.Status.CANCELLED:
+        raise TournamentCancelled()
     if Night.objects.filter(pk=tournament.night_id, status=Night.Status.CLOSED).exists():
         raise NightClosed()
     return tournament
@@ -1244,5 +1247,39 @@ def tournament_finish(*, tournament: Tournament, user: User) -> Tournament:
         verb="tournament_finished",
         obj=tournament,
         after={"places": final_places(tournament)},
+    )
+    return tournament
+
+
+@transaction.atomic
+def tournament_cancel(*, tournament: Tournament, reason: str, user: User) -> Tournament:
+    """Call the tournament off, with a reason (a night that ends before it does): every
+    fee still in the pot goes back to who paid it (the entries reversed, so the night
+    stays zero-sum), its matches still open are abandoned with the reason, and it is
+    played no more. The night can then close (``selectors.night_close_waits_for``)."""
+    tournament = _locked(tournament, user)
+    reason = _reason(reason)
+    for pairing in Pairing.objects.filter(round__tournament=tournament):
+        _abandon_open(pairing, reason, user)
+    refunded: list[LedgerEntry] = []
+    pot = selectors.pot_account(tournament)
+    if pot is not None:
+        fees = LedgerEntry.objects.filter(
+            payee=pot, kind=LedgerEntry.Kind.FEE, reversed_by__isnull=True
+        )
+        refunded = ledger.night_reverse(entries=list(fees), user=user)
+    last = _last_round(tournament)
+    if last is not None:
+        _close(last)
+    tournament.status = Tournament.Status.CANCELLED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    audit(
+        club_id=tournament.club_id,
+        actor=user,
+        verb="tournament_cancelled",
+        obj=tournament,
+        after={"refunded": len(refunded)},
+        reason=reason,
     )
     return tournament

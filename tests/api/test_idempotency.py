@@ -548,6 +548,14 @@ TOURNAMENT_POSTS = {
             )
         )(_tournament(people, 2, started=True)),
     ),
+    "v1:tournament-cancel": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/tournaments/{_tournament(people, 2, started=True).pk}/cancel",
+            {"reason": "rain"},
+            {},
+        ),
+    ),
     "v1:tournament-next-match": (
         "director",
         lambda people, match: _half_played(people),
