@@ -122,3 +122,40 @@ def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
     t.refresh_from_db()
     assert t.status == "finished"
     assert services.final_places(t)[0] == (1, [final.home_id])
+
+
+def test_a_straight_knockout_bracket_on_a_phone(night, phone, shots, axe):
+    """Four pairs, straight knockout: the semi-finals and the final in the bracket, the
+    winners going through, the page within 390 px."""
+    from scorebook.matches.models import Match
+    from scorebook.tournaments import services
+    from scorebook.tournaments.models import Tournament
+
+    people = night.people
+    night.tressette.delete()
+    director = phone(people["direttore"])
+    director.goto(f"/n/{night.pk}/tournaments/new")
+    director.locator('[name="name"]').fill("Coppa di San Rocco")
+    director.locator('[name="game"]').select_option("tressette4")
+    director.locator('[name="format"]').select_option("knockout")
+    director.locator("main form button[type=submit]").click()
+    director.wait_for_url(re.compile(r"/t/\d+/$"))
+    t = Tournament.objects.get()
+    for i in range(4):
+        services.entry_add(
+            tournament=t, players=[f"Coppa {2 * i + 1}", f"Coppa {2 * i + 2}"],
+            user=people["direttore"],
+        )  # fmt: skip
+    director.reload()
+    director.locator("form[action$='do/start'] button").last.click()
+    director.wait_for_url(re.compile(r"/t/\d+/#rounds$"))
+    knockout = director.locator("#knockout")
+    expect(knockout.locator("h3")).to_have_text(["Semifinali", "Finale"])
+    expect(knockout).to_contain_text("vincitore del turno precedente")
+    for match in Match.objects.filter(night=night, status="open"):
+        play(match, people["nino"], home_wins=True)
+    director.reload()
+    expect(knockout.locator(".tie-line.won")).to_have_count(2)
+    assert fits_the_phone(director)
+    axe(director, "straight knockout")
+    shots(director, "tournament-knockout-01-semis")
