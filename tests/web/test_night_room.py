@@ -10,7 +10,7 @@ import pytest
 from django.utils import timezone
 
 from scorebook.matches import services
-from scorebook.matches.models import Deal
+from scorebook.matches.models import Deal, Night
 from tests.api.common import SIDES
 from tests.web.test_pages import client_for
 
@@ -148,3 +148,25 @@ def test_the_close_page_lists_unconfirmed_and_corrected_deals(people, room):
     italian = client.get(f"/n/{room['night']}/close", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "5 smazzate non sono confermate" in section(italian, 'id="pending"')
     assert "1 smazzata è stata corretta" in section(italian, 'id="corrected"')
+
+
+def test_the_room_is_at_the_top_of_the_night_page_for_directors(people, room):
+    """The room's button stood at the bottom of the night page, under every table, the
+    add-a-table form and 'Start a match': on a phone, a long scroll away from the top."""
+    body = client_for(people, "director").get(f"/n/{room['night']}/").content.decode()
+    link = body.index(f'href="/n/{room["night"]}/room"')
+    assert link < body.index('<section class="card">'), "the room comes after the tables"
+    assert body.count(f'href="/n/{room["night"]}/room"') == 1
+
+
+def test_the_room_says_when_it_was_updated_and_that_it_updates_itself(people, room):
+    client = client_for(people, "director")
+    now = timezone.localtime().strftime("%H:")
+    english = client.get(f"/n/{room['night']}/room", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    live = section(english, 'id="live"', 'id="log"')
+    assert re.search(rf"Updated at {now}\d\d; it updates itself every 15 seconds", live), live
+    italian = client.get(f"/n/{room['night']}/room", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert re.search(rf"Aggiornata alle {now}\d\d; si aggiorna da sola ogni 15 secondi", italian)
+    services.night_close(night=Night.objects.get(pk=room["night"]), user=people.owner)
+    closed = client.get(f"/n/{room['night']}/room", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "it updates itself" not in closed  # a closed night no longer changes

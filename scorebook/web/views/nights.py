@@ -190,6 +190,7 @@ def night_room(request, pk):
             empty_tables=[t for t in the_night.tables.order_by("number") if t.pk not in used],
             log=_log_in_words(the_night, matches),
             refresh=ROOM_REFRESH_SECONDS,
+            now=timezone.now(),
             behind_minutes=int(ROOM_BEHIND.total_seconds() // 60),
         ),
     )
