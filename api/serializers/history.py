@@ -25,6 +25,9 @@ class ImportSummarySerializer(serializers.Serializer):
     nights_already = serializers.IntegerField(help_text="Nights of the file already imported.")
     matches = serializers.IntegerField()
     deals = serializers.IntegerField()
+    final_scores = serializers.IntegerField(
+        help_text="Of the matches, those recorded by their final score (no deals)."
+    )
     first = serializers.DateField(allow_null=True)
     last = serializers.DateField(allow_null=True)
     years = serializers.ListField(child=serializers.CharField())

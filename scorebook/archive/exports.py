@@ -50,7 +50,7 @@ from .models import Erasure
 FORMAT_VERSION = 1
 #: The columns of the import template (docs/import.md), in its order.
 IMPORT_COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-                  "currency", "deal")  # fmt: skip
+                  "currency", "deal", "final")  # fmt: skip
 
 Rows = Callable[[], Iterable[dict[str, Any]]]
 
@@ -316,7 +316,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
     object), seats (``N=Nino; E=Ettore``), first dealer and stake; the next ones leave
     them empty, as the template allows. ``match`` counts the matches of a night's table
     in the order they were created (a match without a table counts at table 1). A match
-    without deals has no row (the template has no row without a deal)."""
+    recorded by its final score is one row with ``final`` (``A=21; B=13``); a match
+    without deals or final score has no row (the template has no row for it)."""
     names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
     matches = (
         Match.objects.filter(night__club=club)
@@ -330,16 +331,22 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
         key = (match.night_id, table)
         ordinal[key] = ordinal.get(key, 0) + 1
         deals = Deal.objects.filter(match=match, is_current=True).order_by("number")
+        inputs: Iterable[Any] = deals.values_list("input", flat=True).iterator(chunk_size=500)
+        final: dict[str, int] | None = match.final_score
+        if final is not None:
+            inputs = [None]  # its one row: the final score
         first = True
-        for deal_input in deals.values_list("input", flat=True).iterator(chunk_size=500):
+        for deal_input in inputs:
             row: dict[str, Any] = dict.fromkeys(IMPORT_COLUMNS, "")
             row.update(
                 date=match.night.date.isoformat(),
                 table=table,
                 match=ordinal[key],
                 game=match.game,
-                deal=_dumps(deal_input),
+                deal=_dumps(deal_input) if deal_input is not None else "",
             )
+            if final is not None:
+                row["final"] = "; ".join(f"{k}={v}" for k, v in final.items())
             if first:
                 seats = match.seat_order()
                 row.update(
@@ -355,7 +362,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
 
 IMPORT_ABOUT = (
     "the club's matches in the import template's columns (docs/import.md), one row per "
-    "current deal: what the import reads back into an empty club"
+    "current deal (one row with `final` for a match recorded by its final score): what the "
+    "import reads back into an empty club"
 )
 
 CLUB_INTRO = (

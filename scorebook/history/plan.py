@@ -83,7 +83,31 @@ class SamePlayerTwice(Refusal):
 
 class NotADeal(Refusal):
     code = "import.not_a_deal"
-    message = _("The deal must be a JSON object in the deal format (docs/deal-format.md).")
+    message = _(
+        "The deal must be a JSON object in the deal format (docs/deal-format.md); or write "
+        "the match's final score in the final column."
+    )
+
+
+class BadFinal(Refusal):
+    code = "import.bad_final"
+    message = _(
+        "Write the final score as scorer=total pairs separated by ';' (A=21; B=13, or "
+        "P1=31; P2=18): %(error)s"
+    )
+
+
+class DealAndFinal(Refusal):
+    code = "import.deal_and_final"
+    message = _("A row holds one deal or the match's final score, not both.")
+
+
+class MixedMatch(Refusal):
+    code = "import.mixed_match"
+    message = _(
+        "The match that starts on row %(first)s is recorded %(how)s: a match is recorded "
+        "either deal by deal or by its final score (one row), not both."
+    )
 
 
 class DifferentMatchValue(Refusal):
@@ -213,6 +237,22 @@ def parse_seats(text: str) -> dict[str, str]:
     return seats
 
 
+def parse_final(text: str) -> dict[str, int]:
+    """``A=21; B=13`` -> {"A": 21, "B": 13} (the totals per scorer; the engine checks
+    the scorers and what the totals mean)."""
+    totals: dict[str, int] = {}
+    for pair in _SEAT_SPLIT.split(text.strip().strip(";")):
+        scorer, equals, value = pair.partition("=")
+        scorer, value = scorer.strip(), value.strip()
+        number = value[1:] if value.startswith("-") else value
+        if not equals or not scorer or not number.isdigit() or len(number) > 6:
+            raise BadFinal(error=pair[:40])
+        if scorer in totals:
+            raise BadFinal(error=_("%(scorer)s twice") % {"scorer": scorer[:8]})
+        totals[scorer] = int(value)
+    return totals
+
+
 def fingerprint(night: dict[str, Any]) -> str:
     """The night's identity for idempotency: its date and matches as the rows say them
     (names without case), so the same night in any later file is found again."""
@@ -225,6 +265,8 @@ def fingerprint(night: dict[str, Any]) -> str:
                 "currency": m["currency"],
                 "seats": {s: n.lower() for s, n in m["seats"].items()},
                 "deals": m["deals"],
+                # only when there is one: the nights imported before keep their prints
+                **({"final": m["final"]} if m.get("final") is not None else {}),
             }
             for m in night["matches"]
         ],
@@ -379,6 +421,7 @@ def _new_match(
         "first": row.number,
         "rows": [],
         "deals": [],
+        "final": None,
         "_state": state,
         "_game": game,
         "_rules": rules,
@@ -403,6 +446,19 @@ def _add_deal(plan: Plan, row: Row, match: dict[str, Any]) -> None:
     if match.get("_stopped"):
         plan.refusal(row.number, "deal", NotChecked())
         return
+    if row.get("final"):
+        if row.get("deal"):
+            plan.refusal(row.number, "final", DealAndFinal())
+            match["_stopped"] = True
+            return
+        _add_final(plan, row, match)
+        return
+    if match["final"] is not None:
+        plan.refusal(
+            row.number, "deal", MixedMatch(first=match["first"], how=_("by its final score"))
+        )
+        match["_stopped"] = True
+        return
     try:
         data = loads(row.get("deal") or "null")
         if not isinstance(data, dict):
@@ -420,4 +476,25 @@ def _add_deal(plan: Plan, row: Row, match: dict[str, Any]) -> None:
         match["_stopped"] = True
         return
     match["deals"].append(data)
+    match["rows"].append(row.number)
+
+
+def _add_final(plan: Plan, row: Row, match: dict[str, Any]) -> None:
+    """The match's final score (its only row): the engine decides the result from it."""
+    if match["deals"]:
+        plan.refusal(row.number, "final", MixedMatch(first=match["first"], how=_("deal by deal")))
+        match["_stopped"] = True
+        return
+    try:
+        totals = parse_final(row.get("final"))
+        match["_game"].record_final(match["_state"], totals, match["_rules"], "final")
+    except Refusal as refusal:
+        plan.refusal(row.number, "final", refusal)
+        match["_stopped"] = True
+        return
+    except Rejection as rejection:
+        plan.rejection(row.number, "final", rejection)
+        match["_stopped"] = True
+        return
+    match["final"] = totals
     match["rows"].append(row.number)

@@ -4,7 +4,8 @@ itself, ``importer.import_run``, as the task ``tasks.run_import``) and its undo.
 Nothing of the club's record is written before a director accepts a preview with no
 problems; a refused file stores nothing at all. The import writes each night through
 ``matches.services`` exactly as a night at the club would be entered (``night_open``,
-``table_create``, ``match_create``, ``deal_create`` for every deal, ``night_close``), so
+``table_create``, ``match_create``, ``deal_create`` for every deal (``match_record_final``
+for a match recorded by its final score), ``night_close``), so
 the engine's state, the ledger and the settlement are the live ones; the standings'
 refresh is held meanwhile (``outbox.held``) and the club rebuilt once at the end.
 """

@@ -27,8 +27,9 @@ from scorebook.core.refusals import Refusal
 
 #: The template's columns, in the order the example file writes them.
 COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-           "currency", "deal")  # fmt: skip
-REQUIRED = ("date", "game", "seats", "deal")
+           "currency", "deal", "final")  # fmt: skip
+#: ``deal`` or ``final`` is required too: a file holds deals, final scores or both.
+REQUIRED = ("date", "game", "seats")
 #: The most rows one file may hold (a 10-year club has about 20,000 deals).
 MAX_ROWS = 100_000
 #: An XLSX is a ZIP: the most its parts may expand to (a "zip bomb" is refused unread).
@@ -253,6 +254,8 @@ def _sheet(table: list[tuple[int, list[Any]]]) -> Sheet:
     for column in REQUIRED:
         if column not in names:
             raise MissingColumn(path=column, column=column)
+    if "deal" not in names and "final" not in names:
+        raise MissingColumn(path="deal", column="deal")
     rows = []
     for number, cells in table[1:]:
         values: dict[str, str] = {}

@@ -89,6 +89,12 @@ class Match(models.Model):
     )
     state = models.JSONField(default=dict, help_text="Derived: running totals, next dealer.")
     result = models.JSONField(null=True, blank=True, help_text="Derived: the outcome.")
+    #: The final totals per scorer of a match recorded without its deals (a paper score
+    #: sheet that kept only the final score): part of the record, replayed after the
+    #: (no) deals by the engine's ``record_final``, which decides the result from them.
+    final_score = models.JSONField(
+        null=True, blank=True, help_text="Final totals per scorer, for a match without deals."
+    )
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every deal write.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -25,8 +25,9 @@ class Folded:
 
 
 def fold(match: Match, inputs: list[Any]) -> Folded:
-    """Replay the deal inputs through the engine; raises RulesRejected on the first
-    entry that no longer fits (its path names the deal)."""
+    """Replay the deal inputs through the engine (then the final score of a match
+    recorded without deals); raises RulesRejected on the first entry that no longer fits
+    (its path names the deal)."""
     try:
         game, rules, state = start_match(
             match.game, match.rules["values"], match.players, match.first_dealer
@@ -34,6 +35,8 @@ def fold(match: Match, inputs: list[Any]) -> Folded:
         results = tuple(
             game.add_deal(state, data, rules, f"deals[{i}]") for i, data in enumerate(inputs)
         )
+        if match.final_score is not None:
+            game.record_final(state, match.final_score, rules)
     except Rejection as rejection:
         raise RulesRejected(rejection) from None
     return Folded(state=state, results=results)

@@ -318,6 +318,45 @@ def match_abandon(*, match: Match, reason: str, user: User) -> Match:
     return match
 
 
+@transaction.atomic
+def match_record_final(*, match: Match | int, totals: Any, user: User) -> Match:
+    """Close a match that has no deals with its final score (the totals per scorer of a
+    paper score sheet that kept nothing else): a director's act. The engine decides the
+    result from the totals (``Game.record_final``: refused where the deals themselves
+    settle or rate the match, or where the totals end no match); the totals are stored on
+    the match (``final_score``, replayed by ``fold``), the ledger books the result as it
+    books a match finished at the table, and the standings count it."""
+    match, night_status, club_id = _lock(
+        match.pk if isinstance(match, Match) else match, user, Role.DIRECTOR
+    )
+    if match.status == Match.Status.ABANDONED:
+        raise MatchFinished()
+    if night_status == Night.Status.CLOSED:
+        raise ClosedNight()
+    game, rules, state = _resume(match)
+    try:
+        game.record_final(state, totals, rules)
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
+    match.final_score = dict(state.totals)
+    match.save(update_fields=["final_score"])
+    _store_state(match, state)
+    ledger.match_book(
+        match=match, club_id=club_id, state=state, deals={}, user=user, was_finished=False
+    )
+    audit(
+        club_id=club_id,
+        actor=user,
+        verb="match_final_recorded",
+        obj=match,
+        after={"final_score": match.final_score, "winners": list(state.outcome.winners)}
+        if state.outcome
+        else {"final_score": match.final_score},
+    )
+    stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk)
+    return match
+
+
 def _correction_role(match: Match, night_status: str) -> str:
     """Only a director corrects a finished match or a closed night."""
     finished = match.status != Match.Status.OPEN or night_status == Night.Status.CLOSED

@@ -48,6 +48,38 @@ messages(
             "{value!r} is not a seat at this table; seats: {allowed}.",
             "{value!r} non è un posto a questo tavolo; posti: {allowed}.",
         ),
+        "final.per_deal": (
+            "In {game} the stakes change hands every deal: a match is recorded deal by "
+            "deal, not by its final score.",
+            "A {game} le poste si pagano a ogni smazzata: la partita si registra smazzata "
+            "per smazzata, non con il punteggio finale.",
+        ),
+        "final.per_deal_contest": (
+            "In {game} every deal is a contest of its own (the call, the bid): a match is "
+            "recorded deal by deal, not by its final score.",
+            "A {game} ogni smazzata è una sfida a sé (la chiamata, la dichiarazione): la "
+            "partita si registra smazzata per smazzata, non con il punteggio finale.",
+        ),
+        "final.scorers": (
+            "The final score names {given}; this match is scored by {scorers}.",
+            "Il punteggio finale nomina {given}; questa partita si segna per {scorers}.",
+        ),
+        "final.bad_total": (
+            "{value!r} is not a final total for {scorer}: write a whole number.",
+            "{value!r} non è un totale finale per {scorer}: scrivi un numero intero.",
+        ),
+        "final.not_over": (
+            "These totals ({totals}) do not end a match of {game} under these house rules "
+            "(a match of a set number of deals, or one still level or below the target): "
+            "record its deals instead.",
+            "Questi totali ({totals}) non chiudono una partita di {game} con queste regole "
+            "della casa (una partita a numero fisso di smazzate, o ancora in parità o sotto "
+            "il traguardo): registrane le smazzate.",
+        ),
+        "final.has_deals": (
+            "The match has {count} deals: its final score comes from them.",
+            "La partita ha {count} smazzate: il punteggio finale viene da quelle.",
+        ),
     }
 )
 
@@ -381,6 +413,54 @@ class Game:
             state.outcome = outcome
         if not result.same_dealer:
             state.dealer = self.next_dealer(state, rules)
+
+    def record_final(
+        self, state: MatchState, totals: Any, rules: Rules, path: str = "final_score"
+    ) -> Outcome:
+        """End a match that has no deals with its final totals per scorer (a paper score
+        sheet that kept only the final score): the result is what this game's end says of
+        those totals, as after a last deal with nothing special in it (no claim, no
+        cappotto). Refused where the deals themselves settle or rate the match (stakes
+        per deal, a contest per deal), and where the totals do not end a match (a set
+        number of deals, level, below the target). Sets ``state`` finished."""
+        problems = Problems()
+        name = Localized(self.name_en, self.name_it)
+        if state.finished:
+            reason = state.outcome.reason if state.outcome else "finished"
+            problems.add("match.finished", path, reason=reason)
+        elif state.deals_played:
+            problems.add("final.has_deals", path, count=state.deals_played)
+            problems.raise_if_any()
+        if self.settles_per_deal(rules):
+            problems.add("final.per_deal", path, game=name)
+        elif self.deal_contest:
+            problems.add("final.per_deal_contest", path, game=name)
+        problems.raise_if_any()
+        if not isinstance(totals, Mapping) or set(totals) != set(state.scorers):
+            given = ", ".join(sorted(map(str, totals))) if isinstance(totals, Mapping) else "—"
+            problems.add("final.scorers", path, given=given, scorers=", ".join(state.scorers))
+            problems.raise_if_any()
+        for scorer in state.scorers:
+            value = totals[scorer]
+            if type(value) is not int or not -100_000 <= value <= 100_000:
+                problems.add("final.bad_total", f"{path}.{scorer}", value=value, scorer=scorer)
+        problems.raise_if_any()
+        state.totals = {scorer: totals[scorer] for scorer in state.scorers}
+        nothing = DealResult(self.key, "totals", dict.fromkeys(state.scorers, 0), {})
+        outcome = self.finish(state, nothing, rules)
+        if outcome is None and state.extra.get("overtime"):
+            # both reached the target and the house rules play one more deal: the final
+            # totals are after it
+            outcome = self.finish(state, nothing, rules)
+        if outcome is None:
+            written = ", ".join(f"{s} {state.totals[s]}" for s in state.scorers)
+            problems.add("final.not_over", path, totals=written, game=name)
+            problems.raise_if_any()
+        assert outcome is not None
+        outcome = replace(outcome, detail={**outcome.detail, "final_score": True})
+        state.finished = True
+        state.outcome = outcome
+        return outcome
 
     def next_dealer(self, state: MatchState, rules: Rules) -> str:
         """The deal passes in the direction of play (to the dealer's eldest)."""

@@ -176,11 +176,12 @@ def _with_deals(batch: list[Played]) -> list[Played]:
 
 def contributions(batch: list[Played]) -> dict[int, dict[int, Line]]:
     """Match id -> player id -> the match's contribution. A match counts for a player
-    once one of its deals is in (or the ledger booked them something in it)."""
+    once one of its deals is in, or once it is finished (a match recorded by its final
+    score has no deals), or the ledger booked them something in it."""
     out: dict[int, dict[int, Line]] = {}
     for match in batch:
         lines: dict[int, Line] = defaultdict(blank)
-        if match.deals:
+        if match.deals or match.status == Match.Status.FINISHED:
             for pid in match.seats.values():
                 lines[pid]["deals"] += match.deals
             for r in match_results(match):  # type: ignore[arg-type]

@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Protocol
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import get_game
@@ -53,8 +54,9 @@ def finished_matches_in_order(club_id: int, game: str | None = None) -> QuerySet
     return matches.annotate(finished_at=finished_at_of()).order_by("finished_at", "pk")
 
 
-def finished_at_of() -> Subquery:
-    """When a match (``OuterRef("pk")``) finished: the first entry of its last deal."""
+def finished_at_of() -> Coalesce:
+    """When a match (``OuterRef("pk")``) finished: the first entry of its last deal; for
+    a match recorded by its final score (no deals), when it was made."""
     # Deals are never deleted and numbered without gaps: the highest-numbered first
     # version is the first entry of the last deal.
     first_entered = (
@@ -62,7 +64,7 @@ def finished_at_of() -> Subquery:
         .order_by("-number")
         .values("entered_at")[:1]
     )
-    return Subquery(first_entered)
+    return Coalesce(Subquery(first_entered), F("created_at"))
 
 
 # -- what a match and a deal mean per seat ------------------------------------------------

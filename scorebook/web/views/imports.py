@@ -34,7 +34,10 @@ PROGRESS_EVERY = 1
 class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("File (CSV or XLSX)"),
-        help_text=gettext_lazy("One row per deal, in the template's columns; at most 10 MB."),
+        help_text=gettext_lazy(
+            "One row per deal or per match with its final score, in the template's columns; "
+            "at most 10 MB."
+        ),
     )
 
 
