@@ -1,0 +1,108 @@
+"""Importing a club's paper years on a phone (390 px, Italian): the director opens
+"Importa serate passate" from the club's settings, uploads a copy of the example file with
+three bad rows (a date that is no date, an unknown game, a final score that ends no match)
+and reads each refusal in words with its row and column, nothing stored; uploads the
+example file itself and reads the preview (nights, matches, deals, the guests to add);
+accepts it and watches the progress bar go from queued to done as the worker runs the
+import; finds the imported year on the leaderboard; undoes the whole import and the
+leaderboard is empty again."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
+
+
+def broken_example(folder: Path) -> Path:
+    """The example with a final score that ends no match first (row 2), then the example's
+    rows with a date that is no date (row 3) and an unknown game (row 7)."""
+    rows = list(csv.reader(EXAMPLE.open(encoding="utf-8")))
+    body = [row + [""] for row in rows[1:]]
+    body[0][0] = "12 gennaio"
+    body[4][3] = "scopone"
+    first = body[0]
+    final = ["2015-12-01", "1", "1", first[3], first[4], first[5], "N", "", "", "", "A=12; B=13"]
+    path = folder / "storico-sbagliato.csv"
+    with path.open("w", newline="", encoding="utf-8") as out:
+        csv.writer(out).writerows([rows[0] + ["final"], final, *body])
+    return path
+
+
+def test_a_director_imports_the_example_and_undoes_it_at_390px(
+    phone, players, shots, axe, tmp_path, monkeypatch
+):
+    from scorebook.history import importer, tasks
+    from scorebook.history.models import Import
+    from scorebook.matches.models import Night
+    from scorebook.standings import services as standings
+    from scorebook.standings.models import LeaderboardRow
+
+    director = players["direttore"]
+    season = standings.season_create(
+        club_id=director.memberships.get().club_id, name="2015-16",
+        starts_on=datetime.date(2015, 9, 1), ends_on=datetime.date(2016, 8, 31), user=director,
+    )  # fmt: skip
+    queued: list[int] = []  # the broker: the test plays the worker below
+    monkeypatch.setattr(tasks.run_import, "delay", queued.append)
+    monkeypatch.setattr("django.conf.settings.CELERY_TASK_ALWAYS_EAGER", False)
+
+    page = phone(director, "it")
+    page.goto("/c/san-rocco/settings")
+    page.get_by_role("link", name="Importa le serate passate (CSV o XLSX)").click()
+    page.wait_for_url("**/c/san-rocco/import")
+    page.locator("input[type=file]").set_input_files(str(broken_example(tmp_path)))
+    page.locator("main form button.primary").click()
+    page.wait_for_load_state()
+    problems = page.locator("#import-problems").inner_text()
+    assert "Riga 2, colonna K (final)" in problems and "non chiudono una partita" in problems
+    assert "Riga 3, colonna A (date)" in problems
+    assert "Riga 7, colonna D (game)" in problems
+    assert not Import.objects.exists() and not Night.objects.exists()
+    shots(page, "import-refused-it")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe(page, "import-refused")
+    shots(page, "import-refused-it")
+
+    page.locator("input[type=file]").set_input_files(str(EXAMPLE))
+    page.locator("main form button.primary").click()
+    page.wait_for_url("**/c/san-rocco/import/*")
+    summary = page.locator("#import-summary").inner_text()
+    assert "2016-01-12 – 2016-01-19" in summary and "Lia" in summary
+    assert not Night.objects.exists()  # nothing until accepted
+    shots(page, "import-preview-it")
+
+    page.get_by_role("button", name="Importa queste serate").click()
+    page.wait_for_load_state()
+    progress = page.locator("#import-progress")
+    assert "0 serate su 2" in progress.inner_text()
+    assert page.locator("progress").get_attribute("value") == "0"
+    shots(page, "import-queued-it")
+    (batch_id,) = queued
+    importer.import_run(batch_id)  # the worker
+    page.locator("#import-progress progress[value='100']").wait_for(timeout=15_000)
+    assert "2 serate su 2" in page.locator("#import-progress").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe(page, "import-done")
+    shots(page, "import-done-it")
+
+    page.locator("#import-progress").get_by_role("link", name="Classifiche").click()
+    page.wait_for_url("**/c/san-rocco/standings/**")
+    page.goto(f"/c/san-rocco/standings/?season={season.pk}")
+    board = page.inner_text("main")
+    assert "2015-16" in board and "Gino" in board and "Rosa" in board
+    shots(page, "import-leaderboard-it")
+
+    page.goto(f"/c/san-rocco/import/{batch_id}")
+    page.get_by_role("button", name="Annulla tutta l'importazione").click()
+    page.wait_for_load_state()
+    assert "L'importazione è annullata" in page.inner_text("main")
+    assert not Night.objects.exists()
+    assert not LeaderboardRow.objects.filter(season=season).exists()
+    shots(page, "import-undone-it")
