@@ -192,3 +192,30 @@ def test_a_fixture_that_is_not_a_number_or_not_the_clubs_is_not_found(club, peop
     other = leagues.league_create(club=people.other, name="Altrove", user=people.stranger)
     play = f"/c/{club.slug}/leagues/{other.pk}/fixtures/{fixture.pk}/play"
     assert client.get(play).status_code == 404
+
+
+def test_a_fixture_already_played_offers_another_match_not_the_fixture_again(club, people):
+    """A round robin's fixture counts every match linked to it ('more matches won wins'):
+    after one was played the page still said 'Gioca questo incontro', as if nothing had
+    been played. It now offers another match of the fixture."""
+    nino, ettore, salvo, walter = people.seated
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    fixture = league.fixtures.get()
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    scorer = client_for(people, "scorer")
+    before = scorer.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Gioca questo incontro" in before and "altra partita" not in before
+    home = (nino, ettore) if fixture.home.name == "NE" else (salvo, walter)
+    away = (salvo, walter) if home[0] == nino else (nino, ettore)
+    match = pair_match(people, night(people), home, away, "NS")
+    leagues.fixture_match_link(fixture=fixture, match=match, user=people.scorer)
+    after = scorer.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Gioca questo incontro" not in after
+    assert "Gioca un'altra partita dell'incontro" in after
+    english = scorer.get(page, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Play another match of this fixture" in english
