@@ -257,3 +257,28 @@ def test_the_settings_of_a_finished_tournament_are_refused(people, night):
     assert answer.status_code == 409
     t.refresh_from_db()
     assert t.name != "Nuovo"
+
+
+def test_the_director_cancels_the_tournament_from_the_page(people, night):
+    t = with_pairs(people, night, 4, rounds=2, entry_fee="5", currency="EUR", prizes=["100"])
+    services.round_start(tournament=t, user=people.director)
+    director = client_of(people.director)
+    page = director.get(f"/t/{t.pk}/").content.decode()
+    assert "Annulla il torneo" in page and "do/cancel" in page
+    assert director.post(f"/t/{t.pk}/do/cancel", {"reason": ""}).status_code == 400
+    member = client_of(people.member)
+    assert member.post(f"/t/{t.pk}/do/cancel", {"reason": "pioggia"}).status_code == 403
+    t.refresh_from_db()
+    assert t.status == "running"
+    answer = director.post(f"/t/{t.pk}/do/cancel", {"reason": "manca la luce"})
+    assert answer.status_code == 302
+    t.refresh_from_db()
+    assert t.status == "cancelled"
+    assert services.selectors.pot_balance(t) == 0
+    assert not Match.objects.filter(night=night, status="open").exists()
+    html = text_of(director.get(f"/t/{t.pk}/").content.decode())
+    assert "ogni quota ancora nel montepremi è stata restituita" in html
+    for action in ("do/cancel", "do/start", "do/pair", f"/t/{t.pk}/settings"):
+        assert action not in director.get(f"/t/{t.pk}/").content.decode()
+    again = director.post(f"/t/{t.pk}/do/cancel", {"reason": "di nuovo"})
+    assert again.status_code == 409

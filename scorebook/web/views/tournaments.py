@@ -307,6 +307,10 @@ class ByeForm(forms.Form):
     entry = forms.IntegerField(min_value=1)
 
 
+class CancelForm(forms.Form):
+    reason = forms.CharField(label=gettext_lazy("Reason"), max_length=200)
+
+
 class NextMatchForm(forms.Form):
     pairing = forms.IntegerField(min_value=1)
 
@@ -327,6 +331,7 @@ def _context(tournament: Tournament, membership: Any, **extra: Any) -> dict[str,
         tournament=tournament,
         night=tournament.night,
         step=boards.next_step(tournament),
+        over=tournament.status in (Tournament.Status.FINISHED, Tournament.Status.CANCELLED),
         entries=entries,
         active=[e for e in entries if not e.withdrawn],
         singles=list(tournament.singles.filter(entry=None).select_related("player")),
@@ -462,6 +467,13 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
             services.round_start(tournament=t, user=user)
         elif action == "finish":
             services.tournament_finish(tournament=t, user=user)
+        elif action == "cancel":
+            cancel = CancelForm(request.POST)
+            if not cancel.is_valid():
+                return _page(request, t, membership, 400, form_errors=cancel)
+            services.tournament_cancel(
+                tournament=t, reason=cancel.cleaned_data["reason"], user=user
+            )
         elif action == "next-match":
             next_form = NextMatchForm(request.POST)
             if not next_form.is_valid():
@@ -512,6 +524,8 @@ def _anchor(action: str) -> str:
         return "registration"
     if action == "finish":
         return "standings"
+    if action == "cancel":
+        return "prizes"
     return "rounds"
 
 
