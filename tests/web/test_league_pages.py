@@ -291,3 +291,25 @@ def test_only_a_game_past_the_series_is_said_decided_by_la_bella(
     italian = director.get(page, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert ("decided by la bella" in english) is bella
     assert ("deciso alla bella" in italian) is bella
+
+
+def test_a_planned_fixture_says_its_day_as_italian_writes_it(club, people, four):
+    """'Prevista per il Venerdì 20 Novembre 2026': the planned day went through Django's
+    own date filter (capitals in Italian), not the pages' local_date; and the day's field
+    is filled with the ISO date a date input reads."""
+    import datetime
+
+    league = leagues.league_create(club=club, name="Coppa", user=people.director)
+    nino, ettore, salvo, walter = four
+    for name, pair in (("NE", (nino, ettore)), ("SW", (salvo, walter))):
+        leagues.entry_add(
+            league=league, name=name, player_ids=[p.pk for p in pair], user=people.director
+        )
+    leagues.league_start(league=league, user=people.director)
+    fixture = league.fixtures.get()
+    leagues.fixture_plan(fixture=fixture, day=datetime.date(2026, 11, 20), user=people.director)
+    page = f"/c/{club.slug}/leagues/{league.pk}/"
+    italian = client_for(people, "director").get(page, HTTP_ACCEPT_LANGUAGE="it")
+    body = italian.content.decode()
+    assert "Prevista per il venerdì 20 novembre 2026" in body
+    assert 'value="2026-11-20"' in body
