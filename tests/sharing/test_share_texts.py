@@ -137,10 +137,20 @@ def test_public_pages_carry_open_graph_tags_without_money(people, world, season,
         assert {"title", "description", "url", "type"} <= set(tags), url
         assert tags["url"].startswith("http://testserver/public/{slug}/".format(**world))
         assert "Circolo San Rocco" in tags["description"]
+        # the card: an absolute address of a 1200 x 630 PNG the app ships
+        assert re.fullmatch(r"http://testserver/static/web/og-card\.png", tags["image"])
         head = body.split("</head>")[0]
         assert not MONEY.search(head), (url, head)
         share = shared(body)
         assert not MONEY.search(share["text"] + share["copy"] + unquote(share["whatsapp"]))
+
+
+def test_the_preview_card_is_a_1200_by_630_png():
+    from django.contrib.staticfiles import finders
+    from PIL import Image
+
+    with Image.open(finders.find("web/og-card.png")) as card:
+        assert (card.format, card.size) == ("PNG", (1200, 630))
 
 
 def test_members_pages_carry_no_open_graph_tags(people, world):

@@ -4,6 +4,7 @@ from decimal import Decimal
 
 from django import template
 from django.template.defaultfilters import date as date_filter
+from django.templatetags.static import static
 from django.utils.formats import number_format
 from django.utils.translation import get_language
 
@@ -25,6 +26,14 @@ FORMATS = {
 #: Languages that write month and day names in lowercase. Django's Italian catalogue
 #: capitalises them ("Mercoledì 25 Novembre"); Italian writes "mercoledì 25 novembre".
 LOWERCASE_DATE_NAMES = ("it",)
+
+
+@register.simple_tag(takes_context=True)
+def absolute_static(context, path: str) -> str:
+    """A static file's absolute URL (a link preview fetches it from elsewhere)."""
+    url = static(path)
+    request = context.get("request")
+    return request.build_absolute_uri(url) if request is not None else url
 
 
 @register.filter(expects_localtime=True)
