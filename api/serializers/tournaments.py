@@ -97,6 +97,23 @@ class TournamentSerializer(serializers.ModelSerializer):
         validators: list[Any] = []  # a name taken tonight: the service's 409, in words
 
 
+class TournamentUpdateSerializer(TournamentSerializer):
+    """The settings a director changes (PATCH): before round 1 any of them (not the fee
+    once one is paid); afterwards the name, the tie-breaks, the points and the prizes.
+    The night, the game and the house rules stay as created."""
+
+    night = OwnClubsField(read_only=True)
+    rules = serializers.JSONField(read_only=True)
+
+    class Meta(TournamentSerializer.Meta):
+        read_only_fields = [*TournamentSerializer.Meta.read_only_fields, "game"]
+
+
+class TournamentSingleWithdrawSerializer(serializers.Serializer):
+    single = serializers.IntegerField(min_value=1, max_value=MAX_ID)
+    reason = serializers.CharField(max_length=200, allow_blank=True, help_text="In words.")
+
+
 @extend_schema_field(
     {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "maxLength": NAME_MAX}]}
 )

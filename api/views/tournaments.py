@@ -38,8 +38,10 @@ from api.serializers.tournaments import (
     TournamentSerializer,
     TournamentSingleAddSerializer,
     TournamentSingleSerializer,
+    TournamentSingleWithdrawSerializer,
     TournamentStandingSerializer,
     TournamentSwapSerializer,
+    TournamentUpdateSerializer,
     TournamentWithdrawSerializer,
     next_data,
     round_data,
@@ -50,7 +52,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.tournaments import boards, exports, selectors
 from scorebook.tournaments import services as tournaments
-from scorebook.tournaments.models import Entry, Pairing, Tournament
+from scorebook.tournaments.models import Entry, Pairing, Single, Tournament
 
 
 def _entry(tournament: Tournament, pk: int) -> Entry:
@@ -90,6 +92,27 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         data.setdefault("rules", {})
         tournament = tournaments.tournament_create(night=night, user=signed_in(request), **data)
         return Response(TournamentSerializer(tournament).data, status=201)
+
+    @extend_schema(
+        request=TournamentUpdateSerializer,
+        responses=TournamentSerializer,
+        description=(
+            "Directors: change settings. Before round 1 is paired any of them (the fee not "
+            "once paid); afterwards the name, the tie-breaks, the points and the prizes "
+            "only (400 `tournament.settings` names the one that cannot change)."
+        ),
+    )
+    def partial_update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        tournament = self.get_object()
+        serializer = TournamentUpdateSerializer(data=request.data, partial=True)
+        serializer.is_valid(raise_exception=True)
+        changes = dict(serializer.validated_data)
+        if "prizes" in changes:
+            changes["prizes"] = [str(p) for p in changes["prizes"]]
+        tournament = tournaments.tournament_update(
+            tournament=tournament, changes=changes, user=signed_in(request)
+        )
+        return Response(TournamentSerializer(tournament).data)
 
     @extend_schema(responses=TournamentNextStepSerializer)
     @action(detail=True, methods=["get"], url_path="next", filter_backends=[])
@@ -150,6 +173,27 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             user=signed_in(request),
         )
         return Response(TournamentSingleSerializer(single).data, status=201)
+
+    @extend_schema(
+        request=TournamentSingleWithdrawSerializer,
+        responses={204: None},
+        description="Directors: a single leaves before being drawn, with a reason; the fee is "
+        "given back (409 `tournament.single_drawn` once drawn: the pair withdraws instead).",
+    )
+    @action(detail=True, methods=["post"], url_path="singles/withdraw")
+    def single_withdraw(self, request: Request, pk: Any = None) -> Response:
+        tournament = self.get_object()
+        serializer = TournamentSingleWithdrawSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        single = get_object_or_404(
+            Single.objects.select_related("tournament"),
+            pk=serializer.validated_data["single"],
+            tournament=tournament,
+        )
+        tournaments.single_withdraw(
+            single=single, reason=serializer.validated_data["reason"], user=signed_in(request)
+        )
+        return Response(status=204)
 
     @extend_schema(
         request=None,

@@ -1187,8 +1187,11 @@ def prize_plan(
         for i, entry in enumerate(entries):
             won[entry] = share + (total - share * len(entries) if i == 0 else 0)
     paid = sum(won.values(), Decimal(0))
-    if paid > pot:
-        raise PrizesOverPot(total=str(paid), pot=str(pot))
+    # The club's share, a fixed amount with fixed prizes, is kept out of the pot first;
+    # a percentage was checked with the prizes (at most 100% in all).
+    reserved = club_share if kind == Tournament.PrizeKind.FIXED else Decimal(0)
+    if paid + reserved > pot:
+        raise PrizesOverPot(total=str(paid + reserved), pot=str(pot))
     return won, pot - paid
 
 

@@ -548,6 +548,16 @@ TOURNAMENT_POSTS = {
             )
         )(_tournament(people, 2, started=True)),
     ),
+    "v1:tournament-single-withdraw": (
+        "director",
+        lambda people, match: (
+            lambda t: (
+                f"/api/v1/tournaments/{t.pk}/singles/withdraw",
+                {"single": t.singles.first().pk, "reason": "ill"},
+                {},
+            )
+        )(_with_a_single(people)),
+    ),
     "v1:tournament-cancel": (
         "director",
         lambda people, match: (
@@ -570,6 +580,14 @@ TOURNAMENT_POSTS = {
         ),
     ),
 }
+
+
+def _with_a_single(people):
+    from scorebook.tournaments import services as tournaments
+
+    t = _tournament(people)
+    tournaments.single_add(tournament=t, player="Lia", user=people.director)
+    return t
 
 
 def _drawable(people):

@@ -255,3 +255,56 @@ def test_pairing_a_withdrawn_entry_is_refused(people, night):
     refused = director.post(f"{BASE}/{tid}/bye", {"entry": ids[0]}, format="json")
     assert refused.status_code in (400, 409) and refused.json()["errors"]
     assert Pairing.objects.filter(home_id=ids[0]).count() == 0
+
+
+def test_settings_change_through_the_api_before_round_one_and_only_some_after(people, night):
+    director = api(people, "director")
+    tid = create(director, night, entry_fee="5.00", currency="EUR").json()["id"]
+    changed = director.patch(
+        f"{BASE}/{tid}", {"rounds": 4, "prizes": ["60", "40"], "name": "Coppa"}, format="json"
+    )
+    assert changed.status_code == 200, changed.json()
+    assert changed.json()["rounds"] == 4 and changed.json()["name"] == "Coppa"
+    assert changed.json()["prizes"] == ["60.00", "40.00"]
+    over = director.patch(f"{BASE}/{tid}", {"prizes": ["80", "40"]}, format="json")
+    assert over.status_code == 400 and codes(over) == ["tournament.prizes_over"]
+    six_pairs(people, director, tid, count=4)
+    fee = director.patch(f"{BASE}/{tid}", {"entry_fee": "7.00"}, format="json")
+    assert fee.status_code == 400 and codes(fee) == ["tournament.settings"]
+    assert director.post(f"{BASE}/{tid}/pair", {}, format="json").status_code == 201
+    fixed = director.patch(f"{BASE}/{tid}", {"rounds": 2}, format="json")
+    assert fixed.status_code == 400 and codes(fixed) == ["tournament.settings"]
+    assert fixed.json()["errors"][0]["path"] == "rounds"
+    chain = ["match_points", "point_difference", "lot"]
+    ok = director.patch(f"{BASE}/{tid}", {"tiebreaks": chain, "points_win": 3}, format="json")
+    assert ok.status_code == 200, ok.json()
+    assert Tournament.objects.get(pk=tid).tiebreaks == chain
+    assert Tournament.objects.get(pk=tid).rounds == 4
+    member = api(people, "member")
+    assert member.patch(f"{BASE}/{tid}", {"name": "X"}, format="json").status_code == 403
+    assert director.put(f"{BASE}/{tid}", {"name": "X"}, format="json").status_code == 405
+
+
+def test_a_single_withdraws_through_the_api_with_the_fee_back(people, night):
+    director = api(people, "director")
+    tid = create(director, night, entry_fee="5.00", currency="EUR").json()["id"]
+    single = director.post(f"{BASE}/{tid}/singles", {"player": "Lia"}, format="json").json()
+    pot = lambda: director.get(f"{BASE}/{tid}/prizes").json()  # noqa: E731
+    blank = director.post(
+        f"{BASE}/{tid}/singles/withdraw", {"single": single["id"], "reason": ""}, format="json"
+    )
+    assert blank.status_code == 400
+    gone = director.post(
+        f"{BASE}/{tid}/singles/withdraw",
+        {"single": single["id"], "reason": "Va via"},
+        format="json",
+    )
+    assert gone.status_code == 204
+    assert not Single.objects.filter(pk=single["id"]).exists()
+    assert pot()["pot"] == "0.00"
+    again = director.post(
+        f"{BASE}/{tid}/singles/withdraw",
+        {"single": single["id"], "reason": "Va via"},
+        format="json",
+    )
+    assert again.status_code == 404

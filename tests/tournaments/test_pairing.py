@@ -285,3 +285,19 @@ def test_the_chain_is_walked_by_the_leagues_code(monkeypatch):
         ranking.check_chain(["match_points", "lot", "buchholz"])
     with pytest.raises(ValueError, match="the drawing of lots comes last"):
         tiebreaks.check_chain(["points", "lots", "wins"])
+
+
+def test_fixed_prizes_and_a_fixed_club_share_over_the_pot_are_refused():
+    """With fixed amounts the club's share is an amount kept out of the pot too: prizes
+    that fit the pot only by eating the club's share are refused (they were paid, and
+    the club got less than its share)."""
+    from scorebook.tournaments.refusals import PrizesOverPot
+
+    places = [(1, [1]), (2, [2])]
+    with pytest.raises(PrizesOverPot) as refused:
+        prize_plan(Decimal("60"), "fixed", [Decimal("40"), Decimal("15")], Decimal("10"), places)
+    assert Decimal(refused.value.params["total"]) == 65
+    won, club = prize_plan(
+        Decimal("60"), "fixed", [Decimal("40"), Decimal("10")], Decimal("10"), places
+    )
+    assert won == {1: Decimal("40"), 2: Decimal("10")} and club == Decimal("10")
