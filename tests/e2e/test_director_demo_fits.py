@@ -1,8 +1,9 @@
-"""The director's pages of the demo club on a 390 x 844 phone in Italian: nothing is cut
-off, neither the page nor a table inside its own scrolling box (a director reading the
-league table saw its last column, 'Deciso da', sliced at the screen's edge).
+"""The director's pages of the demo club on a 390 x 844 phone in Italian and English:
+nothing is cut off, neither the page nor a table inside its own scrolling box (a director
+reading the league table saw its last column, 'Deciso da', sliced at the screen's edge;
+in English its 'Pld Wn Drn Lst' headings still pushed the points out of sight).
 
-Screenshots: tests/e2e/artifacts/99-demo-*-it.png."""
+Screenshots: tests/e2e/artifacts/99-demo-*-{it,en}.png."""
 
 from __future__ import annotations
 
@@ -29,14 +30,15 @@ def demo(settings, transactional_db):
     return get_user_model().objects.get(username="demo")
 
 
-def test_the_directors_pages_fit_a_phone(demo, phone, shots):
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_the_directors_pages_fit_a_phone(demo, phone, shots, language):
     from scorebook.matches.models import Night
     from scorebook.standings.models import League
 
     tonight = Night.objects.get(status="open")
     last_week = Night.objects.filter(status="closed").order_by("-date").first()
     league = League.objects.get()
-    page = phone(demo, "it")
+    page = phone(demo, language)
     cut = {}
     for name, path in (
         ("home", "/c/san-rocco/"),
@@ -50,7 +52,7 @@ def test_the_directors_pages_fit_a_phone(demo, phone, shots):
     ):
         response = page.goto(path)
         assert response is not None and response.status == 200, (name, path)
-        shots(page, f"99-demo-{name}-it")
+        shots(page, f"99-demo-{name}-{language}")
         found = page.evaluate(CUT_OFF)
         if found:
             cut[name] = found
