@@ -353,7 +353,12 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
     inputs.append(Input("last_trick", _("Last trick"), "choice", [("", "—"), *last]))
     if shape.trick_counts == "all_or_none" and not grid:  # the counts may be left out
         inputs.append(
-            Input("all_tricks", _("All the tricks (cappotto)"), "choice", [("", "—"), *last])
+            Input(
+                "all_tricks",
+                _("All the tricks (cappotto)"),
+                "choice",
+                [("", "—"), *last, *_alone_chips(table, part)],
+            )
         )
     if part.get("round_one_last_trick"):
         inputs.append(
@@ -772,6 +777,15 @@ def _scorer_chips(table: Table) -> list[tuple[str, Any]]:
     return [(s, table.side_label(s) if group == "sides" else table.seat_label(s)) for s in who]
 
 
+def _alone_chips(table: Table, part: Part) -> list[tuple[str, Any]]:
+    """Where one player may take every trick alone (``all_tricks_alone``), each seat."""
+    if not part.get("all_tricks_alone"):
+        return []
+    return [
+        (seat, _("%(who)s alone") % {"who": table.seat_label(seat)}) for seat in table.state.seats
+    ]
+
+
 def _quick_piles(table: Table, part: Part) -> list[Section]:
     """Each scorer's card points but the last, whose are the rest (computed, shown); in
     thirds games as whole points and the figures left over ("6 e 2"). The trick counts
@@ -823,7 +837,7 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
                 "all_tricks",
                 _("All the tricks (cappotto)"),
                 "chips",
-                [("", _("nobody")), *_scorer_chips(table)],
+                [("", _("nobody")), *_scorer_chips(table), *_alone_chips(table, part)],
             )
         )
     else:

@@ -44,6 +44,24 @@ def test_all_the_tricks_named_is_a_cappotto_with_its_counts():
     assert result == t4(counted(32, 10, 0, 0, last_trick="A"))
 
 
+@pytest.mark.parametrize("alone", ["N", "E", "S", "W"])
+def test_all_the_tricks_by_one_player_is_the_cappottone(alone):
+    """A cappottone (one player alone took every trick, E4) needed every player's counts:
+    'all_tricks' named a side only (it refused "N"). Named alone, the player took every
+    card and the others nothing: the deal scores as the same counts entered per player."""
+    side = "A" if alone in "NS" else "B"
+    thirds = {"A": 32 if side == "A" else 0, "B": 32 if side == "B" else 0}
+    rules = {"profile": "pe"}
+    named = t4(uncounted(thirds["A"], thirds["B"], last_trick=side, all_tricks=alone), rules)
+    seats = {p: {"thirds": 32 if p == alone else 0, "tricks": 10 if p == alone else 0}
+             for p in "NESW"}  # fmt: skip
+    per_player = t4({"seats": seats, "last_trick": side}, rules)
+    assert named["event"] == per_player["event"] == "cappottone"
+    assert named["points"] == per_player["points"]
+    assert named["multiplier"] == per_player["multiplier"]
+    assert named["facts"]["players"][alone] == {"thirds": 32, "tricks": 10}
+
+
 def test_without_all_tricks_a_whole_deal_is_a_stramazzo_not_a_cappotto():
     """All the points but not all the tricks: the reference's stramazzo (E3)."""
     assert t4(uncounted(32, 0, last_trick="A"))["event"] == "stramazzo"
@@ -53,7 +71,8 @@ def test_without_all_tricks_a_whole_deal_is_a_stramazzo_not_a_cappotto():
     "deal,code",
     [
         (counted(32, 10, 0, 0, last_trick="A", all_tricks="A"), "capture.all_tricks_with_counts"),
-        (uncounted(32, 0, last_trick="A", all_tricks="N"), "capture.all_tricks_bad_side"),
+        (uncounted(32, 0, last_trick="A", all_tricks="X"), "capture.all_tricks_bad_side"),
+        (uncounted(32, 0, last_trick="A", all_tricks="E"), "last_trick.all_tricks"),
         (
             uncounted(8, 0, all_tricks="A", claim={"side": "A", "after_trick": 3}),
             "capture.all_tricks_with_claim",

@@ -76,6 +76,23 @@ def test_all_the_tricks_is_one_choice():
     assert deal["all_tricks"] == "A" and score(t, deal).event == "cappotto"
 
 
+def test_all_the_tricks_by_one_player_is_one_choice_the_cappottone():
+    """A cappottone (one player took every trick) needed the Totals form with every
+    player's counts; the one choice "all the tricks" now names a player alone too."""
+    t = table("tressette4", {"profile": "pe"})
+    with translation.override("it"):
+        (choice,) = [i for i in forms.build(t, "quick").inputs() if i.name == "all_tricks"]
+        assert ("S", "S · Salvo da solo") in [(v, str(text)) for v, text in choice.choices]
+    _, deal = forms.read(
+        t, "quick", {"sides.A.thirds": "10", "sides.A.thirds~figures": "2", "last_trick": "A",
+                     "all_tricks": "S"}
+    )  # fmt: skip
+    assert deal["all_tricks"] == "S" and score(t, deal).event == "cappottone"
+    terziglio = forms.build(table("terziglio", None, 3), "quick")
+    (sides_only,) = [i for i in terziglio.inputs() if i.name == "all_tricks"]
+    assert [v for v, _text in sides_only.choices] == ["", "soloist", "coalition"]
+
+
 def test_declaration_chips_become_the_engines_declarations():
     t = table("tressette4", {"profile": "accuso_41"})
     _, deal = forms.read(

@@ -481,7 +481,8 @@ class Tressette4(Game):
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """Two fixed pairs, ten tricks; declarations, the claim (or call-out), the target
         race and the cappotto after the win only under the switches that play them."""
-        parts = [Part("piles")]
+        # all_tricks may name one player: who took every trick alone (the cappottone, E4)
+        parts = [Part("piles", {"all_tricks_alone": True})]
         if rules.get("t4.declarations"):
             parts.append(
                 Part(
@@ -1396,7 +1397,11 @@ class Tressette4(Game):
         has_sides = deal.get("sides") is not None
         has_players = deal.get("seats") is not None
         counted = True
+        alone = None  # E4: 'all_tricks' names the one player who took every trick
         if has_sides and not has_players:
+            if deal.get("all_tricks") in SIDE_OF:
+                alone = deal["all_tricks"]
+                deal = {**deal, "all_tricks": SIDE_OF[alone]}
             deal, counted = uncounted_tricks(deal, SIDES, TRICKS, complete, problems)
         if has_sides and has_players:
             problems.add("t4.sides_or_players", "seats")
@@ -1416,6 +1421,17 @@ class Tressette4(Game):
             sides = read_captures(deal, "sides", SIDES, "", problems, extra_fields=POINTS)
             if not counted:
                 sides = {s: replace(c, tricks_counted=False) for s, c in sides.items()}
+            if alone is not None and len(sides) == 2:
+                # who took every trick holds every card: the three others took nothing
+                players = {
+                    p: Capture(
+                        p,
+                        f"seats.{p}",
+                        sides[SIDE_OF[p]].thirds if p == alone else 0,
+                        TRICKS if p == alone else 0,
+                    )
+                    for p in ("N", "E", "S", "W")
+                }
         if len(sides) == 2:
             check_captures(
                 players or sides,
