@@ -142,6 +142,9 @@ messages(
     }
 )
 
+#: A declaration's points before its coda (none for a decima).
+BASE_POINTS = {"napoletana": 3, "three": 3, "four": 4}
+
 _RANK_EN = {"3": "3", "2": "2", "A": "ace"}
 _RANK_IT = {"3": "tre", "2": "due", "A": "assi"}
 
@@ -174,9 +177,13 @@ class Declaration:
             return _required(self.kind, self.suit, self.rank, self.missing, 0)
         return self.cards()
 
+    def cards_in_order(self) -> tuple[Card, ...]:
+        """:meth:`cards` sorted by code: the same input gives the same answer."""
+        return _required_in_order(self.kind, self.suit, self.rank, self.missing, self.coda)
+
     @property
     def base_points(self) -> int:
-        return {"napoletana": 3, "three": 3, "four": 4}.get(self.kind, 0)
+        return BASE_POINTS.get(self.kind, 0)
 
     @property
     def points(self) -> int:
@@ -289,6 +296,14 @@ def implied(declared: Sequence[Declaration]) -> list[Declaration]:
                 (missing,) = (s for s in SUITS if s not in suits)
                 out.append(Declaration(player, "three", rank=rank, missing=missing, implied=True))
     return out
+
+
+@functools.lru_cache(maxsize=512)
+def _required_in_order(
+    kind: str, suit: str | None, rank: str | None, missing: str | None, coda: int
+) -> tuple[Card, ...]:
+    """:func:`_required` sorted by code (cached like it)."""
+    return tuple(sorted(_required(kind, suit, rank, missing, coda), key=str))
 
 
 @functools.lru_cache(maxsize=512)
@@ -478,6 +493,7 @@ def check_declarations(
     by_player: dict[str, list[Declaration]] = {}
     for decl in declarations:
         by_player.setdefault(decl.player, []).append(decl)
+    plain_points: dict[str, int] = {}  # each player's, the decima aside
     for player, own in by_player.items():
         ranks: dict[str, Declaration] = {}
         for decl in own:
@@ -511,6 +527,7 @@ def check_declarations(
                 size=hand_size,
             )
         plain = sum(d.base_points for d in own if d.kind != "decima")
+        plain_points[player] = plain
         if plain > MAX_PLAYER:  # A6
             problems.add(
                 "decl.player_total", own[-1].path, player=player, points=plain, limit=MAX_PLAYER
@@ -526,10 +543,23 @@ def check_declarations(
                         card=card_name(card),
                     )
                     break
+    if len(by_player) > 1:
+        _check_cross_player(declarations, problems)
+    if sides:
+        for side, members in sides.items():
+            points = sum(plain_points.get(p, 0) for p in members)
+            if points > MAX_SIDE:
+                problems.add(
+                    "decl.side_total", "declarations", side=side, points=points, limit=MAX_SIDE
+                )
+
+
+def _check_cross_player(declarations: Sequence[Declaration], problems: Problems) -> None:
+    """A5: no card in two players' declarations (only one player's can share none)."""
     holders: dict[Card, Declaration] = {}
     reported: set[tuple[str, str]] = set()
-    for decl in declarations:  # A5 (cards in a fixed order: the same input, the same answer)
-        for card in sorted(decl.cards(), key=str):
+    for decl in declarations:  # cards in a fixed order: the same input, the same answer
+        for card in decl.cards_in_order():
             first = holders.setdefault(card, decl)
             if first.player == decl.player or (first.path, decl.path) in reported:
                 continue
@@ -544,15 +574,6 @@ def check_declarations(
                 second_decl=decl.label(),
                 card=card_name(shared),
             )
-    if sides:
-        for side, members in sides.items():
-            points = sum(
-                d.base_points for d in declarations if d.player in members and d.kind != "decima"
-            )
-            if points > MAX_SIDE:
-                problems.add(
-                    "decl.side_total", "declarations", side=side, points=points, limit=MAX_SIDE
-                )
 
 
 def _rank(rank: str) -> Localized:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .cards import (
     CARD_THIRDS_IN_DECK,
@@ -481,7 +481,7 @@ def entered_points(
     """Optional ``points`` a club entered per scorer (S3: checked against the thirds)."""
     raw = deal.get(key)
     out: dict[str, int] = {}
-    if type(raw) is not dict and not isinstance(raw, Mapping):
+    if not _mapping(raw):
         return out
     for scorer in scorers:
         entry = raw.get(scorer)
@@ -520,6 +520,13 @@ def check_points(
             )
 
 
+def _mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """``isinstance(value, Mapping)``, the usual answers first (the ABC check is slow)."""
+    if type(value) is dict:
+        return True
+    return value is not None and isinstance(value, Mapping)
+
+
 def over_eleven(points_total: int, limit: int = DEAL_POINTS) -> tuple[Problem, ...]:
     """S5: rounding two thirds up may push a deal past 11 points: warn, do not reject."""
     if points_total > limit:
@@ -556,7 +563,7 @@ def uncounted_tricks(
     the table counted them."""
     piles = deal.get("sides")
     everyone = deal.get("all_tricks")
-    if not isinstance(piles, Mapping) or not all(isinstance(p, Mapping) for p in piles.values()):
+    if not _mapping(piles) or not all(_mapping(p) for p in piles.values()):
         return deal, True
     counts = any("tricks" in p for p in piles.values())
     if counts:

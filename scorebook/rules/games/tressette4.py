@@ -616,9 +616,9 @@ class Tressette4(Game):
         """Under ``t4.cappotto_after_win = ordinary_stake``, whether the side that made
         a cappotto had already reached the target before completing it (entered as
         ``cappotto_after_win``; a play record finds it trick by trick), kept in the facts."""
-        problems = Problems()
         if deal.get("cappotto_after_win") is None:
             return result
+        problems = Problems()
         if rules["t4.cappotto_after_win"] != "ordinary_stake":
             problems.add("t4.after_win_off", "cappotto_after_win")
             problems.raise_if_any()
@@ -650,12 +650,13 @@ class Tressette4(Game):
     ) -> DealResult:
         """Under ``first_in_trick_order``, which side reached the target first when both
         reach it in this deal (entered, or found by a play record), kept in the facts."""
-        problems = Problems()
         if rules["t4.reaching_target"] != "first_in_trick_order":
             if named is not None:
+                problems = Problems()
                 problems.add("t4.first_to_target_off", "first_to_target")
                 problems.raise_if_any()
             return result
+        problems = Problems()
         target = rules["t4.target"]
         totals = {s: state.totals.get(s, 0) + result.points[s] for s in SIDES}
         reached = [s for s in SIDES if totals[s] >= target]
@@ -1562,6 +1563,19 @@ class Tressette4(Game):
         accusato nel frattempo, hanno già vinto la partita"."""
         plain = [d for d in declarations if d.kind != "decima"]
         verdicts = [d.anomaly() for d in plain]
+        if not any(verdicts):  # every one made as it should be: each keeps its points
+            return [(d, d.points, d.as_dict()) for d in plain]
+        return self._scored_anomalies(plain, verdicts, rules, state)
+
+    def _scored_anomalies(
+        self,
+        plain: Sequence[Declaration],
+        verdicts: Sequence[dict[str, Any] | None],
+        rules: Rules,
+        state: MatchState,
+    ) -> list[tuple[Declaration, int, dict[str, Any]]]:
+        """:meth:`_scored_declarations` when one declaration at least had an anomaly
+        (it gives the same answer when none had)."""
         barred = {
             d.player
             for d, v in zip(plain, verdicts, strict=True)

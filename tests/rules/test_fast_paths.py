@@ -1,0 +1,176 @@
+"""The engine's shortcuts on the hot path (issue 25 step 7) give what the straightforward
+code gives: each is checked against a plain reference over generated inputs."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorebook.rules import games
+from scorebook.rules.declarations import (
+    CODA_ORDER,
+    GROUP_RANKS,
+    MAX_SIDE,
+    Declaration,
+    check_declarations,
+)
+from scorebook.rules.errors import Problem, Problems
+from scorebook.rules.games.tressette4 import MEMBERS, SEATS
+from scorebook.rules.parse import card_name
+from scorebook.rules.result import MatchState
+from scorebook.rules.tricks import _mapping
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+SUITS = ("d", "c", "s", "b")
+WHEN = (None, None, "early", "late")
+FORM = (None, None, "incomplete", "wrong")
+FIXED = ("during_first_trick", "asked_by_opponent", "asked_by_partner", "found_in_play")
+FIXED += ("after_first_trick", "never", "by_declarer")
+
+
+@st.composite
+def declarations(draw: st.DrawFn, anomalies: bool = True) -> Declaration:
+    kind = draw(st.sampled_from(("napoletana", "three", "four", "decima")))
+    suit = draw(st.sampled_from(SUITS)) if kind in ("napoletana", "decima") else None
+    rank = None if suit else draw(st.sampled_from(GROUP_RANKS))
+    missing = draw(st.sampled_from(SUITS)) if kind == "three" else None
+    coda = draw(st.integers(0, len(CODA_ORDER))) if kind == "napoletana" else 0
+    when = draw(st.sampled_from(WHEN)) if anomalies else None
+    form = draw(st.sampled_from(FORM)) if anomalies else None
+    return Declaration(
+        player=draw(st.sampled_from(SEATS)),
+        kind=kind,
+        suit=suit,
+        rank=rank,
+        missing=missing,
+        coda=coda,
+        trick=draw(st.none() | st.integers(0, 3)),
+        path=f"declarations[{draw(st.integers(0, 9))}]",
+        when=when,
+        form=form,
+        fixed=draw(st.sampled_from(FIXED)) if form else None,
+        contested=draw(st.booleans()) if anomalies else False,
+    )
+
+
+@given(declarations())
+@SETTINGS
+def test_cards_in_order_are_the_cards_sorted(decl: Declaration) -> None:
+    assert decl.cards_in_order() == tuple(sorted(decl.cards(), key=str))
+
+
+def _reference_cross_player_and_sides(
+    found: list[Declaration], sides: Mapping[str, tuple[str, ...]] | None
+) -> list[Problem]:
+    """A5 and the side totals as check_declarations wrote them before the shortcuts: every
+    declaration's sorted cards, and each side's total summed over all declarations."""
+    problems = Problems()
+    holders: dict[Any, Declaration] = {}
+    reported: set[tuple[str, str]] = set()
+    for decl in found:
+        for card in sorted(decl.cards(), key=str):
+            first = holders.setdefault(card, decl)
+            if first.player == decl.player or (first.path, decl.path) in reported:
+                continue
+            reported.add((first.path, decl.path))
+            shared = min(first.cards() & decl.cards(), key=str)
+            problems.add(
+                "decl.cross_player_conflict",
+                decl.path,
+                first=first.player,
+                first_decl=first.label(),
+                second=decl.player,
+                second_decl=decl.label(),
+                card=card_name(shared),
+            )
+    for side, members in (sides or {}).items():
+        points = sum(d.base_points for d in found if d.player in members and d.kind != "decima")
+        if points > MAX_SIDE:
+            problems.add(
+                "decl.side_total", "declarations", side=side, points=points, limit=MAX_SIDE
+            )
+    return problems.items
+
+
+@given(st.lists(declarations(), max_size=6), st.booleans(), st.booleans())
+@SETTINGS
+def test_check_declarations_agrees_with_the_reference(
+    found: list[Declaration], with_sides: bool, coda_from_partner: bool
+) -> None:
+    """Cross-player conflicts looked at only when two players declared, side totals
+    from the players' totals: the same problems, in the same order."""
+    sides = MEMBERS if with_sides else None
+    problems = Problems()
+    check_declarations(found, problems, sides=sides, coda_from_partner=coda_from_partner)
+    changed = ("decl.cross_player_conflict", "decl.side_total")
+    got = [p for p in problems.items if p.code in changed]
+    assert got == _reference_cross_player_and_sides(found, sides)
+    # after every other check, as before
+    assert problems.items[len(problems.items) - len(got) :] == got
+
+
+@given(
+    st.lists(declarations(), max_size=6),
+    st.integers(0, 40),
+    st.integers(0, 40),
+    st.sampled_from((21, 31, 41)),
+)
+@SETTINGS
+def test_scored_declarations_shortcut_agrees_with_the_general_path(
+    found: list[Declaration], total_a: int, total_b: int, target: int
+) -> None:
+    """When no declaration has an anomaly each keeps its points; the general path (the
+    anomalies, the bar after a contested early one, the opponents' win) says the same."""
+    game: Any = games()["tressette4"]
+    rules = game.rules({"t4.target": target, "t4.declarations": True})
+    state = MatchState(
+        game="tressette4",
+        seats=SEATS,
+        scorers=("A", "B"),
+        dealer="N",
+        totals={"A": total_a, "B": total_b},
+        units=dict.fromkeys(SEATS, 0),
+    )
+    plain = [d for d in found if d.kind != "decima"]
+    verdicts = [d.anomaly() for d in plain]
+    general = game._scored_anomalies(plain, verdicts, rules, state)
+    assert game._scored_declarations(found, rules, state) == general
+
+
+@given(st.lists(declarations(anomalies=False), max_size=6))
+@SETTINGS
+def test_scored_declarations_without_anomalies_keep_their_points(
+    found: list[Declaration],
+) -> None:
+    game: Any = games()["tressette4"]
+    rules = game.rules({"t4.declarations": True})
+    state = game.new_match(rules)
+    plain = [d for d in found if d.kind != "decima"]
+    general = game._scored_anomalies(plain, [None] * len(plain), rules, state)
+    assert game._scored_declarations(found, rules, state) == general
+    assert [points for _, points, _ in general] == [d.points for d in plain]
+
+
+class _Pile(Mapping[str, Any]):
+    """A Mapping that is not a dict."""
+
+    def __getitem__(self, key: str) -> Any:
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+def test_mapping_is_isinstance_mapping() -> None:
+    values: list[Any] = [None, {}, {"a": 1}, OrderedDict(), MappingProxyType({}), _Pile()]
+    values += [[], (), "ab", 3, 0, False, set(), [("a", 1)]]
+    for value in values:
+        assert _mapping(value) is isinstance(value, Mapping), value
