@@ -29,8 +29,15 @@ SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(
 SUITS = ("d", "c", "s", "b")
 WHEN = (None, None, "early", "late")
 FORM = (None, None, "incomplete", "wrong")
-FIXED = ("during_first_trick", "asked_by_opponent", "asked_by_partner", "found_in_play")
-FIXED += ("after_first_trick", "never", "by_declarer")
+FIXED = (
+    "during_first_trick",
+    "asked_by_opponent",
+    "asked_by_partner",
+    "found_in_play",
+    "after_first_trick",
+    "never",
+    "by_declarer",
+)
 
 
 @st.composite
