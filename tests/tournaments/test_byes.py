@@ -94,7 +94,7 @@ def test_a_withdrawal_never_rests_its_opponent_a_second_time(people, night):
 
 
 @settings(
-    max_examples=8,
+    max_examples=20,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
