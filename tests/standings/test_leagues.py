@@ -4,6 +4,7 @@ matches that count, withdrawals, and the table computed from it all."""
 import pytest
 
 from scorebook.clubs.services import NotAllowed
+from scorebook.matches import services as matches
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.leagues.selectors import league_table
 from scorebook.standings.models import Fixture, League
@@ -200,3 +201,25 @@ def test_a_pair_needs_exactly_two_players_in_words(people, pairs_league, languag
         )
     with translation.override(language):
         assert refused.value.text() == words
+
+
+def test_an_abandoned_match_linked_to_a_fixture_counts_for_nothing(people, pairs_league):
+    """A match ended before its end (abandoned, with a reason) is neither played nor
+    still being played for the fixture it was linked to (it showed as 'playing' for
+    ever)."""
+    director = people.director
+    league = leagues.league_start(league=pairs_league, user=director)
+    nino, ettore, salvo, walter, _zina, _rosa = pairs_league.people
+    on = night(people)
+    left = pair_match(people, on, (nino, ettore), (salvo, walter))
+    fixture = Fixture.objects.get(
+        league=league,
+        home__name__in=["Nino-Ettore", "Salvo-Walter"],
+        away__name__in=["Nino-Ettore", "Salvo-Walter"],
+    )
+    leagues.fixture_match_link(fixture=fixture, match=left, user=people.scorer)
+    matches.match_abandon(match=left, reason="Temporale", user=director)
+    table = league_table(league)
+    score = next(s for r in table.rounds for s in r.fixtures if s.fixture.pk == fixture.pk)
+    assert score.playing == 0 and score.status not in ("playing", "played")
+    assert score.home_wins + score.away_wins == 0

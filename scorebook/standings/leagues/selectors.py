@@ -220,6 +220,8 @@ class _Scorer:
             if outcome.complete:
                 score.surplus.append(match.pk)
                 continue
+            if match.status == Match.Status.ABANDONED:  # ended early: counts for nothing
+                continue
             if match.status != Match.Status.FINISHED:
                 score.playing += 1
                 continue
