@@ -162,6 +162,13 @@ class FixtureScoreSerializer(serializers.Serializer):
         child=serializers.IntegerField(), help_text="Linked after it was decided: not counted."
     )
     forfeit = ForfeitShownSerializer(allow_null=True)
+    planned_on = serializers.DateField(
+        allow_null=True, help_text="The night a director planned it for (the calendars show it)."
+    )
+
+
+class PlanSerializer(serializers.Serializer):
+    planned_on = serializers.DateField(allow_null=True, help_text="Null: not planned.")
 
 
 class BracketSlotSerializer(serializers.Serializer):
@@ -291,6 +298,7 @@ def fixture_data(score: tables.FixtureScore) -> dict[str, Any]:
         "accepts": score.outcome.accepts and forfeit is None and f.home_id is not None,
         "matches": score.matches,
         "surplus": score.surplus,
+        "planned_on": f.planned_on,
         "forfeit": None
         if forfeit is None
         else {

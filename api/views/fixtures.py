@@ -1,5 +1,5 @@
 """A league's fixtures: read them; count a match for one (scorers), unlink one, record
-a forfeit "a tavolino" and undo it (directors)."""
+a forfeit "a tavolino" and undo it, plan the night it is to be played (directors)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from api.serializers.leagues import (
     FixtureScoreSerializer,
     ForfeitSerializer,
     LinkSerializer,
+    PlanSerializer,
     UndoForfeitSerializer,
     fixture_data,
 )
@@ -113,6 +114,24 @@ class FixtureViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.
             user=signed_in(request),
         )
         return Response(fixture_data(score), status=201)
+
+    @extend_schema(
+        request=PlanSerializer,
+        responses=FixtureScoreSerializer,
+        description=(
+            "Directors: plan the night the fixture is to be played (`null`: not planned; "
+            "audited). The calendar feeds show an unplayed fixture on it. 403 below director."
+        ),
+    )
+    @action(detail=True, methods=["post"])
+    def plan(self, request: Request, pk: Any = None) -> Response:
+        fixture = self.get_object()
+        serializer = PlanSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        leagues.fixture_plan(
+            fixture=fixture, day=serializer.validated_data["planned_on"], user=signed_in(request)
+        )
+        return Response(self._scores([self.get_object()])[0])
 
     @extend_schema(
         request=UndoForfeitSerializer,

@@ -402,6 +402,16 @@ LEAGUE_POSTS = {
             )
         )(_linkable(people)[0]),
     ),
+    "v1:fixture-plan": (
+        "director",
+        lambda people, match: (
+            lambda fixture: (
+                f"/api/v1/fixtures/{fixture.pk}/plan",
+                {"planned_on": "2026-12-04"},
+                {},
+            )
+        )(_linkable(people)[0]),
+    ),
     "v1:fixture-forfeit-undo": (
         "director",
         lambda people, match: (

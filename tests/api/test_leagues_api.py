@@ -190,6 +190,15 @@ def test_a_knockout_with_byes_a_best_of_three_and_a_forfeit_through_http(
     sheet = member.get(f"/api/v1/leagues/{league}/standings/csv").content.decode()
     assert "Salvo-Walter" in sheet and "forfeit" in sheet
 
+    planned = director.post(f"/api/v1/fixtures/{fixture}/plan", {"planned_on": "2026-12-04"})
+    assert planned.status_code == 200 and planned.json()["planned_on"] == "2026-12-04"
+    assert member.get(f"/api/v1/fixtures/{fixture}").json()["planned_on"] == "2026-12-04"
+    refused = member.post(f"/api/v1/fixtures/{fixture}/plan", {"planned_on": "2026-12-05"})
+    assert refused.status_code == 403
+    unplanned = director.post(
+        f"/api/v1/fixtures/{fixture}/plan", {"planned_on": None}, content_type="application/json"
+    )
+    assert unplanned.status_code == 200 and unplanned.json()["planned_on"] is None
     undo = director.post(f"/api/v1/fixtures/{fixture}/forfeit/undo", {"reason": "a mistake"})
     assert undo.status_code == 200 and undo.json()["status"] == "scheduled"
     missing = director.post(f"/api/v1/fixtures/{fixture}/forfeit/undo", {"reason": "again"})

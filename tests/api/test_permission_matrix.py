@@ -388,6 +388,13 @@ MATRIX = {
         {},
         writes(DIRECTOR, 201),
     ),
+    "plan a fixture's night": (
+        "post",
+        "/api/v1/fixtures/{cup_final}/plan",
+        {"planned_on": "2026-12-04"},
+        {},
+        writes(DIRECTOR, 200),
+    ),
     "undo a forfeit": (
         "post",
         "/api/v1/fixtures/{forfeited_fixture}/forfeit/undo",
