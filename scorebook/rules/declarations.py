@@ -220,9 +220,12 @@ class Declaration:
 
     def as_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"player": self.player, "type": self.kind, "points": self.points}
-        for key in ("suit", "rank", "missing"):
-            if getattr(self, key) is not None:
-                out[key] = getattr(self, key)
+        if self.suit is not None:
+            out["suit"] = self.suit
+        if self.rank is not None:
+            out["rank"] = self.rank
+        if self.missing is not None:
+            out["missing"] = self.missing
         if self.coda:
             out["coda"] = self.coda
         if self.implied:
@@ -495,28 +498,8 @@ def check_declarations(
         by_player.setdefault(decl.player, []).append(decl)
     plain_points: dict[str, int] = {}  # each player's, the decima aside
     for player, own in by_player.items():
-        ranks: dict[str, Declaration] = {}
-        for decl in own:
-            if decl.rank is None:
-                continue
-            if decl.rank in ranks:  # A4
-                problems.add(
-                    "decl.same_rank_twice", decl.path, player=player, rank=_rank(decl.rank)
-                )
-            ranks[decl.rank] = decl
-        for decl in own:  # A3
-            if decl.kind != "three" or decl.missing is None:
-                continue
-            for other in own:
-                if other.kind == "napoletana" and other.suit == decl.missing:
-                    assert decl.rank and decl.missing
-                    problems.add(
-                        "decl.same_player_conflict",
-                        decl.path,
-                        player=player,
-                        rank=_rank(decl.rank),
-                        suit=_suit(decl.missing),
-                    )
+        if len(own) > 1:
+            _check_same_player(player, own, problems)
         needed = frozenset().union(*(d.own_cards(coda_from_partner) for d in own))
         if len(needed) > hand_size:  # A2
             problems.add(
@@ -551,6 +534,30 @@ def check_declarations(
             if points > MAX_SIDE:
                 problems.add(
                     "decl.side_total", "declarations", side=side, points=points, limit=MAX_SIDE
+                )
+
+
+def _check_same_player(player: str, own: Sequence[Declaration], problems: Problems) -> None:
+    """A3 and A4: one player's declarations against each other."""
+    ranks: dict[str, Declaration] = {}
+    for decl in own:
+        if decl.rank is None:
+            continue
+        if decl.rank in ranks:  # A4
+            problems.add("decl.same_rank_twice", decl.path, player=player, rank=_rank(decl.rank))
+        ranks[decl.rank] = decl
+    for decl in own:  # A3
+        if decl.kind != "three" or decl.missing is None:
+            continue
+        for other in own:
+            if other.kind == "napoletana" and other.suit == decl.missing:
+                assert decl.rank and decl.missing
+                problems.add(
+                    "decl.same_player_conflict",
+                    decl.path,
+                    player=player,
+                    rank=_rank(decl.rank),
+                    suit=_suit(decl.missing),
                 )
 
 

@@ -563,9 +563,13 @@ def uncounted_tricks(
     the table counted them."""
     piles = deal.get("sides")
     everyone = deal.get("all_tricks")
-    if not _mapping(piles) or not all(_mapping(p) for p in piles.values()):
+    if not _mapping(piles):
         return deal, True
-    counts = any("tricks" in p for p in piles.values())
+    counts = False
+    for pile in piles.values():
+        if not _mapping(pile):
+            return deal, True
+        counts = counts or "tricks" in pile
     if counts:
         if everyone is not None:
             problems.add("capture.all_tricks_with_counts", "all_tricks")

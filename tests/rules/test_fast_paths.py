@@ -15,8 +15,11 @@ from scorebook.rules import games
 from scorebook.rules.declarations import (
     CODA_ORDER,
     GROUP_RANKS,
+    MAX_PLAYER,
     MAX_SIDE,
     Declaration,
+    _rank,
+    _suit,
     check_declarations,
 )
 from scorebook.rules.errors import Problem, Problems
@@ -71,15 +74,59 @@ def test_cards_in_order_are_the_cards_sorted(decl: Declaration) -> None:
     assert decl.cards_in_order() == tuple(sorted(decl.cards(), key=str))
 
 
-def _reference_cross_player_and_sides(
-    found: list[Declaration], sides: Mapping[str, tuple[str, ...]] | None
+def _reference_check(
+    found: list[Declaration],
+    sides: Mapping[str, tuple[str, ...]] | None,
+    coda_from_partner: bool,
+    hand_size: int = 10,
 ) -> list[Problem]:
-    """A5 and the side totals as check_declarations wrote them before the shortcuts: every
-    declaration's sorted cards, and each side's total summed over all declarations."""
+    """A2-A6 as check_declarations wrote them before the shortcuts (issue 25): every check
+    on every player's declarations, every declaration's cards sorted, each side's total
+    summed over all declarations."""
     problems = Problems()
+    by_player: dict[str, list[Declaration]] = {}
+    for decl in found:
+        by_player.setdefault(decl.player, []).append(decl)
+    for player, own in by_player.items():
+        ranks: dict[str, Declaration] = {}
+        for decl in own:
+            if decl.rank is None:
+                continue
+            if decl.rank in ranks:  # A4
+                problems.add(
+                    "decl.same_rank_twice", decl.path, player=player, rank=_rank(decl.rank)
+                )
+            ranks[decl.rank] = decl
+        for decl in own:  # A3
+            if decl.kind != "three" or decl.missing is None:
+                continue
+            for other in own:
+                if other.kind == "napoletana" and other.suit == decl.missing:
+                    assert decl.rank and decl.missing
+                    problems.add(
+                        "decl.same_player_conflict",
+                        decl.path,
+                        player=player,
+                        rank=_rank(decl.rank),
+                        suit=_suit(decl.missing),
+                    )
+        needed = frozenset().union(*(d.own_cards(coda_from_partner) for d in own))
+        if len(needed) > hand_size:  # A2
+            problems.add(
+                "decl.too_many_cards",
+                own[-1].path,
+                player=player,
+                count=len(needed),
+                size=hand_size,
+            )
+        plain = sum(d.base_points for d in own if d.kind != "decima")
+        if plain > MAX_PLAYER:  # A6
+            problems.add(
+                "decl.player_total", own[-1].path, player=player, points=plain, limit=MAX_PLAYER
+            )
     holders: dict[Any, Declaration] = {}
     reported: set[tuple[str, str]] = set()
-    for decl in found:
+    for decl in found:  # A5
         for card in sorted(decl.cards(), key=str):
             first = holders.setdefault(card, decl)
             if first.player == decl.player or (first.path, decl.path) in reported:
@@ -104,21 +151,18 @@ def _reference_cross_player_and_sides(
     return problems.items
 
 
-@given(st.lists(declarations(), max_size=6), st.booleans(), st.booleans())
+@given(st.lists(declarations(), max_size=12), st.booleans(), st.booleans())
 @SETTINGS
 def test_check_declarations_agrees_with_the_reference(
     found: list[Declaration], with_sides: bool, coda_from_partner: bool
 ) -> None:
-    """Cross-player conflicts looked at only when two players declared, side totals
-    from the players' totals: the same problems, in the same order."""
+    """A player's declarations compared with each other only when he made two, with
+    another player's only when two players declared, side totals from the players'
+    totals: the same problems, in the same order."""
     sides = MEMBERS if with_sides else None
     problems = Problems()
     check_declarations(found, problems, sides=sides, coda_from_partner=coda_from_partner)
-    changed = ("decl.cross_player_conflict", "decl.side_total")
-    got = [p for p in problems.items if p.code in changed]
-    assert got == _reference_cross_player_and_sides(found, sides)
-    # after every other check, as before
-    assert problems.items[len(problems.items) - len(got) :] == got
+    assert problems.items == _reference_check(found, sides, coda_from_partner)
 
 
 @given(

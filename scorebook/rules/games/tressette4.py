@@ -1562,6 +1562,8 @@ class Tressette4(Game):
         right by its maker during the first trick is not cured "se gli avversari, avendo
         accusato nel frattempo, hanno già vinto la partita"."""
         plain = [d for d in declarations if d.kind != "decima"]
+        if not plain:
+            return []
         verdicts = [d.anomaly() for d in plain]
         if not any(verdicts):  # every one made as it should be: each keeps its points
             return [(d, d.points, d.as_dict()) for d in plain]
