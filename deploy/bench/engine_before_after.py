@@ -1,6 +1,6 @@
 """The rules engine against an older tree, in the same session (issue 25 step 7).
 
-    python deploy/bench/engine_before_after.py /tmp/before [--game tressette4]
+    python deploy/bench/engine_before_after.py /tmp/before [--game tressette4] [--also /tmp/x]
 
 ``/tmp/before`` is the older tree (``git archive 266d09e^ | tar -x -C /tmp/before``: the
 tree before the tournament code). Each run is its own process that puts its tree first on
@@ -9,6 +9,7 @@ installs this checkout as editable: a run that forgot would measure this tree tw
 two trees run alternately, three times per level; each run is the CPU time
 (``time.process_time``) of ``Game.score_deal`` over the same seeded random deals (the old
 bench timed wall clock: it is made to read CPU time too). Prints each run and the medians.
+``--also`` adds a third tree (e.g. ``main`` before a change) to the same rotation.
 """
 
 from __future__ import annotations
@@ -42,18 +43,27 @@ def main() -> int:
     parser.add_argument("before", type=Path, help="the older tree")
     parser.add_argument("--game", default="tressette4")
     parser.add_argument("--level", action="append", choices=sorted(LEVELS))
+    parser.add_argument("--also", type=Path, help="a third tree, run between the two")
     args = parser.parse_args()
-    print(f"{args.game}: deals/s of CPU, seed 2026; before = {args.before}, now = {ROOT}")
+    trees = {"before": args.before.resolve(), "now": ROOT}
+    if args.also:
+        trees = {"before": trees["before"], "also": args.also.resolve(), "now": ROOT}
+    print(
+        f"{args.game}: deals/s of CPU, seed 2026; "
+        + ", ".join(f"{k} = {v}" for k, v in trees.items())
+    )
     for level in args.level or list(LEVELS):
-        before, now = [], []
+        rates: dict[str, list[int]] = {name: [] for name in trees}
         for _ in range(3):
-            before.append(run(args.before.resolve(), args.game, level))
-            now.append(run(ROOT, args.game, level))
-        b, n = statistics.median(before), statistics.median(now)
-        print(
-            f"{level:7} before {' / '.join(f'{x:,}' for x in before)} (median {b:,.0f})"
-            f"  now {' / '.join(f'{x:,}' for x in now)} (median {n:,.0f})  {n / b - 1:+.0%}"
-        )
+            for name, tree in trees.items():
+                rates[name].append(run(tree, args.game, level))
+        b = statistics.median(rates["before"])
+        parts = []
+        for name, got in rates.items():
+            m = statistics.median(got)
+            change = "" if name == "before" else f" {m / b - 1:+.0%}"
+            parts.append(f"{name} {' / '.join(f'{x:,}' for x in got)} (median {m:,.0f}){change}")
+        print(f"{level:7} " + "  ".join(parts))
     return 0
 
 
