@@ -1465,9 +1465,7 @@ class Tressette4(Game):
             s: (sides[s].tricks if sides[s].tricks_counted else None) if s in sides else 0
             for s in SIDES
         }
-        lines = {
-            s: list(v) for s, v in score_thirds(thirds, last_trick, rules["core.rounding"]).items()
-        }
+        lines = score_thirds(thirds, last_trick, rules["core.rounding"])  # fresh lists
         if claim:  # a cappotto made after a call-out is the deal's event
             made = claim.get("cappotto") == "made"
             event, winner = ("cappotto", claim["side"]) if made else (None, None)
@@ -1497,8 +1495,8 @@ class Tressette4(Game):
                 Line(
                     "declaration",
                     0 if void else worth,
-                    {**detail, **({"void": True} if void else {})},
-                ),
+                    {**detail, "void": True} if void else detail,
+                )
             )
         if (
             event in ("cappotto", "cappottone")
