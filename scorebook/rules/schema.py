@@ -275,6 +275,9 @@ FIELDS: dict[str, Callable[[Context], Schema]] = {
     "sides": lambda c: c.piles(c.sides or c.names),
     "seats": lambda c: c.piles(c.seats),
     "all_tricks": lambda c: c.name("Who took every trick (counts left out)."),
+    "counters_alone": lambda c: c.seat(
+        "Who alone took all his side's counters, his partner none (a stramazzone)."
+    ),
     "last_trick": lambda c: c.name("Who took the last trick."),
     "last_trick_round1": lambda c: c.name("Who took the first round's last trick."),
     "declarations": _declaration,

@@ -360,6 +360,15 @@ def _piles(table: Table, part: Part, level: str) -> list[Section]:
                 [("", "—"), *last, *_alone_chips(table, part)],
             )
         )
+    if part.get("counters_alone"):
+        inputs.append(
+            Input(
+                "counters_alone",
+                _("All the points alone (stramazzone)"),
+                "choice",
+                [("", "—"), *_seat_chips(table)],
+            )
+        )
     if part.get("round_one_last_trick"):
         inputs.append(
             Input(
@@ -786,6 +795,10 @@ def _alone_chips(table: Table, part: Part) -> list[tuple[str, Any]]:
     ]
 
 
+def _seat_chips(table: Table) -> list[tuple[str, Any]]:
+    return [(seat, table.seat_label(seat)) for seat in table.state.seats]
+
+
 def _quick_piles(table: Table, part: Part) -> list[Section]:
     """Each scorer's card points but the last, whose are the rest (computed, shown); in
     thirds games as whole points and the figures left over ("6 e 2"). The trick counts
@@ -848,6 +861,15 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
         if len(counted) < len(who):
             last_label = _("%(who)s: tricks") % {"who": named[who[-1]]}
             inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown"))
+    if part.get("counters_alone"):
+        inputs.append(
+            Input(
+                "counters_alone",
+                _("All the points alone (stramazzone)"),
+                "chips",
+                [("", _("nobody")), *_seat_chips(table)],
+            )
+        )
     inputs.append(Input("last_trick", _("Last trick"), "chips", _scorer_chips(table)))
     if part.get("round_one_last_trick"):
         inputs.append(

@@ -6,10 +6,10 @@ could say (cappotto) the entry says by naming the side."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
-from scorebook.rules import Rejection, score_deal
+from scorebook.rules import Rejection, games, score_deal
 
 
 def t4(deal, rules=None):
@@ -83,6 +83,139 @@ def test_all_tricks_refusals(deal, code):
     with pytest.raises(Rejection) as caught:
         t4(deal)
     assert code in {p.code for p in caught.value.problems}
+
+
+SIDE_OF = {"N": "A", "S": "A", "E": "B", "W": "B"}
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+#: The switches a stramazzone's score depends on, each over every value the engine has.
+EVENT_SWITCHES = (
+    "t4.stramazzo_def",
+    "t4.stramazzo_last_trick",
+    "t4.multipliers",
+    "t4.special_event_effect",
+    "t4.cappotto_def",
+    "core.rounding",
+)
+
+
+@st.composite
+def house_rules(draw):
+    game = games()["tressette4"]
+    choices = {s.key: s.choices for s in game.switches if s.key in EVENT_SWITCHES}
+    assert set(choices) == set(EVENT_SWITCHES)
+    rules = {key: draw(st.sampled_from(values)) for key, values in choices.items()}
+    profile = draw(st.sampled_from([None, *game.profiles]))
+    return rules if profile is None else {"profile": profile, **rules}
+
+
+def without_who(result, *keys):
+    facts = {
+        k: v for k, v in result["facts"].items() if k not in ("players", "counters_alone", *keys)
+    }
+    return {**result, "facts": facts}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.sampled_from("NESW"),
+    st.integers(0, 4),
+    st.data(),
+    house_rules(),
+    st.sampled_from("AB"),
+)
+def test_all_the_points_by_one_player_scores_as_each_players_counts(alone, lost, data, rules, last):
+    """The stramazzone (E4: one player alone took all his side's counters, the opponents a
+    trick at least) needed every player's counts. 'counters_alone' names him beside the
+    sides' points: the deal scores exactly as the same deal entered per player, and it is
+    refused, in words, exactly where those counts make no stramazzo of his side."""
+    side, partner = SIDE_OF[alone], PARTNER[alone]
+    other = "B" if side == "A" else "A"
+    them = [s for s in "NESW" if SIDE_OF[s] == other]
+    mine_tricks = data.draw(st.integers(3, 10), "his tricks")
+    partner_tricks = data.draw(st.integers(0, 10 - mine_tricks), "partner's tricks")
+    first_tricks = data.draw(st.integers(0, 10 - mine_tricks - partner_tricks), "opponent's")
+    first_thirds = data.draw(st.integers(0, lost), "one opponent's thirds")
+    seats = {
+        alone: {"thirds": 32 - lost, "tricks": mine_tricks},
+        partner: {"thirds": 0, "tricks": partner_tricks},
+        them[0]: {"thirds": first_thirds, "tricks": first_tricks},
+        them[1]: {
+            "thirds": lost - first_thirds,
+            "tricks": 10 - mine_tricks - partner_tricks - first_tricks,
+        },
+    }
+    try:
+        per_player = t4({"seats": seats, "last_trick": last}, rules)
+    except Rejection:
+        assume(False)
+    ours = mine_tricks + partner_tricks
+    piles = {
+        side: {"thirds": 32 - lost, "tricks": ours},
+        other: {"thirds": lost, "tricks": 10 - ours},
+    }
+    entry = {"sides": piles, "last_trick": last, "counters_alone": alone}
+    try:
+        named = t4(entry, rules)
+    except Rejection as refused:
+        assert per_player["event"] != "stramazzone"
+        event(f"refused: {per_player['event']}")
+        (problem,) = refused.problems
+        assert problem.code in ("t4.counters_alone_not_stramazzo", "t4.counters_alone_off")
+        assert problem.path == "counters_alone"
+        assert "'counters_alone'" in problem.as_dict("it")["message"]
+        return
+    assert per_player["event"] in ("stramazzone", "cappotto")  # cappotto: 'all_points'
+    event(f"scored: {named['event']}")
+    assert per_player["facts"]["event_side"] == side
+    assert without_who(named) == without_who(per_player)
+    assert named["facts"]["counters_alone"] == alone
+    uncounted_entry = {
+        "sides": {s: {"thirds": p["thirds"]} for s, p in piles.items()},
+        "last_trick": last,
+        "counters_alone": alone,
+    }
+    assert without_who(t4(uncounted_entry, rules), "tricks") == without_who(per_player, "tricks")
+
+
+def test_the_stramazzone_by_one_player_on_the_pe_profile():
+    """PE: Salvo alone took all the points, Walter a trick of scartine: ×6, not ×3."""
+    deal = uncounted(32, 0, last_trick="B", counters_alone="S")
+    plain = t4(uncounted(32, 0, last_trick="B"), {"profile": "pe"})
+    named = t4(deal, {"profile": "pe"})
+    assert (plain["event"], plain["multiplier"]) == ("stramazzo", 3)
+    assert (named["event"], named["multiplier"]) == ("stramazzone", 6)
+    assert named["points"] == plain["points"] == {"A": 10, "B": 0}  # B's last trick void
+
+
+@pytest.mark.parametrize(
+    "deal,rules,code,words",
+    [
+        (uncounted(32, 0, last_trick="A", counters_alone="X"), None,
+         "t4.counters_alone_bad_seat", "non 'X'"),
+        (uncounted(29, 3, last_trick="A", counters_alone="N"), {"profile": "pe"},
+         "t4.counters_alone_not_stramazzo", "fare meno di un punto"),
+        (uncounted(31, 1, last_trick="A", counters_alone="N"), None,
+         "t4.counters_alone_not_stramazzo", "non prendere nessuna carta di punto"),
+        (uncounted(0, 32, last_trick="B", counters_alone="N"), None,
+         "t4.counters_alone_not_stramazzo", "coppia A"),
+        (uncounted(32, 0, last_trick="A", all_tricks="A", counters_alone="S"), None,
+         "t4.counters_alone_not_stramazzo", "almeno una presa"),
+        (uncounted(32, 0, last_trick="A", counters_alone="S"), {"t4.stramazzo_def": "off"},
+         "t4.counters_alone_off", "non c'è stramazzo"),
+        (counted(8, 3, 0, 0, counters_alone="N", claim={"side": "A", "after_trick": 3}),
+         {"profile": "accusi_31"}, "t4.counters_alone_with_claim", "chiamata"),
+        ({"seats": {p: {"thirds": 32 if p == "N" else 0, "tricks": 4 if p in "NE" else 1}
+                    for p in "NESW"}, "last_trick": "A", "counters_alone": "N"}, None,
+         "t4.counters_alone_with_seats", "dicono già"),
+    ],
+)  # fmt: skip
+def test_counters_alone_refusals(deal, rules, code, words):
+    """Where the deal is not that player's side's stramazzo, or the field says nothing the
+    rest does not, the deal is refused in words."""
+    with pytest.raises(Rejection) as caught:
+        t4(deal, rules)
+    found = {p.code: p.as_dict("it")["message"] for p in caught.value.problems}
+    assert code in found and words in found[code], found
 
 
 def test_a_claim_still_needs_the_counts_so_far():

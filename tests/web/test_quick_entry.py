@@ -93,6 +93,38 @@ def test_all_the_tricks_by_one_player_is_one_choice_the_cappottone():
     assert [v for v, _text in sides_only.choices] == ["", "soloist", "coalition"]
 
 
+def test_all_the_points_by_one_player_is_one_choice_the_stramazzone():
+    """A stramazzone (one player alone took all his side's points, the opponents a trick)
+    needed the Totals form with every player's counts; one choice now names him, on the
+    quick and the totals form, where the house rules play a stramazzo."""
+    t = table("tressette4", {"profile": "pe"})
+    with translation.override("it"):
+        (choice,) = [i for i in forms.build(t, "quick").inputs() if i.name == "counters_alone"]
+        assert str(choice.label) == "Tutti i punti da solo (stramazzone)"
+        assert {v: str(text) for v, text in choice.choices} == {
+            "": "nessuno", "N": "N · Nino", "E": "E · Ettore", "S": "S · Salvo",
+            "W": "W · Walter",
+        }  # fmt: skip
+        assert [v for v, _text in choice.choices][1:] == list(t.state.seats)  # table order
+    _, deal = forms.read(
+        t, "quick", {"sides.A.thirds": "10", "sides.A.thirds~figures": "2", "last_trick": "B",
+                     "counters_alone": "S"}
+    )  # fmt: skip
+    assert deal == {
+        "sides": {"A": {"thirds": 32}, "B": {"thirds": 0}},
+        "last_trick": "B",
+        "counters_alone": "S",
+    }
+    result = score(t, deal)
+    assert (result.event, result.multiplier, result.points) == ("stramazzone", 6, {"A": 10, "B": 0})
+    totals = [i.name for i in forms.build(t, "totals").inputs()]
+    assert "counters_alone" in totals
+    without = forms.build(table("tressette4", {"t4.stramazzo_def": "off"}), "quick")
+    assert "counters_alone" not in [i.name for i in without.inputs()]
+    terziglio = forms.build(table("terziglio", None, 3), "quick")
+    assert "counters_alone" not in [i.name for i in terziglio.inputs()]
+
+
 def test_declaration_chips_become_the_engines_declarations():
     t = table("tressette4", {"profile": "accuso_41"})
     _, deal = forms.read(
@@ -270,3 +302,32 @@ def test_after_a_save_the_other_side_confirms_on_the_same_phone(people, t4):
     for seat in offered["seats"]:
         assert f'data-seat="{seat["seat"]}"' in page
     assert 'name="back" value="new"' in page
+
+
+def test_a_quick_stramazzone_is_saved_refused_in_words_and_corrected(people, t4):
+    """On the page: one player alone named beside the points is saved as the stramazzone;
+    where the opponents took a point it is refused next to the choice, in Italian; the
+    deal opens for correction on the totals form with the player chosen."""
+    client = as_(people, "scorer")
+    page = client.get(f"/m/{t4.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'name="counters_alone"' in page and "Tutti i punti da solo (stramazzone)" in page
+    data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
+            "sides.A.thirds": "9", "sides.A.thirds~figures": "2", "last_trick": "A",
+            "counters_alone": "N"}  # fmt: skip
+    refused = client.post(f"/m/{t4.pk}/deals/new?level=quick", data, HTTP_ACCEPT_LANGUAGE="it")
+    assert refused.status_code != 303 and not Deal.objects.exists()
+    words = refused.content.decode()
+    assert (
+        "«Tutti i punti da solo (stramazzone)» indica chi ha fatto da solo uno stramazzone" in words
+    )
+    assert "non prendere nessuna carta di punto" in words
+    data.update({"sides.A.thirds": "10", "idempotency_key": str(uuid.uuid4())})
+    answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
+    assert answer.status_code == 303
+    deal = Deal.objects.get()
+    assert deal.input == {"sides": {"A": {"thirds": 32}, "B": {"thirds": 0}}, "last_trick": "A",
+                          "counters_alone": "N"}  # fmt: skip
+    assert deal.result["event"] == "stramazzone"
+    page = as_(people, "director").get(f"/d/{deal.pk}/correct").content.decode()
+    assert 'name="record"' not in page
+    assert re.search(r'name="counters_alone".*?<option value="N" selected', page, re.S)

@@ -177,6 +177,7 @@ FIELDS = (
     "sides",
     "seats",
     "all_tricks",
+    "counters_alone",
     "last_trick",
     "declarations",
     "annulled_by",
@@ -205,6 +206,33 @@ messages(
         "t4.sides_or_players": (
             "Enter the captures per side ('sides') or per player ('seats'), not both.",
             "Inserisci le prese per lato ('sides') o per giocatore ('seats'), non entrambi.",
+        ),
+        "t4.counters_alone_bad_seat": (
+            "'counters_alone' names the player who alone took all his side's counters, "
+            "one of N, E, S, W, not {value!r}.",
+            "'counters_alone' indica il giocatore che da solo ha preso tutti i punti della "
+            "sua coppia, uno tra N, E, S, W, non {value!r}.",
+        ),
+        "t4.counters_alone_with_seats": (
+            "Each player's counts already say who took the counters: leave out 'counters_alone'.",
+            "Le prese di ogni giocatore dicono già chi ha preso i punti: togli 'counters_alone'.",
+        ),
+        "t4.counters_alone_with_claim": (
+            "A deal stopped by a claim has no stramazzone: leave out 'counters_alone'.",
+            "Una smazzata chiusa da una chiamata non ha stramazzone: togli 'counters_alone'.",
+        ),
+        "t4.counters_alone_off": (
+            "These house rules play no stramazzo, so no stramazzone: leave out 'counters_alone'.",
+            "Con queste regole della casa non c'è stramazzo, quindi nemmeno stramazzone: "
+            "togli 'counters_alone'.",
+        ),
+        "t4.counters_alone_not_stramazzo": (
+            "'counters_alone' names who made a stramazzone alone (E4), and this deal is no "
+            "stramazzo of side {side}: the opponents must {test} and take at least one "
+            "trick.",
+            "'counters_alone' indica chi ha fatto da solo uno stramazzone (E4), e questa "
+            "smazzata non è uno stramazzo della coppia {side}: gli avversari devono {test} "
+            "e fare almeno una presa.",
         ),
         "t4.declarations_off": (
             "Declarations are not played under these house rules.",
@@ -481,8 +509,10 @@ class Tressette4(Game):
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """Two fixed pairs, ten tricks; declarations, the claim (or call-out), the target
         race and the cappotto after the win only under the switches that play them."""
-        # all_tricks may name one player: who took every trick alone (the cappottone, E4)
-        parts = [Part("piles", {"all_tricks_alone": True})]
+        # all_tricks may name one player: who took every trick alone (the cappottone, E4);
+        # counters_alone, who alone took all his side's points (the stramazzone, E4)
+        stramazzo = rules.get("t4.stramazzo_def") != "off"
+        parts = [Part("piles", {"all_tricks_alone": True, "counters_alone": stramazzo})]
         if rules.get("t4.declarations"):
             parts.append(
                 Part(
@@ -530,6 +560,7 @@ class Tressette4(Game):
         tricks_played = claim["after_trick"] if claim else TRICKS
         complete = tricks_played == TRICKS
         sides, players = self._captures(deal, problems, complete, tricks_played, decima)
+        alone = self._counters_alone(deal, rules, sides, claim, problems)
         last_trick = None
         if complete and sides:
             last_trick = check_last_trick(
@@ -553,7 +584,9 @@ class Tressette4(Game):
                     after=claim["after_trick"],
                 )
         problems.raise_if_any()
-        result = self._score(rules, state, sides, players, last_trick, declarations, decima, claim)
+        result = self._score(
+            rules, state, sides, players, last_trick, declarations, decima, claim, alone
+        )
         if entered:  # S3: points entered beside the thirds are the cards' and last trick's
             dealt = {
                 s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES)
@@ -1447,6 +1480,43 @@ class Tressette4(Game):
                 problems.add("t4.claim_tricks", "", total=won, after=tricks_played)
         return sides, players
 
+    def _counters_alone(
+        self,
+        deal: Mapping[str, Any],
+        rules: Rules,
+        sides: dict[str, Capture],
+        claim: dict[str, Any] | None,
+        problems: Problems,
+    ) -> str | None:
+        """E4's stramazzone entered without each player's counts: ``counters_alone`` names
+        the player who alone took all his side's counters (his partner took none), in a
+        deal that is his side's stramazzo (E3). It scores as those counts per player."""
+        seat = deal.get("counters_alone")
+        if seat is None:
+            return None
+        if seat not in SIDE_OF:
+            problems.add("t4.counters_alone_bad_seat", "counters_alone", value=seat)
+            return None
+        if deal.get("seats") is not None:
+            problems.add("t4.counters_alone_with_seats", "counters_alone")
+            return None
+        if claim:
+            problems.add("t4.counters_alone_with_claim", "counters_alone")
+            return None
+        if rules["t4.stramazzo_def"] == "off":
+            problems.add("t4.counters_alone_off", "counters_alone")
+            return None
+        side = SIDE_OF[seat]
+        if len(sides) == 2 and _stramazzo(rules, sides, side):
+            return str(seat)
+        if len(sides) == 2 or deal.get("sides") is None:
+            if rules["t4.stramazzo_def"] == "strict_zero_counters":
+                test = Localized("take no counter", "non prendere nessuna carta di punto")
+            else:
+                test = Localized("take less than a point", "fare meno di un punto")
+            problems.add("t4.counters_alone_not_stramazzo", "counters_alone", side=side, test=test)
+        return None
+
     # -- scoring ------------------------------------------------------------------------
 
     def _score(
@@ -1459,6 +1529,7 @@ class Tressette4(Game):
         declarations: list[Declaration],
         decima: Declaration | None,
         claim: dict[str, Any] | None,
+        alone: str | None = None,
     ) -> DealResult:
         thirds = {s: sides[s].thirds if s in sides else 0 for s in SIDES}
         tricks: dict[str, int | None] = {
@@ -1470,7 +1541,7 @@ class Tressette4(Game):
             made = claim.get("cappotto") == "made"
             event, winner = ("cappotto", claim["side"]) if made else (None, None)
         else:
-            event, winner = self._event(rules, sides, players, last_trick, decima)
+            event, winner = self._event(rules, sides, players, last_trick, decima, alone)
         if event in ("stramazzo", "stramazzone") and winner and last_trick == OTHER[winner]:
             loser = OTHER[winner]
             lines[loser] = [ln for ln in lines[loser] if ln.kind != "last_trick"]
@@ -1529,6 +1600,8 @@ class Tressette4(Game):
             "last_trick": last_trick,
             "event_side": winner,
         }
+        if alone is not None:
+            facts["counters_alone"] = alone
         if players:
             facts["players"] = {
                 p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
@@ -1617,6 +1690,7 @@ class Tressette4(Game):
         players: dict[str, Capture],
         last_trick: str | None,
         decima: Declaration | None,
+        alone: str | None = None,
     ) -> tuple[str | None, str | None]:
         """E1-E6: the special event of the deal and the side it favours."""
         if decima is not None:
@@ -1636,16 +1710,12 @@ class Tressette4(Game):
                 and last_trick == side
             ):
                 found.setdefault("cappotto", side)
-            if (
-                loser.tricks >= 1
-                and sides[side].tricks < TRICKS
-                and rules["t4.stramazzo_def"] != "off"
-            ):
-                strict = rules["t4.stramazzo_def"] == "strict_zero_counters"
-                if loser.thirds == 0 if strict else loser.counters_below_one_point():
-                    found["stramazzo"] = side
-                    if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
-                        found["stramazzone"] = side
+            if _stramazzo(rules, sides, side):
+                found["stramazzo"] = side
+                if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
+                    found["stramazzone"] = side
+                if alone is not None and SIDE_OF[alone] == side:
+                    found["stramazzone"] = side
         for event in PRECEDENCE:
             if event in found:
                 return event, found[event]
@@ -1870,6 +1940,17 @@ def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> D
         breakdown[side] = kept
     points = {s: sum(line.points for line in lines) for s, lines in breakdown.items()}
     return replace(result, points=points, breakdown={s: tuple(v) for s, v in breakdown.items()})
+
+
+def _stramazzo(rules: Rules, sides: Mapping[str, Capture], side: str) -> bool:
+    """E3: ``side`` took all the points (strict: the opponents no counter; loose: less
+    than a point) and the opponents at least one trick."""
+    loser = sides[OTHER[side]]
+    if loser.tricks < 1 or sides[side].tricks >= TRICKS or rules["t4.stramazzo_def"] == "off":
+        return False
+    if rules["t4.stramazzo_def"] == "strict_zero_counters":
+        return loser.thirds == 0
+    return loser.counters_below_one_point()
 
 
 def _merge(side: str, caps: Sequence[Capture]) -> Capture:
