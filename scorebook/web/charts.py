@@ -148,7 +148,10 @@ def line_chart(
 
 
 def _number(value: float) -> str:
-    """A whole number bare, else one decimal in the reader's mark ('4,4' in Italian)."""
-    if float(value).is_integer():
-        return str(int(value))
-    return number_format(round(float(value), 1), decimal_pos=1, use_l10n=True)
+    """A whole number bare, else one decimal in the reader's mark ('4,4' in Italian); a
+    minus sign, not a hyphen, below zero ('−1,5'), as the scores and nets on the pages."""
+    sign = "\u2212" if value < 0 else ""
+    value = abs(float(value))
+    if value.is_integer():
+        return f"{sign}{int(value)}"
+    return sign + number_format(round(value, 1), decimal_pos=1, use_l10n=True)

@@ -71,3 +71,13 @@ def test_the_scale_and_the_legend_use_the_readers_decimal_mark():
             )
         ]
     assert "41" in texts and "0" in texts, texts
+
+
+def test_below_zero_has_a_minus_sign_not_a_hyphen():
+    from django.utils import translation
+
+    with translation.override("it"):
+        svg = parse(line_chart([Series("Carmelo", [(0, 0), (1, -1.5), (2, -4)])], title="t"))
+    texts = [t.text for t in svg.iter(f"{SVG}text")]
+    assert "\u22124" in texts and "Carmelo \u22124" in texts, texts
+    assert not any("-" in t for t in texts), texts

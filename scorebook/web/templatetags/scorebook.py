@@ -72,6 +72,15 @@ def money(amount, currency: str = "") -> str:
 
 
 @register.filter
+def score(value) -> str:
+    """A running score as people write it: a minus sign before one below zero ('−4',
+    as the nets beside it), never a hyphen; anything else as it is."""
+    if isinstance(value, int | Decimal) and not isinstance(value, bool) and value < 0:
+        return f"\u2212{abs(value)}"
+    return "" if value is None else str(value)
+
+
+@register.filter
 def signed(value) -> str:
     """A net amount or score with its sign (``+3``, ``−2``): who is up and who is down."""
     if value in (None, ""):
