@@ -560,7 +560,9 @@ class Tressette4(Game):
         tricks_played = claim["after_trick"] if claim else TRICKS
         complete = tricks_played == TRICKS
         sides, players = self._captures(deal, problems, complete, tricks_played, decima)
-        alone = self._counters_alone(deal, rules, sides, claim, problems)
+        alone = None
+        if "counters_alone" in deal:
+            alone = self._counters_alone(deal, rules, sides, claim, problems)
         last_trick = None
         if complete and sides:
             last_trick = check_last_trick(
@@ -1507,7 +1509,11 @@ class Tressette4(Game):
             problems.add("t4.counters_alone_off", "counters_alone")
             return None
         side = SIDE_OF[seat]
-        if len(sides) == 2 and _stramazzo(rules, sides, side):
+        # E3 for his side: with no last trick no cappotto 'all_points' comes first
+        if len(sides) == 2 and self._event(rules, sides, {}, None, None, seat) == (
+            "stramazzone",
+            side,
+        ):
             return str(seat)
         if len(sides) == 2 or deal.get("sides") is None:
             if rules["t4.stramazzo_def"] == "strict_zero_counters":
@@ -1710,12 +1716,18 @@ class Tressette4(Game):
                 and last_trick == side
             ):
                 found.setdefault("cappotto", side)
-            if _stramazzo(rules, sides, side):
-                found["stramazzo"] = side
-                if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
-                    found["stramazzone"] = side
-                if alone is not None and SIDE_OF[alone] == side:
-                    found["stramazzone"] = side
+            if (
+                loser.tricks >= 1
+                and sides[side].tricks < TRICKS
+                and rules["t4.stramazzo_def"] != "off"
+            ):
+                strict = rules["t4.stramazzo_def"] == "strict_zero_counters"
+                if loser.thirds == 0 if strict else loser.counters_below_one_point():
+                    found["stramazzo"] = side
+                    if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
+                        found["stramazzone"] = side
+                    elif alone is not None and SIDE_OF[alone] == side:
+                        found["stramazzone"] = side
         for event in PRECEDENCE:
             if event in found:
                 return event, found[event]
@@ -1940,17 +1952,6 @@ def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> D
         breakdown[side] = kept
     points = {s: sum(line.points for line in lines) for s, lines in breakdown.items()}
     return replace(result, points=points, breakdown={s: tuple(v) for s, v in breakdown.items()})
-
-
-def _stramazzo(rules: Rules, sides: Mapping[str, Capture], side: str) -> bool:
-    """E3: ``side`` took all the points (strict: the opponents no counter; loose: less
-    than a point) and the opponents at least one trick."""
-    loser = sides[OTHER[side]]
-    if loser.tricks < 1 or sides[side].tricks >= TRICKS or rules["t4.stramazzo_def"] == "off":
-        return False
-    if rules["t4.stramazzo_def"] == "strict_zero_counters":
-        return loser.thirds == 0
-    return loser.counters_below_one_point()
 
 
 def _merge(side: str, caps: Sequence[Capture]) -> Capture:
