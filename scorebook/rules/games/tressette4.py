@@ -227,10 +227,10 @@ messages(
             "togli 'counters_alone'.",
         ),
         "t4.counters_alone_not_stramazzo": (
-            "'counters_alone' names who made a stramazzone alone (E4), and this deal is no "
+            "'counters_alone' names who made a stramazzone alone, and this deal is no "
             "stramazzo of side {side}: the opponents must {test} and take at least one "
             "trick.",
-            "'counters_alone' indica chi ha fatto da solo uno stramazzone (E4), e questa "
+            "'counters_alone' indica chi ha fatto da solo uno stramazzone, e questa "
             "smazzata non è uno stramazzo della coppia {side}: gli avversari devono {test} "
             "e fare almeno una presa.",
         ),
