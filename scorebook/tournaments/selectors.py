@@ -366,18 +366,25 @@ def tournaments_of_night(night_id: int):
     return Tournament.objects.filter(night_id=night_id).order_by("created_at", "id")
 
 
+def tournaments_not_over(night_id: int):
+    """The night's tournaments neither finished nor cancelled: they keep it open (the
+    close page names them; ``night_close_waits_for`` says so in words)."""
+    return (
+        Tournament.objects.filter(night_id=night_id)
+        .exclude(status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED])
+        .order_by("created_at", "id")
+    )
+
+
 def night_close_waits_for(night: Any) -> list[str]:
     """What of the night's tournaments keeps it open, in words: every tournament neither
     finished nor cancelled (its fees would stay in the pot and its matches unplayed).
     ``matches.services.night_close`` asks (``NIGHT_CLOSE_CHECKS``)."""
-    pending = Tournament.objects.filter(night_id=night.pk).exclude(
-        status__in=[Tournament.Status.FINISHED, Tournament.Status.CANCELLED]
-    )
     return [
         gettext(
             "the tournament '%(name)s' is not over: finish it (the prizes are paid) or "
             "cancel it (the fees are given back), then close the night."
         )
         % {"name": t.name}
-        for t in pending.order_by("created_at", "id")
+        for t in tournaments_not_over(night.pk)
     ]

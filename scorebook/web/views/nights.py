@@ -27,6 +27,7 @@ from scorebook.matches import services
 from scorebook.matches.models import Match, Night
 from scorebook.matches.selectors import Progress, night_log, night_progress
 from scorebook.sharing import texts
+from scorebook.tournaments.selectors import tournaments_not_over
 from scorebook.web.access import club_for, member_of, page_context
 from scorebook.web.errors import refused
 from scorebook.web.forms import NightForm, TableForm
@@ -242,6 +243,8 @@ def night_close(request, pk):
         unconfirmed=sum(len(r["progress"].unconfirmed) for r in rows),
         corrected=sum(len(r["progress"].corrected) for r in rows),
         corrections=[e for e in log if e["entry"].kind == "correction"],
+        # the tournaments the service would refuse to close over (night.not_ready)
+        tournaments=list(tournaments_not_over(the_night.pk)),
     )
 
 
