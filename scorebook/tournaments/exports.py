@@ -2,22 +2,26 @@
 table), and the table cards with a QR code that opens the table's match on a phone.
 
 The CSV goes through the ledger's one formula-safe writer (``as_csv``) and every name in
-a PDF through ``pdf_text``, so a name is never a formula or markup. No money is printed
-here: these sheets hang on the wall.
+a PDF through ``pdf_text``, so a name is never a formula or markup. The round sheets and
+table cards print no money (they hang on the wall); the final standings add the prizes
+paid and the club's share, read from the ledger, in a tournament played for money.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from scorebook.ledger.exports import as_csv, as_pdf, pdf_text
 
-from . import boards, selectors
+from . import boards, selectors, services
 from .models import Round, Tournament
+
+CENT = Decimal("0.01")
 
 
 def _criterion(name: str | None) -> str:
@@ -67,6 +71,26 @@ def standings_sheet(tournament: Tournament) -> list[list[Any]]:
                 _criterion(row.decided_by),
             ]
         )
+    return rows + prizes_sheet(tournament)
+
+
+def prizes_sheet(tournament: Tournament) -> list[list[Any]]:
+    """Who was paid what and the club's share, as the ledger booked them out of the pot
+    (an empty row first: a section of its own). Nothing in a tournament without money,
+    nor before the payout."""
+    if not tournament.plays_for_money:
+        return []
+    paid, club = services.prizes_paid(tournament)
+    if not paid and not club:
+        return []
+    currency = tournament.currency
+
+    def amount(value: Any) -> str:
+        return f"{value.quantize(CENT)} {currency}".strip()
+
+    rows: list[list[Any]] = [[], [_("Position"), _("Pair"), _("Prize")]]
+    rows += [[str(place), entry.name, amount(won)] for place, entry, won in paid]
+    rows.append(["", _("The club's share"), amount(club)])
     return rows
 
 

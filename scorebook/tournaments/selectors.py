@@ -301,6 +301,28 @@ def pot_balance(tournament: Tournament) -> Decimal:
     return sum((group.get(account.pk, Decimal(0)) for group in held.values()), Decimal("0.00"))
 
 
+def paid_out(tournament: Tournament) -> tuple[dict[int, Decimal], Decimal]:
+    """(player id -> prize received, the club's share received) out of the pot, as the
+    ledger booked them (prize entries, not reversed): what was paid, not a recount."""
+    account = pot_account(tournament)
+    if account is None:
+        return {}, Decimal("0.00")
+    rows = LedgerEntry.objects.filter(
+        payer=account,
+        kind=LedgerEntry.Kind.PRIZE,
+        reverses__isnull=True,
+        reversed_by__isnull=True,
+    ).select_related("payee")
+    players: dict[int, Decimal] = {}
+    club = Decimal("0.00")
+    for row in rows:
+        if row.payee.player_id is not None:
+            players[row.payee.player_id] = players.get(row.payee.player_id, Decimal(0)) + row.amount
+        else:
+            club += row.amount
+    return players, club
+
+
 def money(tournament: Tournament) -> dict[str, Any]:
     """The money in words for the pages and the API: no money, or the fee, the pot and
     the prize split."""

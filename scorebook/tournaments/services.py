@@ -1162,6 +1162,24 @@ def final_places(tournament: Tournament) -> list[tuple[int, list[int]]]:
     return sorted(by_place.items())
 
 
+def prizes_paid(tournament: Tournament) -> tuple[list[tuple[int, Entry, Decimal]], Decimal]:
+    """([(place, pair, what its two players were paid)], the club's share), from the first
+    place, read from the ledger's prize entries (``selectors.paid_out``); nothing before
+    the payout or in a tournament without money. Reads only (beside ``final_places``)."""
+    players, club = selectors.paid_out(tournament)
+    if not players and not club:
+        return [], Decimal("0.00")
+    entries = {e.pk: e for e in selectors.entries_of(tournament)}
+    lines = []
+    for place, ids in final_places(tournament):
+        for pk in ids:
+            entry = entries[pk]
+            won = players.get(entry.first_id, Decimal(0)) + players.get(entry.second_id, Decimal(0))
+            if won:
+                lines.append((place, entry, won))
+    return lines, club
+
+
 def prize_plan(
     pot: Decimal,
     kind: str,

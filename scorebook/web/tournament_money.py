@@ -1,14 +1,14 @@
 """The tournament page's prizes card in words (reads only): before the end, the pot as it
 stands and what each place would take of it; after the end, the pot as it was before the
 payout and who was paid what ("1st Nino & Salvo 60.00 EUR"), read from the ledger's prize
-entries out of the tournament's pot, so the card says what was booked, not a recount."""
+entries out of the tournament's pot (``services.prizes_paid``, as the final standings' PDF
+and CSV), so the card says what was booked, not a recount."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
-from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.tournaments import selectors, services
 from scorebook.tournaments.models import Entry, Tournament
 
@@ -36,28 +36,6 @@ class PrizeCard:
     club_percent: str | None = None
 
 
-def _paid_out(tournament: Tournament) -> tuple[dict[int, Decimal], Decimal]:
-    """(player id -> prize received, the club's share received) out of the pot, as
-    booked and not reversed."""
-    account = selectors.pot_account(tournament)
-    if account is None:
-        return {}, Decimal("0.00")
-    rows = LedgerEntry.objects.filter(
-        payer=account,
-        kind=LedgerEntry.Kind.PRIZE,
-        reverses__isnull=True,
-        reversed_by__isnull=True,
-    ).select_related("payee")
-    players: dict[int, Decimal] = {}
-    club = Decimal("0.00")
-    for row in rows:
-        if row.payee.player_id is not None:
-            players[row.payee.player_id] = players.get(row.payee.player_id, 0) + row.amount
-        else:
-            club += row.amount
-    return players, club
-
-
 def prize_card(tournament: Tournament) -> PrizeCard:
     if not tournament.plays_for_money:
         return PrizeCard(plays_for_money=False)
@@ -70,19 +48,10 @@ def prize_card(tournament: Tournament) -> PrizeCard:
         pot_before=pot,
     )
     percent = tournament.prize_kind == Tournament.PrizeKind.PERCENT
-    entries = {e.pk: e for e in selectors.entries_of(tournament)}
     if tournament.status == Tournament.Status.FINISHED:
         card.finished = True
-        players, club = _paid_out(tournament)
-        lines = []
-        for place, ids in services.final_places(tournament):
-            for pk in ids:
-                entry = entries[pk]
-                won = players.get(entry.first_id, Decimal(0)) + players.get(
-                    entry.second_id, Decimal(0)
-                )
-                if won:
-                    lines.append(PrizeLine(place, [entry], won.quantize(CENT)))
+        paid, club = services.prizes_paid(tournament)
+        lines = [PrizeLine(place, [entry], won.quantize(CENT)) for place, entry, won in paid]
         card.lines = lines
         card.club = club.quantize(CENT)
         card.pot_before = (pot + sum((x.amount for x in lines), Decimal(0)) + club).quantize(CENT)

@@ -1,9 +1,12 @@
 """A tournament on paper: the standings CSV is formula-safe, the PDFs print names as
 written (never markup), the table cards carry a QR code of each table's match."""
 
-import pytest
+from decimal import Decimal
 
-from scorebook.tournaments import exports, services
+import pytest
+from django.utils import translation
+
+from scorebook.tournaments import exports, selectors, services
 
 from .helpers import open_night, play_round, with_pairs
 
@@ -44,3 +47,64 @@ def test_a_round_sheet_lists_each_table(played):
     t, round_ = played
     rows = exports.round_sheet(t, round_)
     assert [row[0] for row in rows[2:]] == ["1", "2"]
+
+
+def _prizes_section(rows):
+    """The rows after the standings (an empty row starts the prizes' section)."""
+    if [] not in rows:
+        return []
+    return rows[rows.index([]) + 1 :]
+
+
+def test_the_final_standings_list_the_prizes_paid_and_the_clubs_share(people):
+    t = with_pairs(
+        people, open_night(people), 4, rounds=1, entry_fee="10", currency="EUR",
+        prizes=["60", "30"], club_share="10",
+    )  # fmt: skip
+    for entry in t.entries.all():
+        entry.name = f'=HYPERLINK("http://x") <img src="y"> {entry.name}'
+        entry.save()
+    round_ = services.round_start(tournament=t, user=people.director)
+    play_round(people, round_)
+    assert _prizes_section(exports.standings_sheet(t)) == []  # nothing paid yet
+    pot = selectors.pot_balance(t)
+    services.tournament_finish(tournament=t, user=people.director)
+    # what the ledger booked out of the pot, per pair and to the club
+    paid, club = {}, Decimal(0)
+    for row in selectors.ledger_entries(t).filter(kind="prize").select_related("payee"):
+        if row.payee.player_id is None:
+            club += row.amount
+        else:
+            paid[row.payee.player_id] = paid.get(row.payee.player_id, 0) + row.amount
+    by_entry = {e.name: paid.get(e.first_id, 0) + paid.get(e.second_id, 0) for e in t.entries.all()}
+    winners = {name: amount for name, amount in by_entry.items() if amount}
+    assert len(winners) == 2 and club > 0
+    section = _prizes_section(exports.standings_sheet(t))
+    assert section[0] == ["Position", "Pair", "Prize"]
+    lines = section[1:-1]
+    assert {line[1]: line[2] for line in lines} == {
+        name: f"{amount:.2f} EUR" for name, amount in winners.items()
+    }
+    places = {str(place): ids for place, ids in services.final_places(t)}
+    for place, name, _amount in lines:
+        assert t.entries.get(name=name).pk in places[place]
+    assert section[-1] == ["", "The club's share", f"{club:.2f} EUR"]
+    assert sum(winners.values()) + club == pot
+    text = exports.standings_csv(t)
+    assert "'=HYPERLINK" in text and "\n=HYPERLINK" not in text and "EUR" in text
+    assert exports.standings_pdf(t).startswith(b"%PDF")
+    with translation.override("it"):
+        section = _prizes_section(exports.standings_sheet(t))
+    assert section[0] == ["Posizione", "Coppia", "Premio"]
+    assert section[-1][1] == "Quota del circolo"
+
+
+def test_a_tournament_without_money_says_nothing_of_money(people):
+    t = with_pairs(people, open_night(people), 4, rounds=1)
+    round_ = services.round_start(tournament=t, user=people.director)
+    play_round(people, round_)
+    services.tournament_finish(tournament=t, user=people.director)
+    rows = exports.standings_sheet(t)
+    assert [] not in rows
+    text = exports.standings_csv(t)
+    assert "Prize" not in text and "club" not in text and "EUR" not in text
