@@ -28,6 +28,9 @@ class ImportSummarySerializer(serializers.Serializer):
     final_scores = serializers.IntegerField(
         help_text="Of the matches, those recorded by their final score (no deals)."
     )
+    abandoned = serializers.IntegerField(
+        help_text="Of the matches, those the import abandons with their reason."
+    )
     first = serializers.DateField(allow_null=True)
     last = serializers.DateField(allow_null=True)
     years = serializers.ListField(child=serializers.CharField())

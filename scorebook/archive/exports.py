@@ -28,6 +28,7 @@ from django.utils import timezone
 from scorebook.clubs.models import Club, Membership, Player
 from scorebook.core.models import AuditEvent
 from scorebook.core.people import User
+from scorebook.history.template import ABANDONED_NO_REASON
 from scorebook.ledger.exports import safe_cell
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
@@ -50,7 +51,7 @@ from .models import Erasure
 FORMAT_VERSION = 1
 #: The columns of the import template (docs/import.md), in its order.
 IMPORT_COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-                  "currency", "deal", "final")  # fmt: skip
+                  "currency", "deal", "final", "abandoned")  # fmt: skip
 
 Rows = Callable[[], Iterable[dict[str, Any]]]
 
@@ -316,7 +317,9 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
     object), seats (``N=Nino; E=Ettore``), first dealer and stake; the next ones leave
     them empty, as the template allows. ``match`` counts the matches of a night's table
     in the order they were created (a match without a table counts at table 1). A match
-    recorded by its final score is one row with ``final`` (``A=21; B=13``); a match
+    recorded by its final score is one row with ``final`` (``A=21; B=13``). An abandoned
+    match says so on its first row: ``abandoned`` holds its reason (``yes`` when it has
+    none), and one abandoned before its first deal is that row alone; any other match
     without deals or final score has no row (the template has no row for it)."""
     names = dict(Player.objects.filter(club=club).values_list("pk", "name"))
     matches = (
@@ -335,6 +338,9 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
         final: dict[str, int] | None = match.final_score
         if final is not None:
             inputs = [None]  # its one row: the final score
+        abandoned = match.status == Match.Status.ABANDONED
+        if abandoned and final is None and not deals.exists():
+            inputs = [None]  # its one row: the match, abandoned before its first deal
         first = True
         for deal_input in inputs:
             row: dict[str, Any] = dict.fromkeys(IMPORT_COLUMNS, "")
@@ -355,6 +361,7 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
                     first_dealer=match.first_dealer,
                     stake=str(match.stake_amount) if match.stake_amount else "",
                     currency=match.stake_currency,
+                    abandoned=(match.ended_reason or ABANDONED_NO_REASON) if abandoned else "",
                 )
                 first = False
             yield row
@@ -362,7 +369,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
 
 IMPORT_ABOUT = (
     "the club's matches in the import template's columns (docs/import.md), one row per "
-    "current deal (one row with `final` for a match recorded by its final score): what the "
+    "current deal (one row with `final` for a match recorded by its final score; "
+    "`abandoned` holds an abandoned match's reason): what the "
     "import reads back into an empty club"
 )
 

@@ -132,6 +132,8 @@ def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list
             record.deal_create(match=created, data=deal, expected_number=None, user=user)
         if match.get("final") is not None:
             record.match_record_final(match=created, totals=match["final"], user=user)
+        if match.get("abandoned") is not None:
+            record.match_abandon(match=created, reason=match["abandoned"], user=user)
     record.night_close(night=stored, user=user)
     ImportedNight.objects.create(
         batch=batch, club_id=club_id, night=stored, fingerprint=night["fingerprint"]

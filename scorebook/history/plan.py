@@ -24,15 +24,18 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.inputs import loads
+from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
 from scorebook.rules import Rejection, get_game
 
-from .template import COLUMNS, Row, Sheet, letter
+from .template import ABANDONED_WORDS, COLUMNS, Row, Sheet, letter
 
 #: The problems a preview lists (the rest are counted): a director fixes a file in rounds.
 MAX_PROBLEMS = 200
 #: A player's name, as long as the club's model takes.
 NAME_MAX = 80
+#: An abandoned match's reason, as long as the match's field takes.
+ABANDONED_MAX = 200
 _SEAT_SPLIT = re.compile(r"\s*;\s*")
 
 
@@ -115,6 +118,15 @@ class DifferentMatchValue(Refusal):
     message = _(
         "This row belongs to the match that starts on row %(first)s, which says '%(value)s' "
         "here: leave it blank or write the same."
+    )
+
+
+class AbandonedFinished(Refusal):
+    code = "import.abandoned_finished"
+    message = _(
+        "The match that starts on row %(first)s ends in this file (its deals or its final "
+        "score finish it): a finished match cannot be abandoned. Leave the abandoned "
+        "column empty, or remove the deals after it was abandoned."
     )
 
 
@@ -253,6 +265,14 @@ def parse_final(text: str) -> dict[str, int]:
     return totals
 
 
+def parse_abandoned(text: str) -> str | None:
+    """The ``abandoned`` cell: None (not abandoned), or the reason ("" for a bare yes)."""
+    text = " ".join(text.split())
+    if not text:
+        return None
+    return "" if text.lower() in ABANDONED_WORDS else text
+
+
 def fingerprint(night: dict[str, Any]) -> str:
     """The night's identity for idempotency: its date and matches as the rows say them
     (names without case), so the same night in any later file is found again."""
@@ -267,6 +287,7 @@ def fingerprint(night: dict[str, Any]) -> str:
                 "deals": m["deals"],
                 # only when there is one: the nights imported before keep their prints
                 **({"final": m["final"]} if m.get("final") is not None else {}),
+                **({"abandoned": m["abandoned"]} if m.get("abandoned") is not None else {}),
             }
             for m in night["matches"]
         ],
@@ -311,6 +332,9 @@ def plan_sheet(
     spelled: dict[str, str] = {}  # a name without case -> its first spelling in the file
     for key, match in matches.items():
         if match.get("refused"):
+            continue
+        if match["abandoned"] is not None and match["_state"].finished:
+            plan.refusal(match["first"], "abandoned", AbandonedFinished(first=match["first"]))
             continue
         for seat, name in match["seats"].items():
             if name.lower() not in spelled:
@@ -407,6 +431,12 @@ def _new_match(
             BadCurrency(value=row.get("currency")[:10], allowed=", ".join(currencies)),
         )
         ok = False
+    abandoned = parse_abandoned(row.get("abandoned"))
+    try:
+        check_reason(abandoned or "", most=ABANDONED_MAX, path="abandoned")
+    except Refusal as refusal:
+        plan.refusal(row.number, "abandoned", refusal)
+        ok = False
     if not ok:
         return None
     return {
@@ -422,11 +452,13 @@ def _new_match(
         "rows": [],
         "deals": [],
         "final": None,
+        "abandoned": abandoned,
         "_state": state,
         "_game": game,
         "_rules": rules,
         "_raw": {
-            c: row.get(c) for c in ("game", "rules", "seats", "first_dealer", "stake", "currency")
+            c: row.get(c)
+            for c in ("game", "rules", "seats", "first_dealer", "stake", "currency", "abandoned")
         },
     }
 
@@ -446,6 +478,10 @@ def _add_deal(plan: Plan, row: Row, match: dict[str, Any]) -> None:
     if match.get("_stopped"):
         plan.refusal(row.number, "deal", NotChecked())
         return
+    if row.get("abandoned") and not row.get("deal") and not row.get("final"):
+        if not match["rows"]:  # the match's only row: abandoned before its first deal
+            match["rows"].append(row.number)
+            return
     if row.get("final"):
         if row.get("deal"):
             plan.refusal(row.number, "final", DealAndFinal())

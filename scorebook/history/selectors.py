@@ -27,7 +27,7 @@ def imported_fingerprints(club_id: int) -> list[str]:
 
 def summary(batch: Import) -> dict[str, Any]:
     """The preview in numbers: nights (new and already imported), matches (those recorded
-    by their final score), deals, the
+    by their final score, those abandoned), deals, the
     names matched to the club's players and the guests to add, the years covered."""
     nights = batch.plan.get("nights", [])
     new = [n for n in nights if not n.get("already")]
@@ -39,6 +39,7 @@ def summary(batch: Import) -> dict[str, Any]:
         "matches": sum(len(n["matches"]) for n in new),
         "deals": sum(n["deals"] for n in new),
         "final_scores": sum(1 for n in new for m in n["matches"] if m.get("final") is not None),
+        "abandoned": sum(1 for n in new for m in n["matches"] if m.get("abandoned") is not None),
         "first": new[0]["date"] if new else None,
         "last": new[-1]["date"] if new else None,
         "years": years,

@@ -27,7 +27,11 @@ from scorebook.core.refusals import Refusal
 
 #: The template's columns, in the order the example file writes them.
 COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-           "currency", "deal", "final")  # fmt: skip
+           "currency", "deal", "final", "abandoned")  # fmt: skip
+#: In ``abandoned``, a match abandoned without a reason (any of these, without case); any
+#: other text there is the reason the match was abandoned.
+ABANDONED_NO_REASON = "yes"
+ABANDONED_WORDS = frozenset({"yes", "sì", "si", "true", "x"})
 #: ``deal`` or ``final`` is required too: a file holds deals, final scores or both.
 REQUIRED = ("date", "game", "seats")
 #: The most rows one file may hold (a 10-year club has about 20,000 deals).

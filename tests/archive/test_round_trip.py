@@ -19,7 +19,9 @@ from scorebook.clubs.models import Club, Membership, Player
 from scorebook.history import services as imports
 from scorebook.history.template import COLUMNS
 from scorebook.ledger.models import Entry
-from scorebook.matches.models import Deal, Match
+from scorebook.matches import services as record
+from scorebook.matches.models import Deal, Match, Night
+from scorebook.standings import refresh
 from scorebook.standings.models import LeaderboardRow, Rating, Season
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("eager_tasks")]
@@ -107,3 +109,78 @@ def test_the_same_export_twice_imports_nothing_new(demo, django_capture_on_commi
         imports.import_accept(batch=batch, user=director)
     with pytest.raises(imports.NothingNew):
         imports.import_preview(club=empty, user=director, filename="m.csv", data=data)
+
+
+def matches_of(club):
+    """Each match as the record tells it: night's date, table, game, status, reason, final
+    score and current deals (ids differ between the clubs)."""
+    return sorted(
+        (
+            m.night.date.isoformat(),
+            m.table.number if m.table else 1,
+            m.game,
+            m.status,
+            m.ended_reason,
+            sorted((m.final_score or {}).items()),
+            Deal.objects.filter(match=m, is_current=True).count(),
+        )
+        for m in Match.objects.filter(night__club=club).select_related("night", "table")
+    )
+
+
+@pytest.fixture
+def ended(demo):
+    """Tonight's record, as the day's new ways of ending a match leave it: the Terziglio
+    with a deal abandoned (a forfeit a tavolino), a match abandoned before its first deal,
+    and a match kept by its final score only, at a stake."""
+    director = get_user_model().objects.get(username="director")
+    tonight = Night.objects.get(club=demo, status=Night.Status.OPEN)
+    three = Match.objects.get(night=tonight, seats__has_key="P3")
+    pairs = Match.objects.get(night=tonight, seats__has_key="W")
+    assert Deal.objects.filter(match=three).exists()
+    record.match_abandon(match=three, reason="Forfeit a tavolino: Tano left", user=director)
+    unplayed = record.match_create(
+        night=tonight, table=three.table, game=three.game,
+        rules={"profile": three.rules["profile"]},
+        seats=three.seats, first_dealer="P2", user=director,
+    )  # fmt: skip
+    record.match_abandon(match=unplayed, reason="Nobody came back", user=director)
+    final = record.match_create(
+        night=tonight, table=pairs.table, game=pairs.game,
+        rules={"profile": pairs.rules["profile"]},
+        seats=pairs.seats, first_dealer="N", user=director,
+        stake_amount=Decimal("0.50"), stake_currency="EUR",
+    )  # fmt: skip
+    record.match_record_final(match=final, totals={"A": 21, "B": 13}, user=director)
+    refresh.rebuild(club_id=demo.pk)
+    return demo
+
+
+def test_abandoned_and_final_score_matches_survive_the_round_trip(
+    ended, django_capture_on_commit_callbacks
+):
+    demo = ended
+    out = io.BytesIO()
+    exports.club_export(demo, out)
+    data = zipfile.ZipFile(out).read("import/matches.csv")
+    director = get_user_model().objects.get(username="director")
+    empty = Club.objects.create(name="Circolo Nuovo", slug="nuovo")
+    Membership.objects.create(club=empty, user=director, role="owner")
+    for season in Season.objects.filter(club=demo):
+        Season.objects.create(
+            club=empty, name=season.name, starts_on=season.starts_on, ends_on=season.ends_on
+        )
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = imports.import_preview(club=empty, user=director, filename="matches.csv", data=data)
+        imports.import_accept(batch=batch, user=director)
+    batch.refresh_from_db()
+    assert batch.status == "done", batch.error
+
+    old = matches_of(demo)
+    assert {m[3] for m in old} >= {"abandoned", "finished", "open"}
+    assert any(m[3] == "abandoned" and m[6] == 0 for m in old)
+    assert any(m[5] for m in old)
+    assert matches_of(empty) == old
+    assert board(demo) and board(empty) == board(demo)
+    assert ratings(empty) == ratings(demo)
+    assert nets(demo) and nets(empty) == nets(demo)

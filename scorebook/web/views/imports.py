@@ -35,8 +35,8 @@ class ImportForm(forms.Form):
     file = forms.FileField(
         label=gettext_lazy("File (CSV or XLSX)"),
         help_text=gettext_lazy(
-            "One row per deal or per match with its final score, in the template's columns; "
-            "at most 10 MB."
+            "One row per deal or per match with its final score, in the template's columns "
+            "(an abandoned match with its reason in the abandoned column); at most 10 MB."
         ),
     )
 
