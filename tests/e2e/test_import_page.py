@@ -23,15 +23,18 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
 def broken_example(folder: Path) -> Path:
     """The example with a final score that ends no match first (row 2), then the example's
     rows with a date that is no date (row 3) and an unknown game (row 7)."""
-    rows = list(csv.reader(EXAMPLE.open(encoding="utf-8")))
-    body = [row + [""] for row in rows[1:]]
-    body[0][0] = "12 gennaio"
-    body[4][3] = "scopone"
+    reader = csv.DictReader(EXAMPLE.open(encoding="utf-8"))
+    body = list(reader)
+    body[0]["date"] = "12 gennaio"
+    body[4]["game"] = "scopone"
     first = body[0]
-    final = ["2015-12-01", "1", "1", first[3], first[4], first[5], "N", "", "", "", "A=12; B=13"]
+    final = {**{c: first[c] for c in ("game", "rules", "seats")}, "final": "A=12; B=13"}
+    final.update({"date": "2015-12-01", "table": "1", "match": "1", "first_dealer": "N"})
     path = folder / "storico-sbagliato.csv"
     with path.open("w", newline="", encoding="utf-8") as out:
-        csv.writer(out).writerows([rows[0] + ["final"], final, *body])
+        writer = csv.DictWriter(out, fieldnames=list(reader.fieldnames or []))
+        writer.writeheader()
+        writer.writerows([final, *body])
     return path
 
 
