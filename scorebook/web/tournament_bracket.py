@@ -44,7 +44,8 @@ class Tie:
     score: selectors.PairingScore | None
 
 
-def _title(number: int, total: int) -> str:
+def round_title(number: int, total: int) -> str:
+    """The knockout's round ``number`` of ``total`` by its name ("Semifinals", "Final")."""
     return str(ROUND_NAMES[knockout.round_name(number, total)]) % {"number": number}
 
 
@@ -112,6 +113,6 @@ def bracket(tournament: Tournament) -> list[tuple[str, list[Tie]]]:
                    score)  # fmt: skip
 
     return [
-        (_title(number, total), [tie(number, s) for s in slots])
+        (round_title(number, total), [tie(number, s) for s in slots])
         for number, slots in enumerate(found, start=1)
     ]

@@ -144,3 +144,56 @@ def test_more_tables_turn_pages_and_still_fit(phone, tv_club, shots):
     assert "Pagina 2 di 2" in page.locator(".tv-matches .lead").inner_text()
     assert page.evaluate(FITS) == []
     shots(page, "tv-1280x720-page-2")
+
+
+TOURNAMENT_FITS = """
+() => {
+  const w = window.innerWidth, h = window.innerHeight;
+  const out = [];
+  const lines = '.tv-tournament tr, .tv-tournament li, .tv-tournament caption';
+  for (const e of document.querySelectorAll(lines)) {
+    const r = e.getBoundingClientRect();
+    if (r.bottom > h + 1 || r.right > w + 1)
+      out.push(`${e.tagName} "${e.textContent.trim().slice(0, 30)}" at ${Math.round(r.bottom)}`);
+  }
+  return out;
+}
+"""
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_groups_tournament_on_the_tv_fits(phone, tv_club, shots, players, language):
+    """Sixteen pairs in four groups of four: the group tables a screenful at a time (two
+    groups, then the other two), and the group round's eight tables, at 1280 x 720, no money."""
+    from types import SimpleNamespace
+
+    from django.utils import timezone
+
+    from scorebook.clubs.models import Club
+    from scorebook.matches.models import Night
+    from scorebook.tournaments import services
+    from scorebook.tournaments.models import Entry
+    from tests.tournaments.helpers import with_pairs
+
+    club = Club.objects.get(slug="san-rocco")
+    people = SimpleNamespace(club=club, director=players["direttore"])
+    tonight = Night.objects.get(club=club, date=timezone.localdate())
+    t = with_pairs(
+        people, tonight, 16, format="groups", group_size=4, qualifiers=1, entry_fee="5",
+        currency="EUR", name="Torneo della Festa di San Rocco",
+    )  # fmt: skip
+    for entry in Entry.objects.filter(tournament=t):
+        entry.name = f"Bartolomeo {entry.pk} & Mariagrazia {entry.pk}"
+        entry.save()
+    services.round_start(tournament=t, user=people.director)
+    page = phone(None, language)
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.goto("/public/san-rocco/tv?show=standings")
+    assert page.locator(".tv-tournament table").count() == 2  # a page of groups
+    shots(page, f"tv-groups-{language}")
+    assert page.evaluate(FITS) == [] and page.evaluate(TOURNAMENT_FITS) == []
+    assert "EUR" not in page.content()
+    page.goto("/public/san-rocco/tv?show=pairings")
+    assert page.locator(".tv-pairings li").count() == 8
+    assert page.evaluate(FITS) == [] and page.evaluate(TOURNAMENT_FITS) == []
+    shots(page, f"tv-groups-pairings-{language}")

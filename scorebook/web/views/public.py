@@ -19,6 +19,9 @@ from scorebook.standings import services as standings_services
 from scorebook.standings.models import ALL_GAMES, Season
 from scorebook.tournaments import boards as tournament_boards
 from scorebook.tournaments import selectors as tournament_selectors
+from scorebook.tournaments import services as tournament_services
+from scorebook.tournaments.models import Round, Tournament
+from scorebook.web import tournament_bracket
 from scorebook.web.scores import game_name, scoreboard
 from scorebook.web.share import share_for
 from scorebook.web.views.matches import match_context
@@ -164,7 +167,9 @@ TV_TOURNAMENT_LINES = 12
 def _tv_tournament(night, show):
     """Tonight's tournament, if any, for the TV: the current round's pairings by table,
     then the standings, turning with the clock (``?show=pairings|standings`` shows one).
-    No money: the TV is a public page."""
+    A groups tournament shows its group tables for the standings, a screenful at a time;
+    in a knockout round there are no standings: the round's pairings under its name
+    (semifinals, final) stay. No money: the TV is a public page."""
     if night is None:
         return None
     tournament = tournament_selectors.tournaments_of_night(night.pk).last()
@@ -173,15 +178,48 @@ def _tv_tournament(night, show):
     if show not in ("pairings", "standings"):
         show = ("pairings", "standings")[int(time.time() // TV_PAGE_SECONDS) % 2]
     current = tournament_boards.current_round(tournament)
+    knockout_round = current is not None and current.stage == Round.Stage.KNOCKOUT
     if current is None:
         show = "standings"
-    found = {"tournament": tournament, "show": show}
+    elif knockout_round:
+        show = "pairings"
+    found: dict[str, Any] = {"tournament": tournament, "show": show}
     if show == "pairings" and current is not None:
         board = tournament_boards.round_board(tournament, current)
         found.update(round=board.round, lines=board.lines[:TV_TOURNAMENT_LINES])
+        if knockout_round:
+            found["title"] = _knockout_round_title(tournament, current)
+    elif tournament.format == Tournament.Format.GROUPS:
+        found["show"] = "groups"
+        found["groups"] = _tv_groups_page(tournament_bracket.groups(tournament))
     else:
         found["rows"] = tournament_selectors.standings(tournament)[:TV_TOURNAMENT_LINES]
     return found
+
+
+def _knockout_round_title(tournament, round_):
+    """'Semifinals', 'Final': the knockout round's name as the bracket calls it."""
+    rounds = [
+        r for r in tournament_selectors.rounds_of(tournament) if r.stage == Round.Stage.KNOCKOUT
+    ]
+    number = [r.pk for r in rounds].index(round_.pk) + 1
+    return tournament_bracket.round_title(number, len(tournament_services.bracket(tournament)))
+
+
+#: How many pairs of the group tables the TV shows at once (two groups of four).
+TV_GROUP_LINES = 8
+
+
+def _tv_groups_page(groups):
+    """The groups a screen holds (at most ``TV_GROUP_LINES`` pairs, one group at least),
+    turning with the clock when there are more."""
+    pages: list[list[Any]] = [[]]
+    for group in groups:
+        rows = sum(len(g.rows) for g in pages[-1])
+        if pages[-1] and rows + len(group.rows) > TV_GROUP_LINES:
+            pages.append([])
+        pages[-1].append(group)
+    return pages[int(time.time() // TV_PAGE_SECONDS) % len(pages)]
 
 
 #: How many of the season's leaderboard the TV shows under tonight's scores.

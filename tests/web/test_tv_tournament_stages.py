@@ -1,0 +1,76 @@
+"""The TV shows a groups or knockout tournament's current stage: it showed Swiss
+pairings and one Swiss standings table for every format, so a groups night had no group
+tables and a knockout's final came under an overall 'standings' that means nothing.
+Now: the group rounds' pairings and the group tables; in the knockout, the round's
+pairings under its name (semifinals, final) in place of standings. No money."""
+
+import pytest
+from django.test import Client
+
+from scorebook.clubs.models import Club
+from scorebook.tournaments import services
+from tests.tournaments.helpers import play_round, with_pairs
+from tests.web.test_tournament_pages_more import text_of
+
+
+@pytest.fixture
+def night(people):
+    from django.utils import timezone
+
+    Club.objects.filter(pk=people.club.pk).update(public=True)
+    from scorebook.matches import services as matches
+
+    return matches.night_open(
+        club_id=people.club.pk, date=timezone.localdate(), venue="", user=people.director
+    )
+
+
+def tv(people, show, language="it"):
+    body = (
+        Client()
+        .get(f"/public/{people.club.slug}/tv?show={show}", HTTP_ACCEPT_LANGUAGE=language)
+        .content.decode()
+    )
+    return text_of(body.split('class="card tv-tournament"', 1)[1].split("</section>", 1)[0])
+
+
+def test_groups_show_the_group_tables_then_the_knockouts_round(people, night):
+    t = with_pairs(
+        people, night, 6, format="groups", group_size=3, qualifiers=1, entry_fee="5",
+        currency="EUR",
+    )  # fmt: skip
+    names = dict(t.entries.values_list("pk", "name"))
+    first = services.round_start(tournament=t, user=people.director)
+    shown = tv(people, "standings")
+    assert "Girone 1" in shown and "Girone 2" in shown
+    assert all(name in shown for name in names.values())
+    assert "Classifica" not in shown and "EUR" not in shown
+    assert "Group 1" in tv(people, "standings", "en")
+    pairings = tv(people, "pairings")
+    assert "Turno 1" in pairings and "Tavolo 1" in pairings
+    play_round(people, first)
+    for _ in range(2):
+        play_round(people, services.round_start(tournament=t, user=people.director))
+    final = services.round_start(tournament=t, user=people.director)
+    pairing = final.pairings.get()
+    for show in ("pairings", "standings"):  # the knockout: its round, never standings
+        shown = tv(people, show)
+        assert "Finale" in shown and "Classifica" not in shown and "Girone" not in shown
+        assert names[pairing.home_id] in shown and names[pairing.away_id] in shown
+        assert "EUR" not in shown
+    assert "Final" in tv(people, "standings", "en")
+
+
+def test_a_straight_knockout_shows_its_round_by_name(people, night):
+    t = with_pairs(people, night, 4, format="knockout")
+    services.round_start(tournament=t, user=people.director)
+    shown = tv(people, "standings")
+    assert "Semifinali" in shown and "Classifica" not in shown
+    assert "Tavolo 1" in shown and "Tavolo 2" in shown
+
+
+def test_a_swiss_tournament_still_shows_its_standings(people, night):
+    t = with_pairs(people, night, 4, rounds=2)
+    services.round_start(tournament=t, user=people.director)
+    assert "Classifica" in tv(people, "standings")
+    assert "Turno 1" in tv(people, "pairings")
