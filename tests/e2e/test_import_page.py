@@ -77,7 +77,7 @@ def test_a_director_imports_the_example_and_undoes_it_at_390px(
     page.locator("main form button.primary").click()
     page.wait_for_url("**/c/san-rocco/import/*")
     summary = page.locator("#import-summary").inner_text()
-    assert "2016-01-12 – 2016-01-19" in summary and "Lia" in summary
+    assert "12/01/2016 – 19/01/2016" in summary and "Lia" in summary
     assert not Night.objects.exists()  # nothing until accepted
     shots(page, "import-preview-it")
 

@@ -80,3 +80,14 @@ def test_only_directors_see_the_import(people, who):
     assert client.get(f"/c/{people.club.slug}/import").status_code == 403
     assert post_file(client, people.club.slug, EXAMPLE.read_bytes()).status_code == 403
     assert not Import.objects.exists()
+
+
+def test_the_previews_dates_are_written_as_the_reader_writes_them(people):
+    """The preview said '2016-01-12 – 2016-01-19' on an Italian page (seen in the browser
+    test's screenshot): the nights' first and last day go through the pages' date filter."""
+    client = client_for(people, "director")
+    client.cookies["django_language"] = "it"
+    answer = post_file(client, people.club.slug, EXAMPLE.read_bytes())
+    preview = client.get(answer["Location"]).content.decode()
+    assert "2016-01-12" not in preview
+    assert "12/01/2016" in preview and "19/01/2016" in preview

@@ -3,7 +3,9 @@ accept (a task; the page follows its progress with htmx), undo."""
 
 from __future__ import annotations
 
+import datetime
 from pathlib import Path
+from typing import Any
 
 from django import forms
 from django.conf import settings
@@ -20,9 +22,8 @@ from scorebook.clubs.services import require_role
 from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
-from scorebook.history import services
+from scorebook.history import selectors, services
 from scorebook.history.models import Import
-from scorebook.history.selectors import summary
 from scorebook.history.template import TooLarge, max_bytes
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
@@ -95,6 +96,16 @@ def _batch(request, slug, pk):
     return club, membership, batch
 
 
+def _summary(batch: Import) -> dict[str, Any]:
+    """The preview's numbers with its first and last night as dates, so the page writes
+    them as the reader does (the API keeps the ISO text)."""
+    found = selectors.summary(batch)
+    for end in ("first", "last"):
+        if found[end]:
+            found[end] = datetime.date.fromisoformat(found[end])
+    return found
+
+
 @login_required
 def import_detail(request, slug, pk):
     """The preview (accept it), the progress bar while it runs, the outcome (undo it)."""
@@ -104,7 +115,7 @@ def import_detail(request, slug, pk):
         membership,
         nav="settings",
         batch=batch,
-        summary=summary(batch),
+        summary=_summary(batch),
         every=PROGRESS_EVERY,
     )
     template = "web/imports/progress.html" if request.htmx else "web/imports/detail.html"
@@ -118,7 +129,7 @@ def import_accept(request, slug, pk):
     try:
         services.import_accept(batch=batch, user=signed_in(request))
     except Refusal as refusal:
-        context = page_context(club, membership, batch=batch, summary=summary(batch))
+        context = page_context(club, membership, batch=batch, summary=_summary(batch))
         return refused(request, refusal, template="web/imports/detail.html", context=context)
     return redirect("web:import", slug=club.slug, pk=batch.pk)
 
@@ -130,7 +141,7 @@ def import_undo(request, slug, pk):
     try:
         services.import_undo(batch=batch, user=signed_in(request))
     except Refusal as refusal:
-        context = page_context(club, membership, batch=batch, summary=summary(batch))
+        context = page_context(club, membership, batch=batch, summary=_summary(batch))
         return refused(request, refusal, template="web/imports/detail.html", context=context)
     messages.success(request, _("The import is undone: its nights are removed."))
     return redirect("web:import", slug=club.slug, pk=batch.pk)
