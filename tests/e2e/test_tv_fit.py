@@ -182,8 +182,10 @@ def test_a_groups_tournament_on_the_tv_fits(phone, tv_club, shots, players, lang
         people, tonight, 16, format="groups", group_size=4, qualifiers=1, entry_fee="5",
         currency="EUR", name="Torneo della Festa di San Rocco",
     )  # fmt: skip
-    for entry in Entry.objects.filter(tournament=t):
-        entry.name = f"Bartolomeo {entry.pk} & Mariagrazia {entry.pk}"
+    # Long names, the same length whatever ids the database gives (the suite's ids made
+    # the lines wrap where a lone run's did not).
+    for n, entry in enumerate(Entry.objects.filter(tournament=t), start=101):
+        entry.name = f"Bartolomeo Santangelo {n} & Mariagrazia Buonaccorsi {n}"
         entry.save()
     services.round_start(tournament=t, user=people.director)
     page = phone(None, language)

@@ -74,3 +74,21 @@ def test_a_swiss_tournament_still_shows_its_standings(people, night):
     services.round_start(tournament=t, user=people.director)
     assert "Classifica" in tv(people, "standings")
     assert "Turno 1" in tv(people, "pairings")
+
+
+def test_a_round_of_more_tables_than_a_screen_turns_with_the_clock(people, night, monkeypatch):
+    """Twenty pairs, ten tables: the TV showed the first twelve lines and never the rest of
+    a larger round; now a screen holds TV_PAIRING_LINES tables and the next screen turns
+    with the clock, so every table is shown."""
+    from scorebook.web.views import public
+
+    t = with_pairs(people, night, 20, rounds=3)
+    services.round_start(tournament=t, user=people.director)
+    seen = set()
+    for screen in range(2):
+        monkeypatch.setattr(public.time, "time", lambda s=screen: s * public.TV_PAGE_SECONDS)
+        shown = tv(people, "pairings")
+        tables = {n for n in range(1, 11) if f"Tavolo {n} " in shown}
+        assert len(tables) <= public.TV_PAIRING_LINES
+        seen |= tables
+    assert seen == set(range(1, 11))

@@ -160,8 +160,17 @@ def tv(request, slug):
     )
 
 
-#: How many lines of a tournament the TV shows at once (tables, or standings rows).
+#: How many standings rows of a tournament the TV shows at once.
 TV_TOURNAMENT_LINES = 12
+#: How many tables of a round the TV shows at once (each two lines, a pair a line); more
+#: turn a screen every TV_PAGE_SECONDS.
+TV_PAIRING_LINES = 8
+
+
+def _clock_page(items: list[Any], size: int) -> list[Any]:
+    """The screenful of ``items`` the clock shows now, turning every TV_PAGE_SECONDS."""
+    pages = [items[start : start + size] for start in range(0, len(items), size)] or [[]]
+    return pages[int(time.time() // TV_PAGE_SECONDS) % len(pages)]
 
 
 def _tv_tournament(night, show):
@@ -186,7 +195,7 @@ def _tv_tournament(night, show):
     found: dict[str, Any] = {"tournament": tournament, "show": show}
     if show == "pairings" and current is not None:
         board = tournament_boards.round_board(tournament, current)
-        found.update(round=board.round, lines=board.lines[:TV_TOURNAMENT_LINES])
+        found.update(round=board.round, lines=_clock_page(board.lines, TV_PAIRING_LINES))
         if knockout_round:
             found["title"] = _knockout_round_title(tournament, current)
     elif tournament.format == Tournament.Format.GROUPS:
