@@ -282,3 +282,12 @@ def test_the_director_cancels_the_tournament_from_the_page(people, night):
         assert action not in director.get(f"/t/{t.pk}/").content.decode()
     again = director.post(f"/t/{t.pk}/do/cancel", {"reason": "di nuovo"})
     assert again.status_code == 409
+
+
+def test_the_rounds_field_asks_how_many_rounds(people, night):
+    """The number field's label was the Swiss format's own name ('turni all'italiana
+    (sistema svizzero)' above a box holding 3), seen in the create form's screenshot."""
+    page = client_of(people.director).get(f"/n/{night.pk}/tournaments/new").content.decode()
+    label = re.search(r'<label for="id_rounds"[^>]*>(.*?)</label>', page, re.S)
+    assert label is not None
+    assert "Quanti turni" in text_of(label.group(1))

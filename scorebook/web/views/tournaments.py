@@ -82,7 +82,7 @@ class TournamentForm(forms.Form):
     game = forms.ChoiceField(label=gettext_lazy("Game"), choices=pairs_games)
     format = forms.ChoiceField(label=gettext_lazy("Format"), choices=Tournament.Format.choices)
     rounds = forms.IntegerField(
-        label=gettext_lazy("Swiss rounds"), min_value=1, max_value=20, initial=3
+        label=gettext_lazy("How many rounds (Swiss system)"), min_value=1, max_value=20, initial=3
     )
     entry_fee = forms.DecimalField(
         label=gettext_lazy("Entry fee per player"),
