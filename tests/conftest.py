@@ -56,3 +56,14 @@ def people(db):
 def club(people):
     """The San Rocco club itself."""
     return people.club
+
+
+# -- builders (tests/builders.py: what the tests make, with the usual defaults) -------------
+
+
+@pytest.fixture
+def night(people):
+    """Friday 20 November 2026 at San Rocco, opened by the director (``build.night``)."""
+    from tests import builders
+
+    return builders.night(people)
