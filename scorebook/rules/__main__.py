@@ -73,7 +73,7 @@ NEW_GAME = [
     "   tests take the game from the registry: a game the form cannot enter fails there.",
     "",
     "A part of a new kind (a form section no game had) also needs its layout: one function",
-    "in `scorebook/web/deal_forms.py`'s `PARTS`, with its words.",
+    "in `scorebook/web/deal_forms/detailed.py`'s `PARTS`, with its words.",
     "",
 ]
 

@@ -9,6 +9,7 @@ from django.test import Client
 
 from scorebook.matches import services
 from scorebook.matches.models import Deal
+from scorebook.web.deal_forms import reading
 from scorebook.web.services import MAX_FAILURES, pin_set
 
 TV01 = {"level": "totals", "sides.A.thirds": "14", "sides.A.tricks": "4", "last_trick": "B"}
@@ -290,3 +291,64 @@ def test_a_nul_or_lone_surrogate_in_a_pasted_record_is_refused_not_a_500(people,
     # A NUL typed in any form field is refused before the view (BadInputMiddleware): 400.
     assert checked.status_code == (400 if "\x00" in record else 200)
     assert Deal.objects.count() == 0
+
+
+# -- a save reads the posted form once (issue 33 item 4): before the deal form became a
+# package, a refused save read it two or three times (with the signed shape, again with
+# the players' names, once more for the conflict page)
+
+
+@pytest.fixture
+def reads(monkeypatch):
+    """How many times the posted form is read."""
+    count = {"n": 0}
+    real = reading.read
+
+    def counted(*args, **kwargs):
+        count["n"] += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(reading, "read", counted)
+    return count
+
+
+def test_a_refused_save_reads_the_form_once_and_shows_it_with_names(people, match, reads):
+    answer = save(as_(people, "scorer"), match, language="it", **{"sides.A.thirds": "40"})
+    assert answer.status_code == 400
+    assert reads["n"] == 1
+    html = answer.content.decode()
+    assert 'name="sides.A.thirds" value="40"' in html  # what was typed, back in its field
+    assert 'id="f-sides-A-thirds-err"' in html and "deve essere tra" in html
+    # the labels name the players (the refusal was placed on the form with names)
+    names = [p.name for p in people.seated]
+    assert f"A ({names[0]}, {names[2]})" in html
+    assert Deal.objects.count() == 0
+
+
+def test_a_saved_deal_reads_the_form_once(people, match, reads):
+    assert save(as_(people, "scorer"), match).status_code == 303
+    assert reads["n"] == 1
+
+
+def test_a_conflict_reads_once_and_offers_the_deal_as_read(people, match, reads):
+    save(as_(people, "scorer"), match)
+    reads["n"] = 0
+    answer = save(as_(people, "director"), match, **{"last_trick": "A"})
+    assert answer.status_code == 409
+    assert reads["n"] == 1
+    html = answer.content.decode()
+    # the correction it offers posts the deal as it was read, at its level
+    for name, value in (("level", "totals"), ("sides.A.thirds", "14"), ("last_trick", "A")):
+        assert f'<input type="hidden" name="{name}" value="{value}">' in html
+    # and the director's deal, scored, beside the stored one
+    assert html.count('class="big-num"') >= 4
+    assert Deal.objects.count() == 1
+
+
+def test_a_conflict_with_a_deal_the_engine_refuses_shows_why(people, match, reads):
+    save(as_(people, "scorer"), match)
+    reads["n"] = 0
+    answer = save(as_(people, "director"), match, **{"sides.A.thirds": "40"})
+    assert answer.status_code == 409 and reads["n"] == 1
+    html = answer.content.decode()
+    assert "Yours" in html and "between 0 and" in html  # the engine's words under "Yours"

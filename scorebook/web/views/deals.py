@@ -185,24 +185,25 @@ def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, A
 
 
 def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
-    """The save: the form read with the shape it was rendered with (or the match's stored
-    state), then ``deal_create``, which locks the match and refuses outsiders as for the
-    API. The pages' hot path: nothing read before the service but the session."""
+    """The save: the form read once with the shape it was rendered with (or the match's
+    stored state), then ``deal_create``, which locks the match and refuses outsiders as
+    for the API. The pages' hot path: nothing read before the service but the session. A
+    refusal or a conflict renders from what was read."""
     table = preview.table_from_shape(request.POST.get("shape", ""))
     if table is None:
         match = Match.objects.only("game", "rules", "state", "seats").filter(pk=match_id).first()
         if match is None:
             raise Http404
         table = preview.quick_table(match)
-    form, data = forms.read(table, level, request.POST)
+    entry = forms.take(table, level, request.POST)
     expected = _int(request.POST.get("expected_number"), "expected_number")
     status = 400
     deal: Deal | None = None
-    if not form.errors:
+    if not entry.errors:
         try:
             deal = services.deal_create(
                 match=match_id,
-                data=data,
+                data=entry.deal,
                 expected_number=expected,
                 user=signed_in(request),
                 client=request.META.get("HTTP_USER_AGENT", ""),
@@ -210,25 +211,24 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
         except services.NoSuchMatch:
             raise Http404 from None
         except services.DealConflict as conflict:
-            if not _again(request, conflict.stored, data):
-                return _conflict(request, _match(request, match_id), conflict, level)
+            if not _again(request, conflict.stored, entry.deal):
+                return _conflict(request, _match(request, match_id), conflict, entry)
             deal = conflict.stored  # this account's save again (Back, then Save): stored
         except Refusal as refusal:
-            forms.place(form, refusal.errors())
+            entry.problems += refusal.errors()
             status = refusal.status
         if deal is not None:  # the next deal's form, with this one in a line on top
             after = reverse("web:deal_new", args=[match_id])
             return see_other(f"{after}?level={level}&saved={deal.pk}")
     match = _match(request, match_id)
     table = preview.table(match)
-    form = _reread(table, level, request, form)
     return render(
         request,
         "web/deals/new.html",
         _context(
             request,
             match,
-            form,
+            forms.render(table, entry),
             table=table,
             number=expected or preview.next_number(match),
             shape=preview.shape_of(table),
@@ -236,20 +236,6 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
         ),
         status=status,
     )
-
-
-def _reread(
-    table: forms.Table, level: str, request: HttpRequest, done: forms.DealForm
-) -> forms.DealForm:
-    """The form again with names for the labels, keeping the problems already placed."""
-    form, _ = forms.read(table, level, request.POST)
-    errors = {inp.name: inp.errors for inp in done.inputs()}
-    for inp in form.inputs():
-        inp.errors = errors.get(inp.name, [])
-    for section, old in zip(form.sections, done.sections, strict=False):
-        section.errors, section.open = old.errors, old.open or section.open
-    form.errors = done.errors
-    return form
 
 
 def _int(value: Any, field: str) -> int | None:
@@ -270,23 +256,16 @@ def _again(request: HttpRequest, stored: Deal | None, data: Any) -> bool:
 
 
 def _conflict(
-    request: HttpRequest, match: Match, conflict: services.DealConflict, level: str
+    request: HttpRequest, match: Match, conflict: services.DealConflict, entry: forms.Entry
 ) -> HttpResponse:
     """Another phone stored this deal number first: show both, let the user choose."""
     stored = conflict.stored
-    form, data = forms.read(preview.table(match), level, request.POST)
     mine = None
     if stored is not None:
         try:
-            mine = preview.score(match, data, stored.number)
+            mine = preview.score(match, entry.deal, stored.number)
         except Rejection as rejection:
-            forms.place(form, forms.problems(rejection, get_language()))
-    fields = [
-        (name, one)
-        for name, values in request.POST.lists()
-        for one in values
-        if name not in ("csrfmiddlewaretoken", "idempotency_key", "expected_number")
-    ]
+            entry.problems += forms.problems(rejection, get_language())
     table = preview.table(match)
     return render(
         request,
@@ -308,10 +287,10 @@ def _conflict(
             "mine_lines": describe(mine.as_dict(), table) if mine else [],
             "unit": unit_heading(table),
             "number": conflict.expected,
-            "fields": fields,
-            "level": level,
+            "fields": entry.fields(),
+            "level": entry.level,
             "key": uuid.uuid4(),
-            "form": form,
+            "form": forms.render(table, entry),
         },
         status=409,
     )

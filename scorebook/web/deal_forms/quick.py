@@ -1,0 +1,195 @@
+"""The quick form: as the table counts, one tap where a choice will do. Its own layout of
+the parts a table enters every deal (the piles, declarations, the auction, the call); the
+other parts as the totals form lays them out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from scorebook.rules.table import Part
+from scorebook.web.deal_forms.detailed import PARTS, alone_choices, pile_extras
+from scorebook.web.deal_forms.form import OWN_HAND, Input, Section, Table, scorers
+from scorebook.web.deal_forms.words import GRID_SUITS, RANK_PLURALS, SUIT_LABELS, card_name
+
+FIGURES = [("0", "0"), ("1", "1"), ("2", "2")]
+
+
+def _quick_piles(table: Table, part: Part) -> list[Section]:
+    """Each scorer's card points but the last, whose are the rest (computed, shown); in
+    thirds games as whole points and the figures left over ("6 e 2"). The trick counts
+    only where the rules need them; else one choice: did a side take every trick?"""
+    shape = table.shape
+    group, who = scorers(table)
+    named = dict(table.scorer_choices())
+    typed = who[:-1] if shape.whole is not None else who
+    inputs: list[Input] = []
+    for n, scorer in enumerate(typed):
+        where = f"{group}.{scorer}"
+        if shape.unit == "thirds":
+            inputs += [
+                Input(
+                    f"{where}.thirds",
+                    _("%(who)s: points") % {"who": named[scorer]},
+                    "points",
+                    first=n == 0,
+                    high=shape.whole // 3 if shape.whole is not None else None,
+                ),
+                Input(
+                    f"{where}.thirds~figures",
+                    _("%(who)s: figures left over") % {"who": named[scorer]},
+                    "chips",
+                    FIGURES,
+                    feeds=f"{where}.thirds",
+                ),
+            ]
+        else:
+            inputs.append(
+                Input(
+                    f"{where}.points", _("%(who)s: points") % {"who": named[scorer]}, first=n == 0
+                )
+            )
+    if len(typed) < len(who):
+        last = who[-1]
+        key = "thirds" if shape.unit == "thirds" else "points"
+        inputs.append(
+            Input(
+                f"{group}.{last}.{key}",
+                _("%(who)s: points") % {"who": named[last]},
+                "shown",
+                unit=shape.unit,
+            )
+        )
+    if shape.trick_counts == "all_or_none":
+        inputs.append(
+            Input(
+                "all_tricks",
+                _("All the tricks (cappotto)"),
+                "chips",
+                [("", _("nobody")), *table.scorer_choices(), *alone_choices(table, part)],
+            )
+        )
+    else:
+        counted = who[:-1] if shape.tricks is not None else who
+        inputs += [
+            Input(f"{group}.{s}.tricks", _("%(who)s: tricks") % {"who": named[s]}) for s in counted
+        ]
+        if len(counted) < len(who):
+            last_label = _("%(who)s: tricks") % {"who": named[who[-1]]}
+            inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown"))
+    if part.get("counters_alone"):
+        inputs.append(
+            Input(
+                "counters_alone",
+                _("All the points alone (stramazzone)"),
+                "chips",
+                [("", _("nobody")), *table.seat_choices()],
+            )
+        )
+    inputs.append(Input("last_trick", _("Last trick"), "chips", table.scorer_choices()))
+    inputs += pile_extras(table, part, "chips")
+    return [Section(_("The deal"), inputs, claims=(group,))]
+
+
+def _quick_declarations(table: Table, part: Part) -> list[Section]:
+    """Each player's usual declarations as chips, one tap each behind "+ accuso": the
+    napoletana of a suit, four 3s, 2s or aces, three of them with the suit missing, and
+    the decima of a suit where the game plays it (the collatondrione). The
+    tournament code's declarations gone wrong are on the detailed form."""
+    if part.get("anomalies"):
+        return PARTS["declarations"](table, part, "totals")
+    kinds = part.get("kinds", ())
+    chips: list[tuple[str, Any]] = []
+    if "napoletana" in kinds:
+        chips += [
+            (f"napoletana:{s}", _("napoletana of %(suit)s") % {"suit": SUIT_LABELS[s]})
+            for s in GRID_SUITS
+        ]
+    if "decima" in kinds:  # shown, not played: the collatondrione in two taps
+        chips += [
+            (f"decima:{s}", _("decima of %(suit)s") % {"suit": SUIT_LABELS[s]}) for s in GRID_SUITS
+        ]
+    for rank in ("3", "2", "A"):
+        if "four" in kinds:
+            chips.append((f"four:{rank}", _("four %(rank)s") % {"rank": RANK_PLURALS[rank]}))
+        if "three" in kinds:
+            chips += [
+                (
+                    f"three:{rank}:{s}",
+                    _("three %(rank)s, no %(suit)s")
+                    % {"rank": RANK_PLURALS[rank], "suit": SUIT_LABELS[s]},
+                )
+                for s in GRID_SUITS
+            ]
+    inputs = [
+        Input(
+            f"accusi.{seat}",
+            _("+ accuso: %(who)s") % {"who": table.seat_label(seat)},
+            "chipset",
+            chips,
+        )
+        for seat in table.state.seats
+    ]
+    return [Section(_("Declarations"), inputs, claims=("declarations",), open=True)]
+
+
+def _quick_auction(table: Table, part: Part) -> list[Section]:
+    """Who won the auction and with which contract, a tap each; the card called and who
+    held it in one tap on a grid (a row per card a call names at the table, a 3 or a 2;
+    a column per player dealt in and per place the description lists: the soloist's own
+    column is his own hand); the rest of the auction (the monte's shares) as the detailed
+    form asks it. A call says its contract where the description names one
+    (``call_contract``): tapping the card is enough."""
+    (full,) = PARTS["auction"](table, part, "totals")
+    by_name = {inp.name: inp for inp in full.inputs}
+    for inp in full.inputs:
+        if inp.name in ("auction.winner", "auction.bid", "called_from"):
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0] != ""]
+        if inp.name == "called" and len(inp.choices) > 9:
+            # the cards a call names at the table: a 3 or a 2 (any other on the detailed form)
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0][:1] in ("3", "2")]
+    called, whence = by_name.get("called"), by_name.get("called_from")
+    if called is not None and whence is not None:
+        codes = [c for c, _text in called.choices if c and c[:1] in ("3", "2")]
+        codes.sort(key=lambda c: (c[:1] != "3", GRID_SUITS.index(c[-1])))  # the 3s first
+        rows = [(c, card_name(c)) for c in codes]
+        cols = [
+            (w, table.names.get(w, w) if w in table.state.seats else text)
+            for w, text in whence.choices
+            if w and w != OWN_HAND
+        ]
+        label = (
+            _("Card called (chiamo) and who held it")
+            if part.get("contracts")
+            else _("Card asked for and who held it")
+        )
+        call = Input("call", label, "call", rows=rows, cols=cols)
+        at = full.inputs.index(called)
+        full.inputs = [
+            *full.inputs[:at],
+            call,
+            *(i for i in full.inputs[at:] if i not in (called, whence)),
+        ]
+    return [full]
+
+
+def _quick_call(table: Table, part: Part) -> list[Section]:
+    (full,) = PARTS["call"](table, part, "totals")
+    for inp in full.inputs:
+        if inp.name in ("caller", "partner"):
+            inp.kind = "chips"
+            inp.choices = [c for c in inp.choices if c[0] != ""]
+    return [full]
+
+
+#: The parts the quick form lays out its own way; the others as on the detailed form.
+QUICK: dict[str, Callable[[Table, Part], list[Section]]] = {
+    "piles": _quick_piles,
+    "declarations": _quick_declarations,
+    "auction": _quick_auction,
+    "call": _quick_call,
+}
