@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core import checks
 
 
 class HistoryConfig(AppConfig):
@@ -6,3 +7,8 @@ class HistoryConfig(AppConfig):
 
     name = "scorebook.history"
     label = "history"
+
+    def ready(self) -> None:
+        from .checks import xlsx_reader_is_defused
+
+        checks.register(xlsx_reader_is_defused)

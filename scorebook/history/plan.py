@@ -24,6 +24,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.inputs import loads
+from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
 from scorebook.rules import Rejection, get_game
@@ -188,6 +189,8 @@ class Plan:
 
 
 def parse_date(text: str) -> date | None:
+    if not text.isascii():  # strptime reads "２０１６" (full-width digits) as 2016
+        return None
     for pattern in ("%Y-%m-%d", "%d/%m/%Y", "%d.%m.%Y", "%d-%m-%Y"):
         try:
             return datetime.strptime(text, pattern).date()
@@ -197,16 +200,18 @@ def parse_date(text: str) -> date | None:
 
 
 def parse_number(text: str, limit: int) -> int | None:
+    """A table's or a match's number: ASCII digits only (``²`` passes ``isdigit()`` and
+    makes ``int()`` raise; ``int()`` reads ``٣`` and ``３`` as 3)."""
     if not text:
         return 1
-    if not text.isdigit() or len(text) > 6 or not 1 <= int(text) <= limit:
-        return None
-    return int(text)
+    return parse_int(text, low=1, high=limit)
 
 
 def parse_stake(text: str) -> Decimal | None:
     if not text:
         return Decimal("0")
+    if not text.isascii():  # Decimal() reads "٣" and "０.５" as numbers
+        return None
     try:
         amount = Decimal(text.replace(",", "."))
     except InvalidOperation:
@@ -256,12 +261,12 @@ def parse_final(text: str) -> dict[str, int]:
     for pair in _SEAT_SPLIT.split(text.strip().strip(";")):
         scorer, equals, value = pair.partition("=")
         scorer, value = scorer.strip(), value.strip()
-        number = value[1:] if value.startswith("-") else value
-        if not equals or not scorer or not number.isdigit() or len(number) > 6:
+        total = parse_int(value, low=-999_999, high=999_999) if len(value) <= 7 else None
+        if not equals or not scorer or total is None:
             raise BadFinal(error=pair[:40])
         if scorer in totals:
             raise BadFinal(error=_("%(scorer)s twice") % {"scorer": scorer[:8]})
-        totals[scorer] = int(value)
+        totals[scorer] = total
     return totals
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import logging
 import zipfile
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -20,10 +21,13 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.inputs import bad_char
 from scorebook.core.refusals import Refusal
+
+log = logging.getLogger(__name__)
 
 #: The template's columns, in the order the example file writes them.
 COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
@@ -37,7 +41,16 @@ REQUIRED = ("date", "game", "seats")
 #: The most rows one file may hold (a 10-year club has about 20,000 deals).
 MAX_ROWS = 100_000
 #: An XLSX is a ZIP: the most its parts may expand to (a "zip bomb" is refused unread).
-MAX_UNZIPPED = 200 * 1024 * 1024
+#: A workbook of MAX_ROWS rows of deals unpacks to about 60 MB.
+MAX_UNZIPPED = 150 * 1024 * 1024
+#: The most parts an XLSX may have (Excel writes about 10; each is a listing entry).
+MAX_PARTS = 500
+#: How many times its packed size a part above MAX_RATIO_ABOVE bytes may unpack to (a
+#: sheet of deals packs about 12 times; a zip bomb about 1,000 times).
+MAX_RATIO = 100
+MAX_RATIO_ABOVE = 1024 * 1024
+#: The shared strings are read whole (the sheet itself streams): their most, unpacked.
+MAX_SHARED = 40 * 1024 * 1024
 #: The longest cell (a play record in JSON is a few KB).
 MAX_CELL = 20_000
 
@@ -51,6 +64,40 @@ class TooLarge(TemplateRefusal):
     code = "import.too_large"
     status = 413
     message = _("The file is %(size)s MB: the most an import takes is %(limit)s MB.")
+
+
+class ArchiveTooLarge(TemplateRefusal):
+    code = "import.archive_too_large"
+    status = 413
+    message = _(
+        "This workbook is refused unread: %(detail)s, and the most an import unpacks is "
+        "%(limit)s MB (a file made to swell when opened). Save it as CSV and try again."
+    )
+
+
+class Macros(TemplateRefusal):
+    code = "import.macros"
+    message = _(
+        "This workbook holds macros (an .xlsm): the import reads no macros. Save it as an "
+        "Excel Workbook (.xlsx) or as CSV and try again."
+    )
+
+
+class ExternalLinks(TemplateRefusal):
+    code = "import.external_links"
+    message = _(
+        "This workbook links to other files: the import takes values only. Copy the cells, "
+        "paste them as values, save and try again."
+    )
+
+
+class UnsafeXml(TemplateRefusal):
+    code = "import.unsafe_xml"
+    message = _(
+        "This workbook's XML declares entities (external files or text that expands): a "
+        "spreadsheet program never writes them, so the file is refused unread. Save it "
+        "again from the spreadsheet program, or as CSV."
+    )
 
 
 class NotATemplate(TemplateRefusal):
@@ -129,6 +176,12 @@ class Sheet:
     rows: tuple[Row, ...]
 
 
+def _words(template: Any, **params: Any) -> Any:
+    """``template % params`` in the language active when it is read (a refusal's detail
+    may be read in English and in Italian: the preview keeps both)."""
+    return lazy(lambda: str(template) % params, str)()
+
+
 def letter(index: int) -> str:
     """A spreadsheet's name of the column at ``index`` (0 is A, 26 is AA)."""
     name = ""
@@ -189,36 +242,110 @@ def _csv_rows(data: bytes) -> list[tuple[int, list[Any]]]:
 
 
 def _xlsx_rows(data: bytes) -> list[tuple[int, list[Any]]]:
+    _check_archive(data)
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
 
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            if sum(info.file_size for info in archive.infolist()) > MAX_UNZIPPED:
-                raise TooLarge(size=">200", limit=_mb(max_bytes()))
-            if "xl/workbook.xml" not in archive.namelist():
-                raise NotATemplate(detail=_("a ZIP that is not an Excel workbook"))
-    except zipfile.BadZipFile:
-        raise NotATemplate(detail=_("a damaged ZIP")) from None
+    if not openpyxl.DEFUSEDXML:  # the system check history.E001 says so at start-up too
+        raise RuntimeError("openpyxl does not parse through defusedxml")
+    rows: list[tuple[int, list[Any]]] = []
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, OSError, ValueError) as error:
-        raise NotATemplate(detail=type(error).__name__) from None
+    except Exception as error:  # noqa: BLE001 - hostile bytes: whatever the reader raises
+        raise _damaged(error) from None
     try:
-        sheet = book.worksheets[0]
-        rows: list[tuple[int, list[Any]]] = []
-        for number, cells in enumerate(sheet.iter_rows(), start=1):
+        cells_of = book.worksheets[0].iter_rows() if book.worksheets else iter(())
+        number = 0
+        while True:
+            try:
+                cells = next(cells_of, None)
+            except Exception as error:  # noqa: BLE001 - a damaged sheet, read as it streams
+                raise _damaged(error) from None
+            if cells is None:
+                break
+            number += 1
             if number > MAX_ROWS + 1:
                 raise TooManyRows(limit=MAX_ROWS)
             values = []
             for index, cell in enumerate(cells):
                 if getattr(cell, "data_type", None) == "f":
-                    raise Formula(row=number, column=letter(index))
+                    raise Formula(
+                        path=f"{number}:{letter(index)}", row=number, column=letter(index)
+                    )
                 values.append(getattr(cell, "value", None))
             rows.append((number, values))
     finally:
         book.close()
     return rows
+
+
+def _check_archive(data: bytes) -> None:
+    """An XLSX is a ZIP of XML parts: refused before any part is read when it is not a
+    workbook, holds macros or links to other files, or would unpack too large (a "zip
+    bomb": the sizes each part declares are what the reader will unpack at most, since
+    ``zipfile`` stops there and checks the CRC)."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            parts = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError):
+        raise NotATemplate(detail=_("a damaged ZIP")) from None
+    if len(parts) > MAX_PARTS:
+        raise ArchiveTooLarge(
+            detail=_words(_("%(n)s parts"), n=len(parts)), limit=_mb(MAX_UNZIPPED)
+        )
+    names = {part.filename.lower() for part in parts}
+    if "xl/workbook.xml" not in names:
+        raise NotATemplate(detail=_("a ZIP that is not an Excel workbook"))
+    if any(name.endswith("vbaproject.bin") for name in names):
+        raise Macros()
+    if any(name.startswith("xl/externallinks/") for name in names):
+        raise ExternalLinks()
+    total = 0
+    for part in parts:
+        total += part.file_size
+        packed = max(part.compress_size, 1)
+        if part.file_size > MAX_RATIO_ABOVE and part.file_size / packed > MAX_RATIO:
+            raise ArchiveTooLarge(
+                detail=_words(
+                    _("%(part)s unpacks %(ratio)s times its packed size"),
+                    part=part.filename[:60],
+                    ratio=part.file_size // packed,
+                ),
+                limit=_mb(MAX_UNZIPPED),
+            )
+        if part.filename.lower() == "xl/sharedstrings.xml" and part.file_size > MAX_SHARED:
+            raise ArchiveTooLarge(
+                detail=_words(
+                    _("its shared strings unpack to %(size)s MB"), size=_mb(part.file_size)
+                ),
+                limit=_mb(MAX_UNZIPPED),
+            )
+    if total > MAX_UNZIPPED:
+        raise ArchiveTooLarge(
+            detail=_words(_("it unpacks to %(size)s MB"), size=_mb(total)), limit=_mb(MAX_UNZIPPED)
+        )
+
+
+def _damaged(error: Exception) -> TemplateRefusal:
+    """What the XLSX reader raised, as a refusal in words: XML that declares entities
+    (an external entity, a "billion laughs") is refused by defusedxml before it expands;
+    any other error of a hostile or broken workbook is a damaged file, never a 500."""
+    from defusedxml import DefusedXmlException
+
+    log.info("XLSX refused: %s: %s", type(error).__name__, str(error)[:200])
+    if isinstance(error, TemplateRefusal):
+        return error
+    chain: list[BaseException] = []  # openpyxl wraps what its XML parser raised
+    found: BaseException | None = error
+    while found is not None and len(chain) < 10:
+        chain.append(found)
+        found = found.__cause__ or found.__context__
+    if any(isinstance(e, DefusedXmlException) for e in chain):
+        return UnsafeXml()
+    if any(isinstance(e, SyntaxError) for e in chain):  # xml.etree's ParseError is one
+        return NotATemplate(detail=_("damaged XML in the workbook"))
+    return NotATemplate(
+        detail=_words(_("a damaged workbook (%(error)s)"), error=type(error).__name__)
+    )
 
 
 def _text(value: Any) -> str:
