@@ -24,7 +24,6 @@ import csv
 import io
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -179,9 +178,7 @@ def main() -> int:
     env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "scorebook.settings",
            "SECRET_KEY": "bench-only", "DEBUG": "0", "ALLOWED_HOSTS": "testserver"}  # fmt: skip
     env.pop("CELERY_BROKER_URL", None)
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "scorebook.settings")
     os.environ.setdefault("SECRET_KEY", "bench-only")
     import django

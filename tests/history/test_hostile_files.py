@@ -82,7 +82,7 @@ XXE = (
 LAUGHS = (
     b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">'
     + b"".join(
-        b"<!ENTITY %s \"%s\">" % (bytes([98 + i]), (b"&" + bytes([97 + i]) + b";") * 10)
+        b'<!ENTITY %s "%s">' % (bytes([98 + i]), (b"&" + bytes([97 + i]) + b";") * 10)
         for i in range(8)
     )
     + b']><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main">'
@@ -103,8 +103,16 @@ LAUGHS = (
         ({"xl/workbook.xml": b"<workbook"}, NotATemplate),
         ({"[Content_Types].xml": LAUGHS}, UnsafeXml),
     ],
-    ids=["cut", "truncated", "binary", "xxe", "billion-laughs", "xxe-workbook",
-         "broken-workbook", "laughs-content-types"],  # fmt: skip
+    ids=[
+        "cut",
+        "truncated",
+        "binary",
+        "xxe",
+        "billion-laughs",
+        "xxe-workbook",
+        "broken-workbook",
+        "laughs-content-types",
+    ],  # fmt: skip
 )
 def test_damaged_or_hostile_xml_is_refused_in_words(replace, refusal):
     """Before: xml.etree's ParseError escaped _xlsx_rows (a 500); with defusedxml the
