@@ -70,15 +70,33 @@ messages(
         ),
         "final.not_over": (
             "These totals ({totals}) do not end a match of {game} under these house rules "
-            "(a match of a set number of deals, or one still level or below the target): "
-            "record its deals instead.",
+            "(still below the target, or level where a tie plays another deal): record its "
+            "deals instead.",
             "Questi totali ({totals}) non chiudono una partita di {game} con queste regole "
-            "della casa (una partita a numero fisso di smazzate, o ancora in parità o sotto "
-            "il traguardo): registrane le smazzate.",
+            "della casa (ancora sotto il traguardo, o in parità dove la parità fa giocare "
+            "un'altra smazzata): registrane le smazzate.",
         ),
         "final.has_deals": (
             "The match has {count} deals: its final score comes from them.",
             "La partita ha {count} smazzate: il punteggio finale viene da quelle.",
+        ),
+        "final.bad_winner": (
+            "{value!r} is not a scorer of this match: the winner is one of {scorers}.",
+            "{value!r} non ha un punteggio in questa partita: il vincitore è uno tra {scorers}.",
+        ),
+        "final.winner_needed": (
+            "These totals ({totals}) end the match, but {why}: the totals alone cannot tell "
+            "who won. Say who won ({scorers}).",
+            "Questi totali ({totals}) chiudono la partita, ma {why}: i totali da soli non "
+            "dicono chi ha vinto. Indica chi ha vinto ({scorers}).",
+        ),
+        "final.winner_contradicts": (
+            "These totals ({totals}) say that {expected} won under these house rules, not "
+            "{value}. A match won otherwise (a claim, a special event) is recorded deal by "
+            "deal.",
+            "Questi totali ({totals}) dicono che con queste regole della casa ha vinto "
+            "{expected}, non {value}. Una partita vinta in altro modo (una chiamata, un "
+            "evento speciale) si registra smazzata per smazzata.",
         ),
     }
 )
@@ -415,14 +433,27 @@ class Game:
             state.dealer = self.next_dealer(state, rules)
 
     def record_final(
-        self, state: MatchState, totals: Any, rules: Rules, path: str = "final_score"
+        self,
+        state: MatchState,
+        totals: Any,
+        rules: Rules,
+        path: str = "final_score",
+        winner: Any = None,
+        winner_path: str = "winner",
     ) -> Outcome:
         """End a match that has no deals with its final totals per scorer (a paper score
         sheet that kept only the final score): the result is what this game's end says of
         those totals, as after a last deal with nothing special in it (no claim, no
-        cappotto). Refused where the deals themselves settle or rate the match (stakes
-        per deal, a contest per deal), and where the totals do not end a match (a set
-        number of deals, level, below the target). Sets ``state`` finished."""
+        cappotto); in a match of a set number of deals, after its last deal. Refused
+        where the deals themselves settle or rate the match (stakes per deal, a contest
+        per deal), and where the totals do not end a match (below the target, level where
+        a tie plays on).
+
+        Where the totals end a match but cannot tell its winner under the house rules
+        (:meth:`final_undecided`: both sides past the target when the first to reach it
+        wins, ...), ``winner`` (a scorer) says who won, and without it the final is
+        refused in words that ask for it; where they tell, a ``winner`` that is not the
+        one they name is refused. Sets ``state`` finished; a refusal leaves it as it was."""
         problems = Problems()
         name = Localized(self.name_en, self.name_it)
         if state.finished:
@@ -436,31 +467,91 @@ class Game:
         elif self.deal_contest:
             problems.add("final.per_deal_contest", path, game=name)
         problems.raise_if_any()
+        scorers = ", ".join(state.scorers)
         if not isinstance(totals, Mapping) or set(totals) != set(state.scorers):
             given = ", ".join(sorted(map(str, totals))) if isinstance(totals, Mapping) else "—"
-            problems.add("final.scorers", path, given=given, scorers=", ".join(state.scorers))
+            problems.add("final.scorers", path, given=given, scorers=scorers)
             problems.raise_if_any()
         for scorer in state.scorers:
             value = totals[scorer]
             if type(value) is not int or not -100_000 <= value <= 100_000:
                 problems.add("final.bad_total", f"{path}.{scorer}", value=value, scorer=scorer)
+        if winner is not None and (type(winner) is not str or winner not in state.scorers):
+            problems.add("final.bad_winner", winner_path, value=winner, scorers=scorers)
         problems.raise_if_any()
+        before_totals, before_extra = state.totals, state.extra
         state.totals = {scorer: totals[scorer] for scorer in state.scorers}
-        nothing = DealResult(self.key, "totals", dict.fromkeys(state.scorers, 0), {})
+        state.extra = dict(state.extra)
+        try:
+            outcome = self._final_outcome(state, rules, path, winner, winner_path)
+        except Rejection:
+            state.totals, state.extra = before_totals, before_extra
+            raise
+        detail = {**outcome.detail, "final_score": True}
+        if winner is not None:
+            detail["final_winner"] = winner
+        outcome = replace(outcome, detail=detail)
+        state.finished = True
+        state.outcome = outcome
+        return outcome
+
+    def _final_outcome(
+        self, state: MatchState, rules: Rules, path: str, winner: str | None, winner_path: str
+    ) -> Outcome:
+        """The result the final totals (already in ``state``) give, with the named winner."""
+        problems = Problems()
+        written = ", ".join(f"{s} {state.totals[s]}" for s in state.scorers)
+        why = self.final_undecided(state, rules)
+        if why is not None:
+            if winner is None:
+                problems.add(
+                    "final.winner_needed",
+                    winner_path,
+                    totals=written,
+                    why=why,
+                    scorers=", ".join(state.scorers),
+                )
+                problems.raise_if_any()
+            assert winner is not None
+            return self.final_won_by(state, rules, winner, winner_path)
+        nothing = DealResult(
+            self.key, "totals", dict.fromkeys(state.scorers, 0), {}, facts={"final_score": True}
+        )
         outcome = self.finish(state, nothing, rules)
         if outcome is None and state.extra.get("overtime"):
             # both reached the target and the house rules play one more deal: the final
             # totals are after it
             outcome = self.finish(state, nothing, rules)
         if outcome is None:
-            written = ", ".join(f"{s} {state.totals[s]}" for s in state.scorers)
+            name = Localized(self.name_en, self.name_it)
             problems.add("final.not_over", path, totals=written, game=name)
             problems.raise_if_any()
         assert outcome is not None
-        outcome = replace(outcome, detail={**outcome.detail, "final_score": True})
-        state.finished = True
-        state.outcome = outcome
+        won = sorted({self.seat_scorer(seat) for seat in outcome.winners})
+        if winner is not None and winner not in won:
+            problems.add(
+                "final.winner_contradicts",
+                winner_path,
+                totals=written,
+                expected=Localized(" and ".join(won), " e ".join(won)),
+                value=winner,
+            )
+            problems.raise_if_any()
         return outcome
+
+    def final_undecided(self, state: MatchState, rules: Rules) -> Localized | None:
+        """Hook: why the final totals in ``state`` end a match without telling who won
+        under these house rules (words that finish "..., but {why}"), or None when they
+        tell (or end no match). A game that may answer must implement
+        :meth:`final_won_by`."""
+        return None
+
+    def final_won_by(
+        self, state: MatchState, rules: Rules, winner: str, winner_path: str
+    ) -> Outcome:
+        """Hook: the result of final totals that :meth:`final_undecided` could not read,
+        won by the scorer ``winner``; refuses a winner the totals rule out."""
+        raise NotImplementedError
 
     def next_dealer(self, state: MatchState, rules: Rules) -> str:
         """The deal passes in the direction of play (to the dealer's eldest)."""

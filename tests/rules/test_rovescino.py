@@ -144,6 +144,57 @@ def test_elimination_of_everyone_in_one_deal_ranks_those_who_played_it():
     assert match.state.outcome.reason == "elimination"
 
 
+def test_elimination_never_leaves_two_players_level():
+    """A deal that put two out and left the other two level on the lowest left a match
+    that neither ended nor took a deal ("The DOS deal table covers 3, 4, 5, 6, 7, 8
+    players, not 2"). Nobody drops out when fewer than three would stay: the four play
+    another deal, and the lowest then wins."""
+    rules = {"rov.end": "elimination_until_three_remain", "rov.target": 5}
+    both = {"seats": per(P1=(17, 4), P2=(15, 4), P3=(0, 1), P4=(0, 1)), "last_trick": "P1"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [both]})
+    assert match.state.totals == {"P1": 6, "P2": 5, "P3": 0, "P4": 0}
+    assert not match.state.finished and match.state.extra.get("out", []) == []
+    after = {"seats": per(P1=(12, 3), P2=(11, 3), P3=(9, 3), P4=(0, 1)), "last_trick": "P1"}
+    rules_deals = {"game": "rovescino", "players": 4, "rules": rules, "deals": [both, after]}
+    match = play_match(rules_deals)
+    assert match.state.totals == {"P1": 11, "P2": 8, "P3": 3, "P4": 0}
+    assert (match.state.outcome.reason, match.state.outcome.winners) == ("elimination", ("P4",))
+
+
+def test_three_left_level_on_the_lowest_play_one_more_deal():
+    """Three left after the elimination, level on the lowest: the next deal is decided by
+    the lowest total, as a tie at the target plays one more deal (it waited for someone
+    to reach the target again, and two could then be left level)."""
+    rules = {"rov.end": "elimination_until_three_remain", "rov.target": 11}
+    first = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}
+    second = {
+        "seats": per(P2=(9, 4), P3=(8, 4), P4=(15, 5)),
+        "last_trick": "P4",
+        "removed": ["4d"],
+    }
+    body = {"game": "rovescino", "players": 4, "rules": rules, "deals": [first, second]}
+    match = play_match(body)
+    assert match.state.totals == {"P1": 11, "P2": 3, "P3": 2, "P4": 6}
+    assert (match.state.outcome.reason, match.state.outcome.winners) == ("elimination", ("P3",))
+    assert match.state.outcome.units == {"P1": -1, "P2": -1, "P3": 3, "P4": -1}
+
+
+def test_first_to_target_loses_two_past_it_in_one_deal_the_higher_loses():
+    """Two players past the target in the same deal: the one with the higher total loses
+    alone (the first to reach it is the worst: PEN), level ones lose together."""
+    rules = {"rov.target": 5}
+    both = {"seats": per(P1=(17, 4), P2=(15, 4), P3=(0, 1), P4=(0, 1)), "last_trick": "P1"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [both]})
+    outcome = match.state.outcome
+    assert (outcome.losers, outcome.winners) == (("P1",), ("P2", "P3", "P4"))
+    assert outcome.units == {"P1": -3, "P2": 1, "P3": 1, "P4": 1}
+    level = {"seats": per(P1=(15, 4), P2=(15, 4), P3=(2, 1), P4=(0, 1)), "last_trick": "P3"}
+    match = play_match({"game": "rovescino", "players": 4, "rules": rules, "deals": [level]})
+    outcome = match.state.outcome
+    assert (outcome.losers, outcome.winners) == (("P1", "P2"), ("P3", "P4"))
+    assert outcome.units == {"P1": -2, "P2": -2, "P3": 2, "P4": 2}
+
+
 def test_eliminated_player_cannot_play_on():
     rules = {"rov.end": "elimination_until_three_remain", "rov.target": 11}
     first = {"seats": per(P1=(32, 10), P2=(0, 0), P3=(0, 0), P4=(0, 0)), "last_trick": "P1"}

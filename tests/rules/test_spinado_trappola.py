@@ -55,6 +55,32 @@ def test_tv53_next_deal_antes_skip_the_winner():
     assert match.state.extra["pots"] == {"matrimony": 3, "intrigue": 7, "game": 0}
 
 
+EACH_POT = {"matrimony": 1, "intrigue": 1, "game": 1}
+
+
+@pytest.mark.parametrize(
+    "profile,dealer,others",
+    [
+        ("DNX", EACH_POT, EACH_POT),
+        ("PKW", {"matrimony": 12, "intrigue": 6, "game": 6}, {"game": 3}),
+        ("CAS", {"matrimony": 12, "intrigue": 6, "game": 6}, dict.fromkeys(EACH_POT, 3)),
+        ("PCG", {"matrimony": 2, "intrigue": 1}, {"game": 1}),
+    ],
+)
+def test_the_antes_of_each_rule_book(profile, dealer, others):
+    """Reference 3.7 ``spin.antes``, written out here rather than read from the engine's
+    table: DNX 1 each to each pot; PKW the dealer 12/6/6, the others 3 to the Game; CAS
+    all 3 to each, the dealer 24 = 12/6/6; PCG the dealer 2 + 1, the others 1 to the Game.
+    The pots after the antes hold their sum (none was won by TV53's first deal but the
+    Intrigue, whose J is in the dead hand)."""
+    match = spin_match([TV53_1], profile=profile)
+    antes = match.results[0].facts["antes"]
+    assert antes == {"P1": others, "P2": others, "P3": others, "P4": dealer}
+    assert match.state.extra["pots"]["intrigue"] == dealer["intrigue"] + 3 * others.get(
+        "intrigue", 0
+    )
+
+
 @pytest.mark.parametrize("profile", ["DNX", "PKW", "CAS", "PCG"])
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1))

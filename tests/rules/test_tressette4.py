@@ -546,6 +546,20 @@ def test_carry_over_excess():
     assert outcome.detail["carry_over"] == 1
 
 
+@pytest.mark.parametrize("target,carry", [(14, {"carry_over": 3}), (15, {})])
+def test_carry_over_at_its_boundary(target, carry):
+    """Reference 2.1.6: the excess carries "except when the game was won by declarations
+    alone". A 7, then 7 and a napoletana (3): 17. To 14 the cards alone reached it (17 - 3
+    = 14): the 3 carry. To 15 only the declaration did: nothing carries."""
+    plain = {"sides": sides(20, 5, 12, 5), "last_trick": "A"}
+    declared = {**plain, "declarations": [napoletana("N", "c")]}
+    rules = {"t4.carry_over_excess": "on_except_won_by_declarations_alone", "t4.target": target}
+    body = {"game": "tressette4", "rules": rules, "deals": [plain, declared]}
+    outcome = play_match(body).state.outcome
+    assert outcome.detail["totals"] == {"A": 17, "B": 8}
+    assert {k: v for k, v in outcome.detail.items() if k == "carry_over"} == carry
+
+
 @pytest.mark.parametrize("profile", ["classic_21", "accusi_31", "accuso_41", "torneo_31", "pe"])
 def test_profiles_resolve(profile):
     result = score({"sides": sides(14, 4, 18, 6), "last_trick": "B"}, profile=profile)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from ..cards import DEAL_POINTS, DECK40, DECK40_SET, Card, parse_card
-from ..errors import Problems, messages
+from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..irregularities import PENALTY_SWITCHES
@@ -67,6 +67,14 @@ messages(
         "rov.out_player": (
             "{player} is out of the game and cannot play this deal.",
             "{player} è eliminato e non può giocare questa smazzata.",
+        ),
+        "rov.final_winner": (
+            "{winner} cannot have won with {total}: the last deal was played by three "
+            "players or more and the lowest of them won, so at least two end above the "
+            "winner ({above} do here).",
+            "{winner} non può aver vinto con {total}: l'ultima smazzata l'hanno giocata "
+            "almeno tre giocatori e ha vinto il più basso, quindi almeno due finiscono "
+            "sopra il vincitore (qui {above}).",
         ),
     }
 )
@@ -405,9 +413,14 @@ class Rovescino(Game):
         seats = self.playing(state)
         totals = state.totals
         if end == "fixed_number_of_deals":
-            if state.deals_counted < rules["rov.deals"]:
+            # A final score (``Game.record_final``) is the totals after the last deal.
+            if state.deals_counted < rules["rov.deals"] and "final_score" not in result.facts:
                 return None
             return _lowest_wins(seats, state, "deals")
+        if end == "elimination_until_three_remain" and state.extra.get("out") and len(seats) == 3:
+            # The three left after the elimination were level on the lowest: each further
+            # deal is decided by the lowest total, as a tie at the target plays one more.
+            return _lowest_wins(seats, state, "elimination")
         reached = [s for s in seats if totals[s] >= target]
         if not reached:
             return None
@@ -423,15 +436,53 @@ class Rovescino(Game):
             return Outcome("target", winners, losers, 1, units, {"totals": dict(totals)})
         if end == "lowest_when_target_reached_wins":
             return _lowest_wins(seats, state, "target")
-        out = list(state.extra.get("out", ()))
-        out.extend(s for s in reached if s not in out)
-        state.extra["out"] = out
-        remaining = [s for s in state.seats if s not in out]
-        if len(remaining) > 3:
+        # PEN: "each loser dropping out until three remain". Those at the target drop out
+        # while at least three stay in; once three are left, or when the deal would leave
+        # fewer (nobody drops out then: no deal table plays with two), the elimination
+        # ends: the lowest of those who played the deal wins (always one below the target,
+        # but for a deal that took everyone there). Level on the lowest, they play another
+        # deal, three or more of them: the match always either ends or takes a deal.
+        staying = tuple(s for s in seats if s not in reached)
+        if len(staying) >= 3:
+            state.extra["out"] = [*state.extra.get("out", ()), *reached]
+            if len(staying) > 3:
+                return None
+            seats = staying
+        return _lowest_wins(seats, state, "elimination")
+
+    def final_undecided(self, state: MatchState, rules: Rules) -> Localized | None:
+        """Under elimination, final totals all at or past the target (four players or
+        more) do not say who played the last deal, whose lowest total won."""
+        if rules["rov.end"] != "elimination_until_three_remain" or len(state.seats) <= 3:
             return None
-        # The lowest of those still in wins; when the deal put everyone out, the lowest of
-        # those who played it (whoever stays in is below the target, so the same rule).
-        return _lowest_wins(tuple(remaining) or seats, state, "elimination")
+        if min(state.totals.values()) < rules["rov.target"]:
+            return None
+        return Localized(
+            "everyone is at or past the target, and the lowest of those who played the "
+            "last deal won: the totals do not say who had already dropped out",
+            "tutti sono alla meta o oltre, e ha vinto il più basso tra chi ha giocato "
+            "l'ultima smazzata: i totali non dicono chi era già eliminato",
+        )
+
+    def final_won_by(
+        self, state: MatchState, rules: Rules, winner: str, winner_path: str
+    ) -> Outcome:
+        """The last deal was played by three or more, and its lowest total won: at least
+        two others end above the winner."""
+        above = [s for s in state.seats if state.totals[s] > state.totals[winner]]
+        if len(above) < 2:
+            problems = Problems()
+            problems.add(
+                "rov.final_winner",
+                winner_path,
+                winner=winner,
+                total=state.totals[winner],
+                above=len(above),
+            )
+            problems.raise_if_any()
+        outcome = _lowest_wins((winner, *above), state, "elimination")
+        assert outcome is not None
+        return outcome
 
     def random_deal(
         self, rng: random.Random, rules: Rules, state: MatchState, level: str

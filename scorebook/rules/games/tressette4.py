@@ -1752,7 +1752,8 @@ class Tressette4(Game):
             )
         a, b = state.totals["A"], state.totals["B"]
         if rules["t4.deals"]:
-            if state.deals_counted < rules["t4.deals"]:
+            # A final score (``Game.record_final``) is the totals after the last deal.
+            if state.deals_counted < rules["t4.deals"] and "final_score" not in result.facts:
                 return None
             if a == b:  # a tie: one more deal, and one more, until a side leads
                 state.extra["playoff"] = state.extra.get("playoff", 0) + 1
@@ -1770,6 +1771,29 @@ class Tressette4(Game):
                 return None
         winner = "A" if a > b else "B"
         return self._outcome("target", winner, 1, state, rules, result)
+
+    def final_undecided(self, state: MatchState, rules: Rules) -> Localized | None:
+        """Under ``first_in_trick_order`` the side that reached the target first in the
+        order of the tricks wins, whatever its total: when both sides are at or past the
+        target (level totals too) the final totals cannot say which."""
+        if rules["t4.reaching_target"] != "first_in_trick_order" or rules["t4.deals"]:
+            return None
+        if min(state.totals.values()) < rules["t4.target"]:
+            return None
+        return Localized(
+            "both sides are at or past the target, and under these house rules the side "
+            "that reached it first, in the order of the tricks, wins",
+            "entrambe le coppie sono alla meta o oltre, e con queste regole della casa "
+            "vince la prima che ci è arrivata, nell'ordine delle prese",
+        )
+
+    def final_won_by(
+        self, state: MatchState, rules: Rules, winner: str, winner_path: str
+    ) -> Outcome:
+        """Both sides past the target: the side named reached it first."""
+        facts = {"final_score": True}
+        nothing = DealResult(self.key, "totals", dict.fromkeys(SIDES, 0), {}, facts=facts)
+        return self._outcome("target", winner, 1, state, rules, nothing)
 
     def _claim_outcome(
         self, claim: Mapping[str, Any], state: MatchState, rules: Rules, result: DealResult
@@ -1845,7 +1869,10 @@ class Tressette4(Game):
             detail["cappotto_after_win"] = True
         if stake.takes_pot:
             detail["piatto"] = "won"
-        if rules["t4.carry_over_excess"] != "off" and reason == "target":
+        # A final score (no last deal) cannot say whether the game was won by declarations
+        # alone, so it records no carry-over rather than guess one.
+        final = result.facts.get("final_score", False)
+        if rules["t4.carry_over_excess"] != "off" and reason == "target" and not final:
             declared = sum(ln.points for ln in result.breakdown[winner] if ln.kind == "declaration")
             by_declarations = state.totals[winner] - declared < rules["t4.target"]
             if not by_declarations:
@@ -1898,7 +1925,35 @@ class Tressette4(Game):
             short = state.totals[OTHER[by]] < rules["t4.target"]
             if short and self._failures(by, [], rules, state) < CALLOUTS_ALLOWED_TO_FAIL:
                 deal["failed_callouts"] = [{"by": by, "after_trick": 0}]
+        if level != "play" and rules["t4.reaching_target"] == "first_in_trick_order":
+            first = self._first_of_both(deal, hands, record, rules, state)
+            if first is not None:
+                deal["first_to_target"] = first
         return deal
+
+    def _first_of_both(
+        self,
+        deal: Mapping[str, Any],
+        hands: Mapping[str, Sequence[Card]],
+        record: Sequence[Sequence[Card]],
+        rules: Rules,
+        state: MatchState,
+    ) -> str | None:
+        """When both sides reach the target in a deal played at random, the side that
+        reached it first in the order of its tricks (a totals or cards entry names it
+        under ``first_in_trick_order``): what the deal's play record shows."""
+        played: dict[str, Any] = {
+            "dealer": deal["dealer"],
+            "hands": {p: codes(h) for p, h in hands.items()},
+            "tricks": [codes(t) for t in record],
+        }
+        played.update({k: deal[k] for k in ("declarations", "failed_callouts") if k in deal})
+        result = self.score_deal(played, rules, state)
+        target = rules["t4.target"]
+        if min(state.totals[s] + result.points[s] for s in SIDES) < target:
+            return None
+        first = result.facts.get("first_to_target")
+        return str(first) if first in SIDES else None
 
     @staticmethod
     def _may_fail_a_call(rules: Rules) -> bool:
