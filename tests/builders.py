@@ -221,15 +221,16 @@ def tournament(people, night: Night, *, pairs: int = 0, **settings: Any):
     """A tournament on ``night`` (``settings`` to ``tournament_create``; default Tressette
     in 4 to 21, seed 1234, named Torneo di San Rocco) with ``pairs`` pairs of new players
     entered at the door. Not started."""
-    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.services.registration import entry_add
+    from scorebook.tournaments.services.setup import tournament_create
 
     settings.setdefault("name", "Torneo di San Rocco")
     settings.setdefault("game", GAME)
     settings.setdefault("rules", RULES)
     settings.setdefault("seed", 1234)
-    made = tournaments.tournament_create(night=night, user=people.director, **settings)
+    made = tournament_create(night=night, user=people.director, **settings)
     for first, second in _in_pairs(players(people.club, 2 * pairs)):
-        tournaments.entry_add(tournament=made, players=[first.pk, second.pk], user=people.director)
+        entry_add(tournament=made, players=[first.pk, second.pk], user=people.director)
     return made
 
 

@@ -51,8 +51,8 @@ from scorebook.clubs.models import Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.core.people import signed_in
 from scorebook.tournaments import boards, exports, selectors
-from scorebook.tournaments import services as tournaments
 from scorebook.tournaments.models import Entry, Pairing, Single, Tournament
+from scorebook.tournaments.services import registration, results, rounds, setup
 
 
 def _entry(tournament: Tournament, pk: int) -> Entry:
@@ -90,7 +90,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         data = dict(serializer.validated_data)
         night = data.pop("night")
         data.setdefault("rules", {})
-        tournament = tournaments.tournament_create(night=night, user=signed_in(request), **data)
+        tournament = setup.tournament_create(night=night, user=signed_in(request), **data)
         return Response(TournamentSerializer(tournament).data, status=201)
 
     @extend_schema(
@@ -109,7 +109,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         changes = dict(serializer.validated_data)
         if "prizes" in changes:
             changes["prizes"] = [str(p) for p in changes["prizes"]]
-        tournament = tournaments.tournament_update(
+        tournament = setup.tournament_update(
             tournament=tournament, changes=changes, user=signed_in(request)
         )
         return Response(TournamentSerializer(tournament).data)
@@ -150,7 +150,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             )
         serializer = TournamentEntryAddSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = tournaments.entry_add(
+        entry = registration.entry_add(
             tournament=tournament,
             players=serializer.validated_data["players"],
             name=serializer.validated_data["name"],
@@ -167,7 +167,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         tournament = self.get_object()
         serializer = TournamentSingleAddSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        single = tournaments.single_add(
+        single = registration.single_add(
             tournament=tournament,
             player=serializer.validated_data["player"],
             user=signed_in(request),
@@ -190,7 +190,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             pk=serializer.validated_data["single"],
             tournament=tournament,
         )
-        tournaments.single_withdraw(
+        registration.single_withdraw(
             single=single, reason=serializer.validated_data["reason"], user=signed_in(request)
         )
         return Response(status=204)
@@ -203,7 +203,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     )
     @action(detail=True, methods=["post"])
     def draw(self, request: Request, pk: Any = None) -> Response:
-        draw = tournaments.singles_draw(tournament=self.get_object(), user=signed_in(request))
+        draw = registration.singles_draw(tournament=self.get_object(), user=signed_in(request))
         made = Entry.objects.filter(singles__draw=draw).distinct().select_related("first", "second")
         return Response(
             {
@@ -222,7 +222,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         tournament = self.get_object()
         serializer = TournamentWithdrawSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        entry = tournaments.entry_withdraw(
+        entry = registration.entry_withdraw(
             entry=_entry(tournament, serializer.validated_data["entry"]),
             reason=serializer.validated_data["reason"],
             user=signed_in(request),
@@ -246,7 +246,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     @action(detail=True, methods=["post"])
     def pair(self, request: Request, pk: Any = None) -> Response:
         tournament = self.get_object()
-        round_ = tournaments.round_pair(tournament=tournament, user=signed_in(request))
+        round_ = rounds.round_pair(tournament=tournament, user=signed_in(request))
         return Response(round_data(boards.round_board(tournament, round_)), status=201)
 
     @extend_schema(
@@ -258,7 +258,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     @action(detail=True, methods=["post"])
     def start(self, request: Request, pk: Any = None) -> Response:
         tournament = self.get_object()
-        round_ = tournaments.round_start(tournament=tournament, user=signed_in(request))
+        round_ = rounds.round_start(tournament=tournament, user=signed_in(request))
         return _round_answer(tournament, round_)
 
     @extend_schema(request=TournamentSwapSerializer, responses=TournamentRoundSerializer)
@@ -268,7 +268,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         tournament = self.get_object()
         serializer = TournamentSwapSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = tournaments.pairing_swap(
+        round_ = rounds.pairing_swap(
             tournament=tournament,
             first=_entry(tournament, serializer.validated_data["first"]),
             second=_entry(tournament, serializer.validated_data["second"]),
@@ -283,7 +283,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         tournament = self.get_object()
         serializer = TournamentEntryRefSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        round_ = tournaments.pairing_bye(
+        round_ = rounds.pairing_bye(
             tournament=tournament,
             entry=_entry(tournament, serializer.validated_data["entry"]),
             user=signed_in(request),
@@ -303,7 +303,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             pk=data["pairing"],
             round__tournament=tournament,
         )
-        tournaments.pairing_forfeit(
+        results.pairing_forfeit(
             pairing=pairing,
             entry=_entry(tournament, data["entry"]),
             reason=data["reason"],
@@ -325,7 +325,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             pk=serializer.validated_data["pairing"],
             round__tournament=tournament,
         )
-        tournaments.pairing_next_match(pairing=pairing, user=signed_in(request))
+        results.pairing_next_match(pairing=pairing, user=signed_in(request))
         return Response(round_data(boards.round_board(tournament, pairing.round)), status=201)
 
     # -- standings, money, the end ----------------------------------------------------------
@@ -367,7 +367,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
     )
     @action(detail=True, methods=["post"])
     def finish(self, request: Request, pk: Any = None) -> Response:
-        tournament = tournaments.tournament_finish(
+        tournament = results.tournament_finish(
             tournament=self.get_object(), user=signed_in(request)
         )
         return Response(TournamentSerializer(tournament).data)
@@ -383,7 +383,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
         tournament = self.get_object()
         serializer = TournamentCancelSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        tournament = tournaments.tournament_cancel(
+        tournament = results.tournament_cancel(
             tournament=tournament,
             reason=serializer.validated_data["reason"],
             user=signed_in(request),

@@ -120,17 +120,19 @@ leagues.league_start(league=league, user=demo)
 invitation = clubs.invitation_create(club=club, role="member", user=demo, max_uses=50)
 player = Player.objects.filter(club=club).order_by("pk").first()
 closed = Night.objects.filter(club=club, status="closed").order_by("pk").first()
-from scorebook.tournaments import services as tournaments  # noqa: E402
+from scorebook.tournaments.services.registration import entry_add  # noqa: E402
+from scorebook.tournaments.services.rounds import round_start  # noqa: E402
+from scorebook.tournaments.services.setup import tournament_create  # noqa: E402
 
-cup = tournaments.tournament_create(  # tonight's tournament, round 1 playing: every form
+cup = tournament_create(  # tonight's tournament, round 1 playing: every form
     night=tonight, name="Torneo fuzz", game="tressette4", rules={"profile": "classic_21"},
     user=demo, entry_fee="5", currency="EUR", prizes=["60", "40"],
 )
 for number in range(4):
-    tournaments.entry_add(
+    entry_add(
         tournament=cup, players=[f"Fuzz {number}A", f"Fuzz {number}B"], user=demo
     )
-tournaments.round_start(tournament=cup, user=demo)
+round_start(tournament=cup, user=demo)
 print(json.dumps({
     "users": users,
     "ids": {

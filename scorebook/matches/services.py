@@ -18,7 +18,6 @@ the other way round.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -39,6 +38,7 @@ from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
 from scorebook.standings.outbox import stale_mark
 
+from . import closing
 from .models import Confirmation, Deal, Match, Night, Table
 from .refusals import (
     STAKE_CURRENCIES,
@@ -115,20 +115,14 @@ def night_open(*, club_id: int, date: Any, venue: str, user: User) -> Night:
     return Night.objects.create(club_id=club_id, date=date, venue=venue, opened_by=user)
 
 
-#: What keeps a night open, added by the apps above this one in their ``ready()`` (the
-#: record does not import them): each takes the night and says, in words, what must be
-#: done before it closes (nothing: an empty list). A tournament not finished is one.
-NIGHT_CLOSE_CHECKS: list[Callable[[Night], list[str]]] = []
-
-
 @transaction.atomic
 def night_close(*, night: Night, user: User) -> Night:
     """Close the night: its pots are booked and it is settled. Refused (night.not_ready)
-    while something on it must be done first (``NIGHT_CLOSE_CHECKS``)."""
+    while something on it must be done first (the registry in ``closing``)."""
     require_role(user, night.club_id, Role.DIRECTOR)
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.status != Night.Status.CLOSED:
-        waiting = [words for check in NIGHT_CLOSE_CHECKS for words in check(night)]
+        waiting = closing.waiting(night)
         if waiting:
             raise NightNotReady(what=" ".join(waiting))
         # Deal entry locks its match, then reads the night's status: locking the night's

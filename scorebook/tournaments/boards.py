@@ -114,12 +114,11 @@ class NextStep:
 def next_step(tournament: Tournament) -> NextStep:
     """Which of the director's actions make sense now (the services still decide: a
     button shown at the wrong moment is refused in words)."""
-    from .services import total_rounds  # a pure count; services stay the writers
 
     running = tournament.status != Tournament.Status.FINISHED
     last = current_round(tournament)
     status = selectors.round_state(tournament, last).status if last else None
-    total = total_rounds(tournament)  # a knockout's: known once the entries are in
+    total = selectors.total_rounds(tournament)  # a knockout's: known once the entries are in
     more = last is None or last.number < total or total == 0
     between = last is None or status == "closed"
     waiting = tournament.singles.filter(entry=None).count()

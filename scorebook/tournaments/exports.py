@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from scorebook.ledger.exports import as_csv, as_pdf, pdf_text
 
-from . import boards, selectors, services
+from . import boards, selectors
 from .models import Round, Tournament
 
 CENT = Decimal("0.01")
@@ -80,7 +80,7 @@ def prizes_sheet(tournament: Tournament) -> list[list[Any]]:
     nor before the payout."""
     if not tournament.plays_for_money:
         return []
-    paid, club = services.prizes_paid(tournament)
+    paid, club = selectors.prizes_paid(tournament)
     if not paid and not club:
         return []
     currency = tournament.currency

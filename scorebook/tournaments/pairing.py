@@ -23,6 +23,7 @@ matching is the whole graph of not-met pairs used (and, failing that, repeats).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
@@ -218,3 +219,12 @@ def knockout_seeds(groups_ranked: Sequence[Sequence[T]], qualifiers: int) -> lis
     for place in range(qualifiers):
         seeds.extend(ranked[place] for ranked in groups_ranked if len(ranked) > place)
     return seeds
+
+
+def draw_pairs(player_ids: Sequence[int], seed: int) -> list[tuple[int, int]]:
+    """The draw of singles into pairs (pure): the players, in order of arrival, shuffled
+    by a generator seeded with ``seed``, paired in the order drawn. The same seed and
+    players always give the same pairs."""
+    drawn = list(player_ids)
+    random.Random(seed).shuffle(drawn)
+    return [(drawn[i], drawn[i + 1]) for i in range(0, len(drawn) - 1, 2)]

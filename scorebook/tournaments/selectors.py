@@ -18,9 +18,10 @@ from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.ledger.selectors import balances
 from scorebook.matches.models import Match
 from scorebook.rules import get_game
-from scorebook.standings.leagues import knockout
+from scorebook.standings.leagues import knockout, roundrobin
 from scorebook.standings.leagues.selectors import match_score
 
+from . import pairing as pure
 from . import ranking
 from .models import Entry, Pairing, Round, Tournament
 
@@ -275,6 +276,130 @@ def history(
     return met, byes
 
 
+# -- rounds in all, the bracket, the places ------------------------------------------------
+
+
+def active_entries(tournament: Tournament, number: int) -> list[Entry]:
+    """The entries that play round ``number``: arrived by then, not withdrawn before."""
+    return [
+        e
+        for e in entries_of(tournament)
+        if e.first_round <= number and (e.withdrawn_after is None or e.withdrawn_after >= number)
+    ]
+
+
+def seeded(tournament: Tournament, entries: list[Entry]) -> list[Entry]:
+    if tournament.seeding == Tournament.Seeding.LOTS:
+        return sorted(entries, key=lambda e: (e.lot or 0, e.seed))
+    return sorted(entries, key=lambda e: e.seed)
+
+
+def group_rounds(tournament: Tournament) -> dict[int, list[roundrobin.Round[int]]]:
+    return {
+        number: roundrobin.circle_rounds([e.pk for e in members])
+        for number, members in groups_of(tournament).items()
+    }
+
+
+def group_stage_rounds(tournament: Tournament) -> int:
+    return max((len(r) for r in group_rounds(tournament).values()), default=0)
+
+
+def knockout_entries(tournament: Tournament) -> list[int]:
+    """The knockout's entries in seeding order: every entry (straight knockout), or the
+    top of each group once the groups are played."""
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        return [e.pk for e in seeded(tournament, active_entries(tournament, 1))]
+    ranked = [[row.entry.pk for row in rows] for rows in group_standings(tournament).values()]
+    return pure.knockout_seeds(ranked, tournament.qualifiers)
+
+
+def bracket(tournament: Tournament) -> list[list[knockout.Slot[int]]]:
+    """The knockout bracket as far as it has been played (the leagues' bracket code):
+    a slot's winner is its stored pairing's."""
+    seeds = knockout_entries(tournament)
+    rounds = list(tournament.round_set.filter(stage=Round.Stage.KNOCKOUT).order_by("number"))
+    scores = pairing_scores(tournament, rounds)
+    by_slot = {
+        (s.pairing.round.number, s.pairing.slot): s
+        for s in scores.values()
+        if s.pairing.slot is not None
+    }
+    offset = rounds[0].number - 1 if rounds else 0
+
+    def decide(number: int, slot: int, home: int, away: int) -> Any:
+        score = by_slot.get((number + offset, slot))
+        if score is None or not score.decided or score.winner is None:
+            return knockout.UNDECIDED
+        return score.winner
+
+    return knockout.bracket(seeds, decide)
+
+
+def total_rounds(tournament: Tournament) -> int:
+    """How many rounds the tournament plays in all."""
+    if tournament.format == Tournament.Format.SWISS:
+        return tournament.rounds
+    if tournament.format == Tournament.Format.KNOCKOUT:
+        return knockout.round_count(len(active_entries(tournament, 1)))
+    groups = group_stage_rounds(tournament)
+    qualified = len(groups_of(tournament)) * tournament.qualifiers
+    return groups + knockout.round_count(qualified)
+
+
+def earlier_byes(round_: Round) -> dict[int, int]:
+    """Entry -> the round of its bye, for the byes before ``round_``."""
+    rows = Pairing.objects.filter(
+        round__tournament_id=round_.tournament_id, round__number__lt=round_.number, away=None
+    ).values_list("home_id", "round__number")
+    return dict(rows)
+
+
+def has_played(entry: Entry) -> bool:
+    """Has ``entry`` been in a round that started (played, rested or forfeited there)?
+    Until then a withdrawal gives its fees back."""
+    return (
+        Pairing.objects.filter(round__tournament_id=entry.tournament_id)
+        .exclude(round__started_at=None)
+        .filter(Q(home=entry) | Q(away=entry))
+        .exists()
+    )
+
+
+def final_places(tournament: Tournament) -> list[tuple[int, list[int]]]:
+    """(place, entries sharing it) from the first: the standings of a Swiss tournament,
+    the knockout's placings otherwise (the losers of each round share a place)."""
+    if tournament.format == Tournament.Format.SWISS:
+        rows = standings(tournament)
+        found: dict[int, list[int]] = {}
+        for r in rows:
+            found.setdefault(r.row.position or 0, []).append(r.entry.pk)
+        return sorted(found.items())
+    placed = knockout.placings(bracket(tournament))
+    by_place: dict[int, list[int]] = {}
+    for entry, (place, _shared) in placed.items():
+        by_place.setdefault(place, []).append(entry)
+    return sorted(by_place.items())
+
+
+def prizes_paid(tournament: Tournament) -> tuple[list[tuple[int, Entry, Decimal]], Decimal]:
+    """([(place, pair, what its two players were paid)], the club's share), from the first
+    place, read from the ledger's prize entries (``paid_out``); nothing before
+    the payout or in a tournament without money. Reads only (beside ``final_places``)."""
+    players, club = paid_out(tournament)
+    if not players and not club:
+        return [], Decimal("0.00")
+    entries = {e.pk: e for e in entries_of(tournament)}
+    lines = []
+    for place, ids in final_places(tournament):
+        for pk in ids:
+            entry = entries[pk]
+            won = players.get(entry.first_id, Decimal(0)) + players.get(entry.second_id, Decimal(0))
+            if won:
+                lines.append((place, entry, won))
+    return lines, club
+
+
 # -- money ------------------------------------------------------------------------------------
 
 
@@ -401,7 +526,7 @@ def tournaments_not_over(night_id: int):
 def night_close_waits_for(night: Any) -> list[str]:
     """What of the night's tournaments keeps it open, in words: every tournament neither
     finished nor cancelled (its fees would stay in the pot and its matches unplayed).
-    ``matches.services.night_close`` asks (``NIGHT_CLOSE_CHECKS``)."""
+    ``matches.services.night_close`` asks (a member of ``matches.closing.CHECKS``)."""
     return [
         gettext(
             "the tournament '%(name)s' is not over: finish it (the prizes are paid) or "

@@ -1,6 +1,6 @@
 """The tournament page's groups and knockout (reads only): each group's table with who
 goes through, and the knockout bracket round by round (who plays whom, the result, who
-goes on), from the same reads the services pair the rounds with (``services.bracket``,
+goes on), from the same reads the services pair the rounds with (``selectors.bracket``,
 ``selectors.group_standings``), so the page shows the bracket the next round is paired
 from."""
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from scorebook.standings.leagues import knockout
 from scorebook.standings.leagues.selectors import ROUND_NAMES
-from scorebook.tournaments import selectors, services
+from scorebook.tournaments import selectors
 from scorebook.tournaments.models import Entry, Round, Tournament
 
 
@@ -96,7 +96,7 @@ def bracket(tournament: Tournament) -> list[tuple[str, list[Tie]]]:
         for s in scores.values()
         if s.pairing.slot is not None
     }
-    found = services.bracket(tournament)
+    found = selectors.bracket(tournament)
     total = len(found)
 
     def entry(pk: Any) -> Entry | None:

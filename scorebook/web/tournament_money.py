@@ -1,7 +1,7 @@
 """The tournament page's prizes card in words (reads only): before the end, the pot as it
 stands and what each place would take of it; after the end, the pot as it was before the
 payout and who was paid what ("1st Nino & Salvo 60.00 EUR"), read from the ledger's prize
-entries out of the tournament's pot (``services.prizes_paid``, as the final standings' PDF
+entries out of the tournament's pot (``selectors.prizes_paid``, as the final standings' PDF
 and CSV), so the card says what was booked, not a recount."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, Decimal
 
-from scorebook.tournaments import selectors, services
+from scorebook.tournaments import selectors
 from scorebook.tournaments.models import Entry, Tournament
 
 CENT = Decimal("0.01")
@@ -50,7 +50,7 @@ def prize_card(tournament: Tournament) -> PrizeCard:
     percent = tournament.prize_kind == Tournament.PrizeKind.PERCENT
     if tournament.status == Tournament.Status.FINISHED:
         card.finished = True
-        paid, club = services.prizes_paid(tournament)
+        paid, club = selectors.prizes_paid(tournament)
         lines = [PrizeLine(place, [entry], won.quantize(CENT)) for place, entry, won in paid]
         card.lines = lines
         card.club = club.quantize(CENT)

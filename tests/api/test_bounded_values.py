@@ -99,11 +99,11 @@ def test_a_tournament_fee_in_no_currency_is_refused(people, night, currency):
 
 @pytest.mark.parametrize("currency", ["XXX", "ÀÈÌ"])
 def test_the_tournament_service_refuses_a_fee_in_no_currency(people, night, currency):
-    from scorebook.tournaments import services as tournaments
     from scorebook.tournaments.refusals import TournamentSettings
+    from scorebook.tournaments.services.setup import tournament_create
 
     with pytest.raises(TournamentSettings) as refused:
-        tournaments.tournament_create(
+        tournament_create(
             night=night, name="Torneo", game="tressette4", rules={"profile": "classic_21"},
             user=people.director, entry_fee="5", currency=currency,
         )  # fmt: skip

@@ -443,14 +443,15 @@ POSTS["v1:club-calendar-rotate"] = (
 def _tournament(people, pairs=0, rounds=3, started=False, played=False, **settings):
     """A Swiss tournament tonight (the match fixture's night) with ``pairs`` pairs of new
     players; round 1 started (and its matches played) if asked."""
-    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.services.registration import entry_add
+    from scorebook.tournaments.services.rounds import round_start
     from tests.tournaments.helpers import open_night, play_round, tournament
 
     t = tournament(people, open_night(people, day=21), rounds=rounds, **settings)
     for i in range(pairs):
-        tournaments.entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
+        entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
     if started:
-        round_ = tournaments.round_start(tournament=t, user=people.director)
+        round_ = round_start(tournament=t, user=people.director)
         if played:
             play_round(people, round_)
     return t
@@ -471,10 +472,10 @@ def _half_played(people):
 
 
 def _paired(people):
-    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.services.rounds import round_pair
 
     t = _tournament(people, 4)
-    tournaments.round_pair(tournament=t, user=people.director)
+    round_pair(tournament=t, user=people.director)
     return t
 
 
@@ -593,19 +594,19 @@ TOURNAMENT_POSTS = {
 
 
 def _with_a_single(people):
-    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.services.registration import single_add
 
     t = _tournament(people)
-    tournaments.single_add(tournament=t, player="Lia", user=people.director)
+    single_add(tournament=t, player="Lia", user=people.director)
     return t
 
 
 def _drawable(people):
-    from scorebook.tournaments import services as tournaments
+    from scorebook.tournaments.services.registration import single_add
 
     t = _tournament(people)
     for name in ("Lia", "Tano"):
-        tournaments.single_add(tournament=t, player=name, user=people.director)
+        single_add(tournament=t, player=name, user=people.director)
     return f"/api/v1/tournaments/{t.pk}/draw", {}, {}
 
 

@@ -224,13 +224,14 @@ def test_the_export_is_a_directors_and_is_audited(demo):
 def test_a_tournaments_pairs_and_an_imports_preview_forget_the_name_too(demo):
     from scorebook.history.models import Import
     from scorebook.matches.models import Night
-    from scorebook.tournaments import services as tournaments
     from scorebook.tournaments.models import Entry as Pair
+    from scorebook.tournaments.services.registration import entry_add
+    from scorebook.tournaments.services.setup import tournament_create
 
     owner = user("demo")
     tonight = Night.objects.get(club=demo, status="open")
     game = League.objects.get(club=demo).game  # Tressette in pairs
-    cup = tournaments.tournament_create(
+    cup = tournament_create(
         night=tonight,
         name="Coppa di Carmelo",
         game=game,
@@ -238,7 +239,7 @@ def test_a_tournaments_pairs_and_an_imports_preview_forget_the_name_too(demo):
         user=owner,
     )
     ids = dict(Player.objects.filter(club=demo).values_list("name", "pk"))
-    pair = tournaments.entry_add(tournament=cup, players=[ids["Carmelo"], ids["Tano"]], user=owner)
+    pair = entry_add(tournament=cup, players=[ids["Carmelo"], ids["Tano"]], user=owner)
     assert "Carmelo" in Pair.objects.get(pk=pair.pk).name
     Import.objects.create(
         club=demo,

@@ -253,6 +253,26 @@ def test_the_layer_check_sees_an_upward_import(tmp_path, monkeypatch):
     }
 
 
+#: The record's registry of what keeps a night open (``matches.closing.CHECKS``): the
+#: apps above it named as text, since the record cannot import them. Frozen here like the
+#: upward imports: a member added or gone changes this set.
+NIGHT_CLOSE = {"scorebook.tournaments.selectors.night_close_waits_for"}
+
+
+def test_the_night_close_registry_points_at_selectors_above_the_record():
+    """Each member of the registry is a selector (it reads) of an app above ``matches``,
+    named in full; the registry is the only way the record asks the apps above it."""
+    from scorebook.matches import closing
+
+    assert set(closing.CHECKS) == NIGHT_CLOSE
+    for path in closing.CHECKS:
+        module, _, name = path.rpartition(".")
+        assert module.endswith(".selectors"), path
+        assert RANK[_app(module)] > RANK["matches"], path
+        source = ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text()
+        assert f"def {name}(" in source, path
+
+
 def serializers_declared(source: str) -> list[str]:
     """The serializers a module declares: classes whose base is a serializer, and
     ``inline_serializer`` calls."""

@@ -34,8 +34,10 @@ def play(match, scorer, home_wins):
 
 def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
     from scorebook.matches.models import Match
-    from scorebook.tournaments import services
+    from scorebook.tournaments import selectors
     from scorebook.tournaments.models import Pairing, Tournament
+    from scorebook.tournaments.services.registration import entry_add
+    from scorebook.tournaments.services.results import pairing_next_match
 
     people = night.people
     night.tressette.delete()
@@ -53,7 +55,7 @@ def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
     t = Tournament.objects.get()
     assert (t.format, t.group_size, t.series, t.series_games) == ("groups", 3, "games", 2)
     for i in range(6):
-        services.entry_add(
+        entry_add(
             tournament=t, players=[f"Gioc {2 * i + 1}", f"Gioc {2 * i + 2}"],
             user=people["direttore"],
         )  # fmt: skip
@@ -69,7 +71,7 @@ def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
                 match = pairing.games.select_related("match").last().match
                 play(match, people["nino"], home_wins=True)
                 if n == 0:
-                    services.pairing_next_match(pairing=pairing, user=people["direttore"])
+                    pairing_next_match(pairing=pairing, user=people["direttore"])
         director.reload()
     groups = director.locator("#groups")
     expect(groups).to_contain_text("Girone 1")
@@ -121,15 +123,15 @@ def test_groups_then_a_knockout_with_la_bella(night, phone, shots, axe):
     shots(director, "tournament-groups-03-final")
     t.refresh_from_db()
     assert t.status == "finished"
-    assert services.final_places(t)[0] == (1, [final.home_id])
+    assert selectors.final_places(t)[0] == (1, [final.home_id])
 
 
 def test_a_straight_knockout_bracket_on_a_phone(night, phone, shots, axe):
     """Four pairs, straight knockout: the semi-finals and the final in the bracket, the
     winners going through, the page within 390 px."""
     from scorebook.matches.models import Match
-    from scorebook.tournaments import services
     from scorebook.tournaments.models import Tournament
+    from scorebook.tournaments.services.registration import entry_add
 
     people = night.people
     night.tressette.delete()
@@ -142,7 +144,7 @@ def test_a_straight_knockout_bracket_on_a_phone(night, phone, shots, axe):
     director.wait_for_url(re.compile(r"/t/\d+/$"))
     t = Tournament.objects.get()
     for i in range(4):
-        services.entry_add(
+        entry_add(
             tournament=t, players=[f"Coppa {2 * i + 1}", f"Coppa {2 * i + 2}"],
             user=people["direttore"],
         )  # fmt: skip

@@ -171,8 +171,8 @@ def test_a_groups_tournament_on_the_tv_fits(phone, tv_club, shots, players, lang
 
     from scorebook.clubs.models import Club
     from scorebook.matches.models import Night
-    from scorebook.tournaments import services
     from scorebook.tournaments.models import Entry
+    from scorebook.tournaments.services.rounds import round_start
     from tests.tournaments.helpers import with_pairs
 
     club = Club.objects.get(slug="san-rocco")
@@ -187,7 +187,7 @@ def test_a_groups_tournament_on_the_tv_fits(phone, tv_club, shots, players, lang
     for n, entry in enumerate(Entry.objects.filter(tournament=t), start=101):
         entry.name = f"Bartolomeo Santangelo {n} & Mariagrazia Buonaccorsi {n}"
         entry.save()
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     page = phone(None, language)
     page.set_viewport_size({"width": 1280, "height": 720})
     page.goto("/public/san-rocco/tv?show=standings")

@@ -15,7 +15,7 @@ from scorebook.sharing import services
 from scorebook.sharing.models import CalendarFeed
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import League
-from scorebook.tournaments import services as tournaments
+from scorebook.tournaments.services.registration import entry_add
 from tests.tournaments.helpers import tournament
 from tests.web.test_deal_pages import as_
 
@@ -175,7 +175,7 @@ def test_tournaments_are_in_the_club_feed_and_in_their_players_feeds(people, wor
     night.save(update_fields=["status"])
     cup = tournament(people, night, entry_fee="5.00", currency="EUR")
     n, e, s, w = people.seated
-    tournaments.entry_add(tournament=cup, players=[e.pk, w.pk], user=people.director)
+    entry_add(tournament=cup, players=[e.pk, w.pk], user=people.director)
     club = events(Client().get(f"/cal/{token_of(people)}/club.ics").content)
     event = club[f"tournament-{cup.pk}@testserver"]
     assert event["summary"] == "Torneo: Torneo di San Rocco"
@@ -183,6 +183,6 @@ def test_tournaments_are_in_the_club_feed_and_in_their_players_feeds(people, wor
     assert "EUR" not in Client().get(f"/cal/{token_of(people)}/club.ics").content.decode()
     mine = events(Client().get(f"/cal/{token_of(people)}/mine.ics").content)
     assert f"tournament-{cup.pk}@testserver" not in mine  # Nino has not entered
-    tournaments.entry_add(tournament=cup, players=[n.pk, s.pk], user=people.director)
+    entry_add(tournament=cup, players=[n.pk, s.pk], user=people.director)
     mine = events(Client().get(f"/cal/{token_of(people)}/mine.ics").content)
     assert f"tournament-{cup.pk}@testserver" in mine

@@ -7,8 +7,9 @@ import datetime
 from scorebook.clubs.models import Player
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match
-from scorebook.tournaments import services
 from scorebook.tournaments.models import Pairing, Round
+from scorebook.tournaments.services.registration import entry_add
+from scorebook.tournaments.services.setup import tournament_create
 
 # Tressette in 4: a deal won by the first side (20 thirds and the last trick) or the second.
 FIRST_SIDE_WINS = {
@@ -38,7 +39,7 @@ def tournament(people, night, **settings):
     settings.setdefault("game", GAME)
     settings.setdefault("rules", RULES)
     settings.setdefault("seed", 1234)
-    return services.tournament_create(night=night, user=people.director, **settings)
+    return tournament_create(night=night, user=people.director, **settings)
 
 
 def with_pairs(people, night, count, **settings):
@@ -46,9 +47,7 @@ def with_pairs(people, night, count, **settings):
     t = tournament(people, night, **settings)
     ps = players(people.club, 2 * count)
     for i in range(count):
-        services.entry_add(
-            tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director
-        )
+        entry_add(tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director)
     return t
 
 

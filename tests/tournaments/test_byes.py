@@ -9,8 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorebook.tournaments import refusals, services
+from scorebook.tournaments import refusals
 from scorebook.tournaments.models import Entry, Pairing
+from scorebook.tournaments.services.registration import entry_add, entry_withdraw
+from scorebook.tournaments.services.results import pairing_forfeit
+from scorebook.tournaments.services.rounds import pairing_bye, round_pair, round_start
 
 from .helpers import open_night, players, tournament, with_pairs
 
@@ -27,7 +30,7 @@ def decide(people, round_, rng):
     deals)."""
     for pairing in round_.pairings.exclude(away=None).filter(forfeited_by=None):
         loser = pairing.home if rng.random() < 0.5 else pairing.away
-        services.pairing_forfeit(pairing=pairing, entry=loser, reason="x", user=people.director)
+        pairing_forfeit(pairing=pairing, entry=loser, reason="x", user=people.director)
 
 
 def resting(round_):
@@ -36,26 +39,26 @@ def resting(round_):
 
 def test_a_bye_by_hand_to_an_entry_that_had_one_is_refused(people, night):
     t = with_pairs(people, night, 3, rounds=3)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     (had,) = resting(r1)
     decide(people, r1, random.Random(1))
-    r2 = services.round_pair(tournament=t, user=people.director)
+    r2 = round_pair(tournament=t, user=people.director)
     before = list(r2.pairings.values_list("home_id", "away_id"))
     with pytest.raises(refusals.SecondBye) as refused:
-        services.pairing_bye(tournament=t, entry=Entry.objects.get(pk=had), user=people.director)
+        pairing_bye(tournament=t, entry=Entry.objects.get(pk=had), user=people.director)
     assert refused.value.params["round"] == 1
     assert list(r2.pairings.values_list("home_id", "away_id")) == before
 
 
 def test_a_bye_by_hand_that_would_rest_the_opponent_again_is_refused(people, night):
     t = with_pairs(people, night, 4, rounds=3)
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     first = r1.pairings.get(board=1)
-    services.pairing_bye(tournament=t, entry=first.home, user=people.director)
+    pairing_bye(tournament=t, entry=first.home, user=people.director)
     assert resting(r1) == {first.home_id, first.away_id}  # no one rested: both rest
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     decide(people, r1, random.Random(2))
-    r2 = services.round_pair(tournament=t, user=people.director)
+    r2 = round_pair(tournament=t, user=people.director)
     assert not resting(r2)
     a = first.home_id
     mine = Pairing.objects.filter(round=r2, home_id=a).first() or Pairing.objects.get(
@@ -63,7 +66,7 @@ def test_a_bye_by_hand_that_would_rest_the_opponent_again_is_refused(people, nig
     )
     other = mine.away if mine.home_id == a else mine.home
     with pytest.raises(refusals.SecondBye) as refused:  # A would rest again
-        services.pairing_bye(tournament=t, entry=other, user=people.director)
+        pairing_bye(tournament=t, entry=other, user=people.director)
     assert refused.value.params["entry"] == Entry.objects.get(pk=a).name
     assert not resting(r2)
 
@@ -73,20 +76,20 @@ def test_a_withdrawal_never_rests_its_opponent_a_second_time(people, night):
     A withdraws before the start, with nobody resting: A must not rest again (it did:
     the round is now paired again without the leaving pair)."""
     t = with_pairs(people, night, 4, rounds=3)
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     first = r1.pairings.get(board=1)
-    services.pairing_bye(tournament=t, entry=first.home, user=people.director)
+    pairing_bye(tournament=t, entry=first.home, user=people.director)
     rested = {first.home_id, first.away_id}
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     decide(people, r1, random.Random(3))
-    r2 = services.round_pair(tournament=t, user=people.director)
+    r2 = round_pair(tournament=t, user=people.director)
     assert not resting(r2)
     a = first.home_id
     mine = Pairing.objects.filter(round=r2, home_id=a).first() or Pairing.objects.get(
         round=r2, away_id=a
     )
     leaving = mine.away if mine.home_id == a else mine.home
-    services.entry_withdraw(entry=leaving, reason="Riparte", user=people.director)
+    entry_withdraw(entry=leaving, reason="Riparte", user=people.director)
     now = resting(r2)
     assert len(now) == 1 and not now & rested
     playing = {e for p in r2.pairings.all() for e in (p.home_id, p.away_id) if e}
@@ -119,32 +122,30 @@ def test_no_entry_rests_twice_while_another_playing_has_not(people, pairs, round
     t = tournament(people, night, rounds=rounds, name=f"Byes {n}")
     ps = players(people.club, 2 * pairs, prefix=f"B{n}-")
     for i in range(pairs):
-        services.entry_add(
-            tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director
-        )
+        entry_add(tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director)
     for number in range(1, rounds + 1):
         step = plan[(number - 1) % len(plan)]
         if step == "late":
             a, b = players(people.club, 2, prefix=f"L{n}-{number}-")
-            services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+            entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
         if step == "withdraw":
             still = list(t.entries.filter(withdrawn_at=None))
             if len(still) > 2:
                 leaving = rng.choice(still)
-                services.entry_withdraw(entry=leaving, reason="via", user=people.director)
-        round_ = services.round_pair(tournament=t, user=people.director)
+                entry_withdraw(entry=leaving, reason="via", user=people.director)
+        round_ = round_pair(tournament=t, user=people.director)
         if step == "withdraw_paired":
             still = list(t.entries.filter(withdrawn_at=None))
             if len(still) > 2:
                 leaving = rng.choice(still)
-                services.entry_withdraw(entry=leaving, reason="via", user=people.director)
+                entry_withdraw(entry=leaving, reason="via", user=people.director)
         if step == "bye":
             pick = rng.choice(list(t.entries.filter(withdrawn_at=None)))
             try:
-                services.pairing_bye(tournament=t, entry=pick, user=people.director)
+                pairing_bye(tournament=t, entry=pick, user=people.director)
             except refusals.SecondBye:
                 pass
-        round_ = services.round_start(tournament=t, user=people.director)
+        round_ = round_start(tournament=t, user=people.director)
         decide(people, round_, rng)
     rested: dict[int, int] = {}
     for round_ in t.round_set.order_by("number"):

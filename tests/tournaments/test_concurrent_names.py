@@ -11,8 +11,8 @@ import pytest
 from django.db import connection
 
 from scorebook.core.refusals import Refusal
-from scorebook.tournaments import services
 from scorebook.tournaments.models import Tournament
+from scorebook.tournaments.services.setup import tournament_update
 from tests.api.common import api
 from tests.tournaments.helpers import GAME, RULES, open_night, tournament
 
@@ -74,9 +74,7 @@ def test_two_tournaments_renamed_to_one_name_at_once(people):
         def rename(t, wanted=wanted):
             def job():
                 try:
-                    services.tournament_update(
-                        tournament=t, changes={"name": wanted}, user=people.director
-                    )
+                    tournament_update(tournament=t, changes={"name": wanted}, user=people.director)
                 except Refusal as refusal:
                     return refusal.code
                 return "renamed"

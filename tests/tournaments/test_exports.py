@@ -6,7 +6,9 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from scorebook.tournaments import exports, selectors, services
+from scorebook.tournaments import exports, selectors
+from scorebook.tournaments.services.results import tournament_finish
+from scorebook.tournaments.services.rounds import round_start
 
 from .helpers import open_night, play_round, with_pairs
 
@@ -17,7 +19,7 @@ def played(people):
     first = t.entries.order_by("seed").first()
     first.name = '=HYPERLINK("http://x") <b>Nino</b>'
     first.save()
-    round_ = services.round_start(tournament=t, user=people.director)
+    round_ = round_start(tournament=t, user=people.director)
     play_round(people, round_)
     return t, round_
 
@@ -64,11 +66,11 @@ def test_the_final_standings_list_the_prizes_paid_and_the_clubs_share(people):
     for entry in t.entries.all():
         entry.name = f'=HYPERLINK("http://x") <img src="y"> {entry.name}'
         entry.save()
-    round_ = services.round_start(tournament=t, user=people.director)
+    round_ = round_start(tournament=t, user=people.director)
     play_round(people, round_)
     assert _prizes_section(exports.standings_sheet(t)) == []  # nothing paid yet
     pot = selectors.pot_balance(t)
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     # what the ledger booked out of the pot, per pair and to the club
     paid, club = {}, Decimal(0)
     for row in selectors.ledger_entries(t).filter(kind="prize").select_related("payee"):
@@ -85,7 +87,7 @@ def test_the_final_standings_list_the_prizes_paid_and_the_clubs_share(people):
     assert {line[1]: line[2] for line in lines} == {
         name: f"{amount:.2f} EUR" for name, amount in winners.items()
     }
-    places = {str(place): ids for place, ids in services.final_places(t)}
+    places = {str(place): ids for place, ids in selectors.final_places(t)}
     for place, name, _amount in lines:
         assert t.entries.get(name=name).pk in places[place]
     assert section[-1] == ["", "The club's share", f"{club:.2f} EUR"]
@@ -101,9 +103,9 @@ def test_the_final_standings_list_the_prizes_paid_and_the_clubs_share(people):
 
 def test_a_tournament_without_money_says_nothing_of_money(people):
     t = with_pairs(people, open_night(people), 4, rounds=1)
-    round_ = services.round_start(tournament=t, user=people.director)
+    round_ = round_start(tournament=t, user=people.director)
     play_round(people, round_)
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     rows = exports.standings_sheet(t)
     assert [] not in rows
     text = exports.standings_csv(t)

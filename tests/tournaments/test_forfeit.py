@@ -9,7 +9,9 @@ from django.urls import reverse
 from scorebook.matches import refusals as match_refusals
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match
-from scorebook.tournaments import selectors, services
+from scorebook.tournaments import selectors
+from scorebook.tournaments.services.results import pairing_forfeit
+from scorebook.tournaments.services.rounds import round_start
 
 from .helpers import FIRST_SIDE_WINS, finish_match, open_night, with_pairs
 
@@ -21,13 +23,13 @@ def night(people):
 
 def test_a_forfeit_abandons_the_open_match_with_its_reason(people, night):
     t = with_pairs(people, night, 4, rounds=2)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     first, second = r1.pairings.order_by("board")
     left = first.games.get().match
     # a deal was played before the pair left the table: it stays
     matches.deal_create(match=left, data=FIRST_SIDE_WINS, expected_number=1, user=people.scorer)
     finish_match(people, second.games.get().match)
-    services.pairing_forfeit(
+    pairing_forfeit(
         pairing=first, entry=first.away, reason="Se ne sono andati", user=people.director
     )
     left.refresh_from_db()
@@ -41,15 +43,15 @@ def test_a_forfeit_abandons_the_open_match_with_its_reason(people, night):
     score = selectors.pairing_scores(t)[first.pk]
     assert score.status == "forfeit" and score.winner == first.home_id
     assert not Match.objects.filter(night=night, status=Match.Status.OPEN).exists()
-    services.round_start(tournament=t, user=people.director)  # round 2 goes on
+    round_start(tournament=t, user=people.director)  # round 2 goes on
 
 
 def test_the_room_and_the_close_page_do_not_list_it_as_unfinished(people, night):
     t = with_pairs(people, night, 2, rounds=1)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     pairing = r1.pairings.get()
     match = pairing.games.get().match
-    services.pairing_forfeit(
+    pairing_forfeit(
         pairing=pairing, entry=pairing.home, reason="Non si sono presentati", user=people.director
     )
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
@@ -67,7 +69,7 @@ def test_the_room_and_the_close_page_do_not_list_it_as_unfinished(people, night)
 
 def test_a_finished_match_is_not_abandoned_and_a_correction_keeps_it_abandoned(people, night):
     t = with_pairs(people, night, 4, rounds=1)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     first, second = (p.games.get().match for p in r1.pairings.order_by("board"))
     deal = matches.deal_create(
         match=first, data=FIRST_SIDE_WINS, expected_number=1, user=people.scorer

@@ -11,8 +11,10 @@ from scorebook.ledger.selectors import balances
 from scorebook.matches import refusals as match_refusals
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match, Night
-from scorebook.tournaments import refusals, selectors, services
+from scorebook.tournaments import refusals, selectors
 from scorebook.tournaments.models import Tournament
+from scorebook.tournaments.services.results import tournament_cancel, tournament_finish
+from scorebook.tournaments.services.rounds import round_pair, round_start
 from tests.api.common import api
 
 from .helpers import open_night, play_round, with_pairs
@@ -30,7 +32,7 @@ def zero_sum(night):
 
 def test_the_night_does_not_close_while_its_tournament_is_not_over(people, night):
     t = with_pairs(people, night, 4, rounds=2, entry_fee="5", currency="EUR")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     with pytest.raises(match_refusals.NightNotReady) as refused:
         matches.night_close(night=night, user=people.director)
@@ -39,9 +41,9 @@ def test_the_night_does_not_close_while_its_tournament_is_not_over(people, night
     night.refresh_from_db()
     assert night.status == Night.Status.OPEN
     assert selectors.pot_balance(t) == Decimal("40.00")
-    r2 = services.round_start(tournament=t, user=people.director)
+    r2 = round_start(tournament=t, user=people.director)
     play_round(people, r2)
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     matches.night_close(night=night, user=people.director)  # finished: it closes
     night.refresh_from_db()
     assert night.status == Night.Status.CLOSED
@@ -51,10 +53,10 @@ def test_the_night_does_not_close_while_its_tournament_is_not_over(people, night
 
 def test_cancelling_gives_the_fees_back_and_lets_the_night_close(people, night):
     t = with_pairs(people, night, 4, rounds=3, entry_fee="5", currency="EUR")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
-    services.round_start(tournament=t, user=people.director)  # round 2 being played
-    services.tournament_cancel(tournament=t, reason="Si è fatto tardi", user=people.director)
+    round_start(tournament=t, user=people.director)  # round 2 being played
+    tournament_cancel(tournament=t, reason="Si è fatto tardi", user=people.director)
     t.refresh_from_db()
     assert t.status == Tournament.Status.CANCELLED
     assert selectors.pot_balance(t) == 0
@@ -64,7 +66,7 @@ def test_cancelling_gives_the_fees_back_and_lets_the_night_close(people, night):
     assert not open_ones.exists()
     assert Match.objects.filter(night=night, status=Match.Status.ABANDONED).count() == 2
     with pytest.raises(refusals.TournamentCancelled):
-        services.round_pair(tournament=t, user=people.director)
+        round_pair(tournament=t, user=people.director)
     matches.night_close(night=night, user=people.director)
     zero_sum(night)
 

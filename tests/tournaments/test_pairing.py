@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from scorebook.standings.leagues import knockout
 from scorebook.tournaments import pairing, ranking
-from scorebook.tournaments.services import draw_pairs, prize_plan
+from scorebook.tournaments.pairing import draw_pairs
+from scorebook.tournaments.services.money import prize_plan
 
 
 def perfect_without_repeat_exists(playing, met):

@@ -16,8 +16,12 @@ from scorebook.ledger.selectors import balances
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match
 from scorebook.standings.leagues.selectors import match_score
-from scorebook.tournaments import selectors, services
+from scorebook.tournaments import selectors
 from scorebook.tournaments.models import Pairing, Round
+from scorebook.tournaments.services.registration import entry_add, entry_withdraw
+from scorebook.tournaments.services.results import tournament_finish
+from scorebook.tournaments.services.rounds import round_start
+from scorebook.tournaments.services.setup import tournament_create
 
 from .helpers import GAME, RULES, finish_match, players
 
@@ -33,7 +37,7 @@ def run(people, fmt, pairs, rounds, seed, withdraw_after):
         venue="",
         user=people.director,
     )
-    t = services.tournament_create(
+    t = tournament_create(
         night=night,
         name=f"T{n}",
         game=GAME,
@@ -50,24 +54,22 @@ def run(people, fmt, pairs, rounds, seed, withdraw_after):
     )
     ps = players(people.club, 2 * pairs, prefix=f"R{n}-")
     for i in range(pairs):
-        services.entry_add(
-            tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director
-        )
+        entry_add(tournament=t, players=[ps[2 * i].pk, ps[2 * i + 1].pk], user=people.director)
     rng = random.Random(seed)
     played = []
     while True:
         last = t.round_set.order_by("-number").first()
-        if last is not None and last.number >= services.total_rounds(t):
+        if last is not None and last.number >= selectors.total_rounds(t):
             break
-        round_ = services.round_start(tournament=t, user=people.director)
+        round_ = round_start(tournament=t, user=people.director)
         played.append(round_)
         for pairing in round_.pairings.all():
             for game in pairing.games.select_related("match"):
                 finish_match(people, game.match, rng.random() < 0.5)
         if withdraw_after == round_.number and fmt == "swiss":
             out = t.entries.filter(withdrawn_at=None).order_by("?").first()
-            services.entry_withdraw(entry=out, reason="stanco", user=people.director)
-    services.tournament_finish(tournament=t, user=people.director)
+            entry_withdraw(entry=out, reason="stanco", user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     return t, played
 
 

@@ -10,8 +10,23 @@ from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.ledger.selectors import balances
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match, Table
-from scorebook.tournaments import refusals, selectors, services
+from scorebook.tournaments import refusals, selectors
 from scorebook.tournaments.models import Entry, Pairing, Round, Single
+from scorebook.tournaments.pairing import draw_pairs
+from scorebook.tournaments.services.registration import (
+    entry_add,
+    entry_withdraw,
+    single_add,
+    single_withdraw,
+    singles_draw,
+)
+from scorebook.tournaments.services.results import (
+    pairing_forfeit,
+    pairing_next_match,
+    tournament_finish,
+)
+from scorebook.tournaments.services.rounds import pairing_bye, pairing_swap, round_pair, round_start
+from scorebook.tournaments.services.setup import tournament_create, tournament_update
 
 from .helpers import finish_match, open_night, play_round, players, tournament, with_pairs
 
@@ -24,7 +39,7 @@ def night(people):
 def test_a_pair_of_a_member_and_a_new_guest_in_one_step(people, night):
     t = tournament(people, night)
     nino = people.seated[0]
-    entry = services.entry_add(tournament=t, players=[nino.pk, "Zio Tano"], user=people.director)
+    entry = entry_add(tournament=t, players=[nino.pk, "Zio Tano"], user=people.director)
     assert entry.first == nino
     assert entry.second.guest and entry.second.name == "Zio Tano"
     assert entry.name == "Nino & Zio Tano"
@@ -33,11 +48,11 @@ def test_a_pair_of_a_member_and_a_new_guest_in_one_step(people, night):
 def test_a_player_cannot_enter_twice(people, night):
     t = tournament(people, night)
     nino, ettore, salvo, _ = people.seated
-    services.entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
+    entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
     with pytest.raises(refusals.PlayerAlreadyIn):
-        services.entry_add(tournament=t, players=[salvo.pk, nino.pk], user=people.director)
+        entry_add(tournament=t, players=[salvo.pk, nino.pk], user=people.director)
     with pytest.raises(refusals.PlayerAlreadyIn):
-        services.single_add(tournament=t, player=ettore.pk, user=people.director)
+        single_add(tournament=t, player=ettore.pk, user=people.director)
     assert t.entries.count() == 1
 
 
@@ -45,9 +60,7 @@ def test_only_a_director_runs_a_tournament(people, night):
     from scorebook.clubs.services import NotAllowed
 
     with pytest.raises(NotAllowed):
-        services.tournament_create(
-            night=night, name="X", game="tressette4", rules={}, user=people.scorer
-        )
+        tournament_create(night=night, name="X", game="tressette4", rules={}, user=people.scorer)
 
 
 def test_a_game_not_in_fixed_pairs_is_refused(people, night):
@@ -68,13 +81,13 @@ def test_the_draw_pairs_singles_by_a_stored_seed_once(people, night):
     t = tournament(people, night)
     ps = players(people.club, 6)
     for p in ps:
-        services.single_add(tournament=t, player=p.pk, user=people.director)
-    draw = services.singles_draw(tournament=t, user=people.director)
-    assert draw.pairs == [list(p) for p in services.draw_pairs([p.pk for p in ps], draw.seed)]
+        single_add(tournament=t, player=p.pk, user=people.director)
+    draw = singles_draw(tournament=t, user=people.director)
+    assert draw.pairs == [list(p) for p in draw_pairs([p.pk for p in ps], draw.seed)]
     assert t.entries.filter(drawn=True).count() == 3
     assert AuditEvent.objects.filter(verb="tournament_pairs_drawn", object_id=str(draw.pk)).exists()
     with pytest.raises(refusals.NothingToDraw):  # never drawn again
-        services.singles_draw(tournament=t, user=people.director)
+        singles_draw(tournament=t, user=people.director)
     assert set(Single.objects.values_list("entry", flat=True)) == set(
         t.entries.values_list("pk", flat=True)
     )
@@ -83,15 +96,15 @@ def test_the_draw_pairs_singles_by_a_stored_seed_once(people, night):
 def test_an_odd_number_of_singles_is_not_drawn(people, night):
     t = tournament(people, night)
     for p in players(people.club, 3):
-        services.single_add(tournament=t, player=p.pk, user=people.director)
+        single_add(tournament=t, player=p.pk, user=people.director)
     with pytest.raises(refusals.SinglesOdd):
-        services.singles_draw(tournament=t, user=people.director)
+        singles_draw(tournament=t, user=people.director)
     assert not t.entries.exists() and not t.draws.exists()
 
 
 def test_starting_a_round_seats_every_pair_at_a_table_with_its_match(people, night):
     t = with_pairs(people, night, 5)
-    round_ = services.round_start(tournament=t, user=people.director)
+    round_ = round_start(tournament=t, user=people.director)
     assert round_.number == 1 and round_.started
     pairings = list(round_.pairings.order_by("board"))
     assert len(pairings) == 3 and pairings[-1].away is None  # five pairs: one rests
@@ -108,10 +121,10 @@ def test_starting_a_round_seats_every_pair_at_a_table_with_its_match(people, nig
 
 def test_a_round_cannot_start_while_a_match_is_open_and_nothing_is_stored(people, night):
     t = with_pairs(people, night, 4)
-    first = services.round_start(tournament=t, user=people.director)
+    first = round_start(tournament=t, user=people.director)
     open_one = first.pairings.order_by("board").first().games.get().match
     with pytest.raises(refusals.MatchStillOpen) as refused:
-        services.round_start(tournament=t, user=people.director)
+        round_start(tournament=t, user=people.director)
     assert "table 1" in refused.value.text()
     assert Round.objects.filter(tournament=t).count() == 1
     assert Match.objects.filter(night=night).count() == 2
@@ -130,15 +143,15 @@ def test_a_three_round_swiss_night_with_a_withdrawal_and_prizes(people, night):
         club_share="20",
     )
     assert selectors.pot_balance(t) == Decimal("120.00")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     last = Entry.objects.filter(tournament=t).order_by("-seed").first()
-    services.entry_withdraw(entry=last, reason="Ha da prendere il treno", user=people.director)
-    r2 = services.round_start(tournament=t, user=people.director)
+    entry_withdraw(entry=last, reason="Ha da prendere il treno", user=people.director)
+    r2 = round_start(tournament=t, user=people.director)
     assert not r2.pairings.filter(home=last).exists() and not r2.pairings.filter(away=last).exists()
     assert r2.pairings.filter(away=None).count() == 1  # five left: one rests
     play_round(people, r2, home_wins=lambda p: False)
-    r3 = services.round_start(tournament=t, user=people.director)
+    r3 = round_start(tournament=t, user=people.director)
     play_round(people, r3)
     met, byes = selectors.history(t)
     assert len(met) == sum(1 for p in Pairing.objects.filter(round__tournament=t) if p.away_id)
@@ -152,7 +165,7 @@ def test_a_three_round_swiss_night_with_a_withdrawal_and_prizes(people, night):
         "head_to_head",
         "lot",
     )
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     t.refresh_from_db()
     assert t.status == "finished"
     assert (
@@ -172,7 +185,7 @@ def test_a_three_round_swiss_night_with_a_withdrawal_and_prizes(people, night):
 def test_withdrawing_before_round_one_gives_the_fees_back(people, night):
     t = with_pairs(people, night, 3, entry_fee="5", currency="EUR")
     entry = t.entries.first()
-    services.entry_withdraw(entry=entry, reason="Malato", user=people.director)
+    entry_withdraw(entry=entry, reason="Malato", user=people.director)
     assert selectors.pot_balance(t) == Decimal("20.00")
     assert LedgerEntry.objects.filter(kind="reversal").count() == 2
 
@@ -185,56 +198,56 @@ def test_a_no_money_tournament_says_so_and_books_nothing(people, night):
 
 def test_a_forfeit_gives_the_pairing_to_the_other_pair(people, night):
     t = with_pairs(people, night, 2, rounds=1)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     pairing = r1.pairings.get()
-    services.pairing_forfeit(
+    pairing_forfeit(
         pairing=pairing, entry=pairing.home, reason="Non si è presentata", user=people.director
     )
     score = selectors.pairing_scores(t)[pairing.pk]
     assert score.decided and score.winner == pairing.away_id and score.status == "forfeit"
     assert score.away_points == 21
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
 
 
 def test_pairing_a_withdrawn_entry_is_refused(people, night):
     t = with_pairs(people, night, 4, rounds=2)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     out = t.entries.order_by("seed").first()
-    services.entry_withdraw(entry=out, reason="Via", user=people.director)
-    services.round_pair(tournament=t, user=people.director)
+    entry_withdraw(entry=out, reason="Via", user=people.director)
+    round_pair(tournament=t, user=people.director)
     other = t.entries.order_by("seed").last()
     with pytest.raises(refusals.EntryWithdrawn):
-        services.pairing_swap(tournament=t, first=out, second=other, user=people.director)
+        pairing_swap(tournament=t, first=out, second=other, user=people.director)
 
 
 def test_a_swap_and_a_bye_before_the_round_starts(people, night):
     t = with_pairs(people, night, 4)
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     a, b = (p.home for p in r1.pairings.order_by("board"))
-    services.pairing_swap(tournament=t, first=a, second=b, user=people.director)
+    pairing_swap(tournament=t, first=a, second=b, user=people.director)
     assert r1.pairings.get(board=1).home == b
-    services.pairing_bye(tournament=t, entry=a, user=people.director)
+    pairing_bye(tournament=t, entry=a, user=people.director)
     assert r1.pairings.filter(away=None).count() == 2
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     assert Match.objects.filter(night=night).count() == 1
     with pytest.raises(refusals.RoundStarted):
-        services.pairing_swap(tournament=t, first=a, second=b, user=people.director)
+        pairing_swap(tournament=t, first=a, second=b, user=people.director)
 
 
 def test_a_straight_knockout_sends_its_winners_on(people, night):
     t = with_pairs(people, night, 5, format="knockout")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     assert r1.pairings.filter(away=None).count() == 3  # 8 places: the top three seeds rest
     play_round(people, r1)
     winners = {selectors.pairing_scores(t)[p.pk].winner for p in r1.pairings.all()}
-    r2 = services.round_start(tournament=t, user=people.director)
+    r2 = round_start(tournament=t, user=people.director)
     assert {e for p in r2.pairings.all() for e in (p.home_id, p.away_id)} == winners
     play_round(people, r2)
-    r3 = services.round_start(tournament=t, user=people.director)
+    r3 = round_start(tournament=t, user=people.director)
     play_round(people, r3)
-    services.tournament_finish(tournament=t, user=people.director)
-    places = services.final_places(t)
+    tournament_finish(tournament=t, user=people.director)
+    places = selectors.final_places(t)
     assert places[0][0] == 1 and len(places[0][1]) == 1
 
 
@@ -242,23 +255,23 @@ def test_groups_then_a_knockout(people, night):
     t = with_pairs(people, night, 8, format="groups", group_size=4, qualifiers=2)
     groups = selectors.groups_of(t)
     assert groups == {}
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     groups = selectors.groups_of(t)
     assert [len(g) for g in groups.values()] == [4, 4]
     assert r1.stage == "group"
     for _ in range(2):
         play_round(people, r1)
-        r1 = services.round_start(tournament=t, user=people.director)
+        r1 = round_start(tournament=t, user=people.director)
     assert r1.stage == "group" and r1.number == 3
     play_round(people, r1)
-    ko = services.round_start(tournament=t, user=people.director)
+    ko = round_start(tournament=t, user=people.director)
     assert ko.stage == "knockout" and ko.pairings.count() == 2
     tops = {rows[0].entry.pk for rows in selectors.group_standings(t).values()}
     assert tops <= {e for p in ko.pairings.all() for e in (p.home_id, p.away_id)}
     play_round(people, ko)
-    final = services.round_start(tournament=t, user=people.director)
+    final = round_start(tournament=t, user=people.director)
     play_round(people, final)
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
 
 
 def test_a_refused_pair_leaves_no_guest_behind(people, night):
@@ -266,9 +279,9 @@ def test_a_refused_pair_leaves_no_guest_behind(people, night):
 
     t = tournament(people, night)
     nino, ettore, _, _ = people.seated
-    services.entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
+    entry_add(tournament=t, players=[nino.pk, ettore.pk], user=people.director)
     with pytest.raises(refusals.PlayerAlreadyIn):
-        services.entry_add(tournament=t, players=["Zia Rosa", nino.pk], user=people.director)
+        entry_add(tournament=t, players=["Zia Rosa", nino.pk], user=people.director)
     assert not Player.objects.filter(name="Zia Rosa").exists()
     assert t.entries.count() == 1
 
@@ -304,17 +317,17 @@ def test_bad_settings_are_refused_in_words(people, night, settings, path):
 
 def test_settings_change_before_round_one_and_only_some_after(people, night):
     t = with_pairs(people, night, 4, entry_fee="5", currency="EUR", prizes=["70"])
-    services.tournament_update(
+    tournament_update(
         tournament=t, changes={"rounds": 2, "format": "knockout"}, user=people.director
     )
     t.refresh_from_db()
     assert (t.rounds, t.format) == (2, "knockout")
     with pytest.raises(refusals.TournamentSettings):  # fees are paid
-        services.tournament_update(tournament=t, changes={"entry_fee": "6"}, user=people.director)
-    services.round_pair(tournament=t, user=people.director)
+        tournament_update(tournament=t, changes={"entry_fee": "6"}, user=people.director)
+    round_pair(tournament=t, user=people.director)
     with pytest.raises(refusals.TournamentSettings):
-        services.tournament_update(tournament=t, changes={"rounds": 4}, user=people.director)
-    services.tournament_update(
+        tournament_update(tournament=t, changes={"rounds": 4}, user=people.director)
+    tournament_update(
         tournament=t, changes={"tiebreaks": ["match_points", "lot"]}, user=people.director
     )
     t.refresh_from_db()
@@ -325,46 +338,46 @@ def test_settings_change_before_round_one_and_only_some_after(people, night):
 def test_a_single_leaving_before_the_draw_gets_the_fee_back(people, night):
     t = tournament(people, night, entry_fee="5", currency="EUR")
     a, b, c = players(people.club, 3)
-    single = services.single_add(tournament=t, player=a.pk, user=people.director)
-    services.single_add(tournament=t, player=b.pk, user=people.director)
-    services.single_add(tournament=t, player=c.pk, user=people.director)
-    services.single_withdraw(single=single, reason="Telefonata", user=people.director)
+    single = single_add(tournament=t, player=a.pk, user=people.director)
+    single_add(tournament=t, player=b.pk, user=people.director)
+    single_add(tournament=t, player=c.pk, user=people.director)
+    single_withdraw(single=single, reason="Telefonata", user=people.director)
     assert selectors.pot_balance(t) == Decimal("10.00")
-    services.singles_draw(tournament=t, user=people.director)
+    singles_draw(tournament=t, user=people.director)
     drawn = t.singles.first()
     with pytest.raises(refusals.SingleDrawn):
-        services.single_withdraw(single=drawn, reason="x", user=people.director)
+        single_withdraw(single=drawn, reason="x", user=people.director)
 
 
 def test_a_knockout_best_of_three_plays_its_next_match_at_the_same_table(people, night):
     t = with_pairs(people, night, 2, format="knockout", series="best_of", series_games=3)
-    final = services.round_start(tournament=t, user=people.director)
+    final = round_start(tournament=t, user=people.director)
     pairing = final.pairings.get()
     play_round(people, final)  # home wins the first game
     score = selectors.pairing_scores(t)[pairing.pk]
     assert score.needs_match and not score.decided and score.home_wins == 1
     with pytest.raises(refusals.PairingUndecided):
-        services.tournament_finish(tournament=t, user=people.director)
-    second = services.pairing_next_match(pairing=pairing, user=people.director)
+        tournament_finish(tournament=t, user=people.director)
+    second = pairing_next_match(pairing=pairing, user=people.director)
     assert second.table == pairing.table
     with pytest.raises(refusals.NoBellaNeeded):  # one is being played
-        services.pairing_next_match(pairing=pairing, user=people.director)
+        pairing_next_match(pairing=pairing, user=people.director)
     finish_match(people, second)
     score = selectors.pairing_scores(t)[pairing.pk]
     assert score.decided and score.winner == pairing.home_id
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
 
 
 def test_a_tournament_is_not_finished_before_its_last_round(people, night):
     t = with_pairs(people, night, 4, rounds=2)
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     with pytest.raises(refusals.NotFinishedYet) as refused:
-        services.tournament_finish(tournament=t, user=people.director)
+        tournament_finish(tournament=t, user=people.director)
     assert "1" in refused.value.text() and "2" in refused.value.text()
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     with pytest.raises(refusals.MatchStillOpen):
-        services.tournament_finish(tournament=t, user=people.director)
+        tournament_finish(tournament=t, user=people.director)
     t.refresh_from_db()
     assert t.status == "running"
 
@@ -379,9 +392,9 @@ def test_refusals_speak_italian(people, night):
             "I premi e la quota del circolo fanno 110%: al massimo 100%."
         )
     t = with_pairs(people, night, 2)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     with pytest.raises(refusals.MatchStillOpen) as refused:
-        services.round_start(tournament=t, user=people.director)
+        round_start(tournament=t, user=people.director)
     with translation.override("it"):
         assert refused.value.text().startswith("La partita al tavolo 1 (")
     assert list(selectors.tournaments_of_night(night.pk)) == [t]
@@ -391,9 +404,9 @@ def test_no_withdrawal_in_the_middle_of_a_round(people, night):
     from django.utils import translation
 
     t = with_pairs(people, night, 2)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     with pytest.raises(refusals.RoundInProgress) as refused:
-        services.entry_withdraw(entry=t.entries.first(), reason="Via", user=people.director)
+        entry_withdraw(entry=t.entries.first(), reason="Via", user=people.director)
     with translation.override("it"):
         assert refused.value.text() == (
             "Il turno 1 è ancora in corso: le sue partite non sono tutte finite."
@@ -403,50 +416,50 @@ def test_no_withdrawal_in_the_middle_of_a_round(people, night):
 
 def test_withdrawing_from_a_paired_swiss_round_repairs_it(people, night):
     t = with_pairs(people, night, 5, entry_fee="5", currency="EUR")
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     resting = r1.pairings.get(away=None).home
     leaving = r1.pairings.get(board=1).home
     opponent = r1.pairings.get(board=1).away
-    services.entry_withdraw(entry=leaving, reason="Riparte", user=people.director)
+    entry_withdraw(entry=leaving, reason="Riparte", user=people.director)
     assert not r1.pairings.filter(away=None).exists()  # the one resting now plays
     assert r1.pairings.filter(home=resting, away=opponent).exists()
     assert selectors.pot_balance(t) == Decimal("40.00")  # nothing played yet: fees back
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     assert Match.objects.filter(night=night).count() == 2
     with pytest.raises(refusals.ReasonNeeded):
-        services.entry_withdraw(entry=opponent, reason="   ", user=people.director)
+        entry_withdraw(entry=opponent, reason="   ", user=people.director)
     with pytest.raises(refusals.ReasonNeeded):
-        services.entry_withdraw(entry=opponent, reason=None, user=people.director)
+        entry_withdraw(entry=opponent, reason=None, user=people.director)
 
 
 def test_withdrawing_from_a_paired_knockout_round_forfeits_it(people, night):
     t = with_pairs(people, night, 4, format="knockout", entry_fee="5", currency="EUR")
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     first = r1.pairings.get(board=1)
-    services.entry_withdraw(entry=first.home, reason="Malore", user=people.director)
+    entry_withdraw(entry=first.home, reason="Malore", user=people.director)
     first.refresh_from_db()
     assert first.forfeited_by_id == first.home_id
     # the bracket stands (the pairing is forfeited) but round 1 has not started: the
     # pair has not played, so its fees come back, as in every format
     assert selectors.pot_balance(t) == Decimal("30.00")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     assert Match.objects.filter(night=night).count() == 1
     play_round(people, r1)
-    final = services.round_start(tournament=t, user=people.director)
+    final = round_start(tournament=t, user=people.director)
     assert first.away_id in {final.pairings.get().home_id, final.pairings.get().away_id}
 
 
 def test_a_late_pair_joins_a_swiss_tournament_from_the_next_round(people, night):
     t = with_pairs(people, night, 3, rounds=3, entry_fee="5", currency="EUR")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     a, b = players(people.club, 2, prefix="Late")
     with pytest.raises(refusals.RoundInProgress):  # not while round 1 is played
-        services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+        entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
     play_round(people, r1)
-    late = services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    late = entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
     assert late.first_round == 2 and late.lot == 4
     assert selectors.pot_balance(t) == Decimal("40.00")
-    r2 = services.round_pair(tournament=t, user=people.director)
+    r2 = round_pair(tournament=t, user=people.director)
     playing = {e for p in r2.pairings.all() for e in (p.home_id, p.away_id) if e}
     assert late.pk in playing and len(playing) == 4
     row = next(r for r in selectors.standings(t) if r.entry.pk == late.pk)
@@ -455,10 +468,10 @@ def test_a_late_pair_joins_a_swiss_tournament_from_the_next_round(people, night)
 
 def test_a_knockout_takes_no_late_pairs(people, night):
     t = with_pairs(people, night, 4, format="knockout")
-    services.round_pair(tournament=t, user=people.director)
+    round_pair(tournament=t, user=people.director)
     a, b = players(people.club, 2, prefix="Late")
     with pytest.raises(refusals.RegistrationClosed):
-        services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+        entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
     assert t.entries.count() == 4
 
 
@@ -468,17 +481,17 @@ def test_fees_come_back_until_round_one_starts_and_stay_after(people, night, fmt
     groups or the bracket already drawn) gets its fees back; one that withdraws after it
     played round 1 does not; the night stays zero-sum."""
     t = with_pairs(people, night, 6, format=fmt, group_size=3, entry_fee="5", currency="EUR")
-    r1 = services.round_pair(tournament=t, user=people.director)
+    r1 = round_pair(tournament=t, user=people.director)
     early = r1.pairings.exclude(away=None).order_by("board").first().home
-    services.entry_withdraw(entry=early, reason="Malore", user=people.director)
+    entry_withdraw(entry=early, reason="Malore", user=people.director)
     assert selectors.pot_balance(t) == Decimal("50.00")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     late = next(
         e for p in r1.pairings.exclude(away=None) for e in (p.home, p.away) if e.pk != early.pk
     )
     if fmt == "groups":  # between group rounds
-        services.entry_withdraw(entry=late, reason="Stanchi", user=people.director)
+        entry_withdraw(entry=late, reason="Stanchi", user=people.director)
         assert selectors.pot_balance(t) == Decimal("50.00")
     for group in balances(LedgerEntry.objects.filter(night=night)).values():
         assert sum(group.values(), Decimal(0)) == 0
@@ -486,15 +499,15 @@ def test_fees_come_back_until_round_one_starts_and_stay_after(people, night, fmt
 
 def test_a_late_pair_that_leaves_before_its_first_round_gets_its_fees_back(people, night):
     t = with_pairs(people, night, 4, rounds=3, entry_fee="5", currency="EUR")
-    r1 = services.round_start(tournament=t, user=people.director)
+    r1 = round_start(tournament=t, user=people.director)
     play_round(people, r1)
     a, b = players(people.club, 2, prefix="Late")
-    late = services.entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
+    late = entry_add(tournament=t, players=[a.pk, b.pk], user=people.director)
     assert selectors.pot_balance(t) == Decimal("50.00")
-    services.entry_withdraw(entry=late, reason="Ripensamento", user=people.director)
+    entry_withdraw(entry=late, reason="Ripensamento", user=people.director)
     assert selectors.pot_balance(t) == Decimal("40.00")
-    r2 = services.round_start(tournament=t, user=people.director)
+    r2 = round_start(tournament=t, user=people.director)
     play_round(people, r2)
     out = r2.pairings.exclude(away=None).first().home
-    services.entry_withdraw(entry=out, reason="Stanchi", user=people.director)
+    entry_withdraw(entry=out, reason="Stanchi", user=people.director)
     assert selectors.pot_balance(t) == Decimal("40.00")  # it played: the fees stay

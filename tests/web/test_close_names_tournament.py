@@ -4,7 +4,8 @@ matches and the unconfirmed deals, so the director learnt of it only from the re
 
 import pytest
 
-from scorebook.tournaments import services
+from scorebook.tournaments.services.results import tournament_cancel
+from scorebook.tournaments.services.rounds import round_start
 from tests.tournaments.helpers import open_night, with_pairs
 from tests.web.test_pages import client_for
 
@@ -20,7 +21,7 @@ def warning(body):
 
 def test_the_close_page_names_the_tournament_not_over(people, night):
     t = with_pairs(people, night, 4, rounds=2, name="Torneo <b>di</b> San Rocco")
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     client = client_for(people, "director")
     english = client.get(f"/n/{night.pk}/close", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     shown = warning(english)
@@ -35,7 +36,7 @@ def test_the_close_page_names_the_tournament_not_over(people, night):
 
 def test_a_cancelled_tournament_is_not_named(people, night):
     t = with_pairs(people, night, 4, rounds=2)
-    services.round_start(tournament=t, user=people.director)
-    services.tournament_cancel(tournament=t, reason="tardi", user=people.director)
+    round_start(tournament=t, user=people.director)
+    tournament_cancel(tournament=t, reason="tardi", user=people.director)
     body = client_for(people, "director").get(f"/n/{night.pk}/close").content.decode()
     assert 'id="tournaments"' not in body

@@ -109,16 +109,18 @@ def test_members_see_no_controls_and_strangers_get_404(people, night):
 
 def test_the_tv_shows_the_rounds_pairings_then_the_standings_and_no_money(people, night):
     from scorebook.clubs.models import Club
-    from scorebook.tournaments import services
+    from scorebook.tournaments.services.registration import entry_add
+    from scorebook.tournaments.services.rounds import round_start
+    from scorebook.tournaments.services.setup import tournament_create
 
     Club.objects.filter(pk=people.club.pk).update(public=True)
-    t = services.tournament_create(
+    t = tournament_create(
         night=night, name="Torneo", game="tressette4", rules={"profile": "classic_21"},
         user=people.director, entry_fee="5", currency="EUR", prizes=["100"],
     )  # fmt: skip
     for i in range(3):
-        services.entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
-    services.round_start(tournament=t, user=people.director)
+        entry_add(tournament=t, players=[f"A{i}", f"B{i}"], user=people.director)
+    round_start(tournament=t, user=people.director)
     anyone = Client(HTTP_ACCEPT_LANGUAGE="it")
     url = f"/public/{people.club.slug}/tv"
     pairings = anyone.get(url, {"show": "pairings"}, HTTP_HX_REQUEST="true").content.decode()

@@ -14,8 +14,10 @@ import pytest
 from django.test import Client
 
 from scorebook.matches.models import Match
-from scorebook.tournaments import services
+from scorebook.tournaments import ranking, selectors
 from scorebook.tournaments.models import Tournament
+from scorebook.tournaments.services.results import tournament_finish
+from scorebook.tournaments.services.rounds import round_start
 from tests.tournaments.helpers import finish_match, open_night, play_round, with_pairs
 
 MORE = {
@@ -60,7 +62,7 @@ def text_of(html):
 
 def test_the_standings_say_the_criterion_under_the_name_not_in_a_column(people, night):
     t = with_pairs(people, night, 4, rounds=1)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     play_round(people, t.round_set.get())
     html = client_of(people.director).get(f"/t/{t.pk}/").content.decode()
     table = html[html.index('id="standings"') : html.index('id="prizes"')]
@@ -75,7 +77,7 @@ def test_the_standings_say_the_criterion_under_the_name_not_in_a_column(people, 
 def test_the_prizes_card_before_and_after_the_payout(people, night):
     t = with_pairs(people, night, 4, rounds=1, entry_fee="5", currency="EUR", prizes=["60", "40"])
     director = client_of(people.director)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     play_round(people, t.round_set.get())
     before = text_of(director.get(f"/t/{t.pk}/").content.decode())
     # the pot holds 4 pairs x 2 players x 5.00
@@ -84,7 +86,7 @@ def test_the_prizes_card_before_and_after_the_payout(people, night):
     assert "2° posto: 40% del montepremi, al momento 16,00 EUR" in before
     assert director.post(f"/t/{t.pk}/do/finish").status_code == 302
     after = text_of(director.get(f"/t/{t.pk}/").content.decode())
-    first, second = [ids[0] for _place, ids in services.final_places(t)[:2]]
+    first, second = [ids[0] for _place, ids in selectors.final_places(t)[:2]]
     names = dict(t.entries.values_list("pk", "name"))
     assert "prima dei premi il montepremi era di 40,00 EUR" in after
     assert f"1° posto {names[first]}: 24,00 EUR" in after
@@ -117,7 +119,7 @@ def test_the_create_form_refuses_a_tiebreak_twice_and_keeps_the_default_chain(pe
     short = {"name": "T", "game": "tressette4", "format": "swiss", "rounds": "2"}
     assert director.post(f"/n/{night.pk}/tournaments/new", short).status_code == 302
     t = Tournament.objects.get()
-    assert t.tiebreaks == list(services.ranking.CRITERIA)
+    assert t.tiebreaks == list(ranking.CRITERIA)
     assert (t.points_win, t.group_size, t.series) == (2, 4, "matches")
 
 
@@ -142,7 +144,7 @@ def test_the_settings_page_before_and_after_round_one(people, night):
         3,
     )
     assert t.prizes == ["70.00", "30.00"]
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     running = director.get(url).content.decode()
     assert "Il turno 1 è già abbinato" in running
     assert re.search(r'name="format"[^>]*disabled', running)
@@ -160,7 +162,7 @@ def test_the_settings_page_before_and_after_round_one(people, night):
 def test_la_bella_and_a_series_next_match_from_the_page(people, night):
     t = with_pairs(people, night, 2, format="knockout", series="games", series_games=2)
     director = client_of(people.director)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     pairing = t.round_set.get().pairings.get()
     (first,) = Match.objects.filter(night=night, status="open")
     finish_match(people, first, home_wins=True)
@@ -188,12 +190,12 @@ def test_groups_then_knockout_on_the_page(people, night):
     t = with_pairs(people, night, 6, format="groups", group_size=3, qualifiers=1)
     director = client_of(people.director)
     for _ in range(3):  # each group of 3 plays 3 rounds, one pair resting each
-        round_ = services.round_start(tournament=t, user=people.director)
+        round_ = round_start(tournament=t, user=people.director)
         play_round(people, round_)
     html = text_of(director.get(f"/t/{t.pk}/").content.decode())
     assert "Girone 1" in html and "Girone 2" in html
     assert html.count("passa il turno") == 2
-    final = services.round_start(tournament=t, user=people.director)
+    final = round_start(tournament=t, user=people.director)
     html = director.get(f"/t/{t.pk}/").content.decode()
     knockout = text_of(html[html.index('id="knockout"') :])
     assert "Finale" in knockout
@@ -207,7 +209,7 @@ def test_groups_then_knockout_on_the_page(people, night):
 
 def test_a_straight_knockout_shows_its_bracket_from_round_one(people, night):
     t = with_pairs(people, night, 4, format="knockout")
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     html = client_of(people.director).get(f"/t/{t.pk}/").content.decode()
     knockout = text_of(html[html.index('id="knockout"') :])
     assert "Semifinali" in knockout and "Finale" in knockout
@@ -248,9 +250,9 @@ def test_bad_settings_are_refused_in_words_and_nothing_changes(people, night, ba
 
 def test_the_settings_of_a_finished_tournament_are_refused(people, night):
     t = with_pairs(people, night, 2, rounds=1)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     play_round(people, t.round_set.get())
-    services.tournament_finish(tournament=t, user=people.director)
+    tournament_finish(tournament=t, user=people.director)
     director = client_of(people.director)
     assert f"/t/{t.pk}/settings" not in director.get(f"/t/{t.pk}/").content.decode()
     answer = director.post(f"/t/{t.pk}/settings", {"name": "Nuovo", "format": "swiss"})
@@ -261,7 +263,7 @@ def test_the_settings_of_a_finished_tournament_are_refused(people, night):
 
 def test_the_director_cancels_the_tournament_from_the_page(people, night):
     t = with_pairs(people, night, 4, rounds=2, entry_fee="5", currency="EUR", prizes=["100"])
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     director = client_of(people.director)
     page = director.get(f"/t/{t.pk}/").content.decode()
     assert "Annulla il torneo" in page and "do/cancel" in page
@@ -274,7 +276,7 @@ def test_the_director_cancels_the_tournament_from_the_page(people, night):
     assert answer.status_code == 302
     t.refresh_from_db()
     assert t.status == "cancelled"
-    assert services.selectors.pot_balance(t) == 0
+    assert selectors.pot_balance(t) == 0
     assert not Match.objects.filter(night=night, status="open").exists()
     html = text_of(director.get(f"/t/{t.pk}/").content.decode())
     assert "ogni quota ancora nel montepremi è stata restituita" in html

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from scorebook.clubs.models import Club
-from scorebook.tournaments import services
+from scorebook.tournaments.services.rounds import round_start
 from tests.tournaments.helpers import play_round, with_pairs
 from tests.web.test_tournament_pages_more import text_of
 
@@ -40,7 +40,7 @@ def test_groups_show_the_group_tables_then_the_knockouts_round(people, night):
         currency="EUR",
     )  # fmt: skip
     names = dict(t.entries.values_list("pk", "name"))
-    first = services.round_start(tournament=t, user=people.director)
+    first = round_start(tournament=t, user=people.director)
     shown = tv(people, "standings")
     assert "Girone 1" in shown and "Girone 2" in shown
     assert all(name in shown for name in names.values())
@@ -50,8 +50,8 @@ def test_groups_show_the_group_tables_then_the_knockouts_round(people, night):
     assert "Turno 1" in pairings and "Tavolo 1" in pairings
     play_round(people, first)
     for _ in range(2):
-        play_round(people, services.round_start(tournament=t, user=people.director))
-    final = services.round_start(tournament=t, user=people.director)
+        play_round(people, round_start(tournament=t, user=people.director))
+    final = round_start(tournament=t, user=people.director)
     pairing = final.pairings.get()
     for show in ("pairings", "standings"):  # the knockout: its round, never standings
         shown = tv(people, show)
@@ -63,7 +63,7 @@ def test_groups_show_the_group_tables_then_the_knockouts_round(people, night):
 
 def test_a_straight_knockout_shows_its_round_by_name(people, night):
     t = with_pairs(people, night, 4, format="knockout")
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     shown = tv(people, "standings")
     assert "Semifinali" in shown and "Classifica" not in shown
     assert "Tavolo 1" in shown and "Tavolo 2" in shown
@@ -71,7 +71,7 @@ def test_a_straight_knockout_shows_its_round_by_name(people, night):
 
 def test_a_swiss_tournament_still_shows_its_standings(people, night):
     t = with_pairs(people, night, 4, rounds=2)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     assert "Classifica" in tv(people, "standings")
     assert "Turno 1" in tv(people, "pairings")
 
@@ -83,7 +83,7 @@ def test_a_round_of_more_tables_than_a_screen_turns_with_the_clock(people, night
     from scorebook.web.views import public
 
     t = with_pairs(people, night, 20, rounds=3)
-    services.round_start(tournament=t, user=people.director)
+    round_start(tournament=t, user=people.director)
     seen = set()
     for screen in range(2):
         monkeypatch.setattr(public.time, "time", lambda s=screen: s * public.TV_PAGE_SECONDS)

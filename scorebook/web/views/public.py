@@ -19,7 +19,6 @@ from scorebook.standings import services as standings_services
 from scorebook.standings.models import ALL_GAMES, Season
 from scorebook.tournaments import boards as tournament_boards
 from scorebook.tournaments import selectors as tournament_selectors
-from scorebook.tournaments import services as tournament_services
 from scorebook.tournaments.models import Round, Tournament
 from scorebook.web import tournament_bracket
 from scorebook.web.scores import game_name, scoreboard
@@ -212,7 +211,7 @@ def _knockout_round_title(tournament, round_):
         r for r in tournament_selectors.rounds_of(tournament) if r.stage == Round.Stage.KNOCKOUT
     ]
     number = [r.pk for r in rounds].index(round_.pk) + 1
-    return tournament_bracket.round_title(number, len(tournament_services.bracket(tournament)))
+    return tournament_bracket.round_title(number, len(tournament_selectors.bracket(tournament)))
 
 
 #: How many pairs of the group tables the TV shows at once (two groups of four).

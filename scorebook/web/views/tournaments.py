@@ -29,8 +29,26 @@ from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches.models import Night
 from scorebook.rules import games
-from scorebook.tournaments import boards, exports, selectors, services
+from scorebook.tournaments import boards, exports, selectors
 from scorebook.tournaments.models import Entry, Pairing, Tournament
+from scorebook.tournaments.services.registration import (
+    entry_add,
+    entry_withdraw,
+    single_add,
+    singles_draw,
+)
+from scorebook.tournaments.services.results import (
+    pairing_forfeit,
+    pairing_next_match,
+    tournament_cancel,
+    tournament_finish,
+)
+from scorebook.tournaments.services.rounds import pairing_bye, pairing_swap, round_pair, round_start
+from scorebook.tournaments.services.setup import (
+    DEFAULTS,
+    tournament_create,
+    tournament_update,
+)
 from scorebook.web import tournament_bracket
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
@@ -69,7 +87,7 @@ def _then_choices() -> list[tuple[str, Any]]:
 
 class TournamentForm(forms.Form):
     """The tournament's settings: the few a director always sets, then the rest under
-    "more options" (``MORE``), all of what ``services.tournament_create`` accepts."""
+    "more options" (``MORE``), all of what ``tournament_create`` accepts."""
 
     BASIC = ("name", "game", "format", "rounds", "entry_fee", "currency", "prizes")
     MORE = (
@@ -207,7 +225,7 @@ class TournamentForm(forms.Form):
 
         def given(key: str) -> Any:
             value = data.get(key)
-            return services.DEFAULTS[key] if value in (None, "") else value
+            return DEFAULTS[key] if value in (None, "") else value
 
         found = {
             "name": data["name"],
@@ -366,7 +384,7 @@ def tournament_new(request: HttpRequest, pk: int) -> HttpResponse:
     context["tournaments"] = selectors.tournaments_of_night(night.pk)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(
+            tournament = tournament_create(
                 night=night,
                 rules={},
                 user=signed_in(request),
@@ -381,7 +399,7 @@ def tournament_new(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "web/tournaments/new.html", context, status=status)
 
 
-#: The form's fields fixed once round 1 is paired (services.CHANGEABLE_WHILE_RUNNING).
+#: The form's fields fixed once round 1 is paired (CHANGEABLE_WHILE_RUNNING).
 FIXED_WHILE_RUNNING = (
     "format", "rounds", "group_size", "qualifiers", "seeding", "series", "series_games",
     "entry_fee", "currency",
@@ -399,7 +417,7 @@ def _same(key: str, old: Any, new: Any) -> bool:
 @login_required
 def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Change the settings (directors): anything before round 1 is paired, then only the
-    name, the tie-breaks, the points and the prizes (``services.tournament_update``)."""
+    name, the tie-breaks, the points and the prizes (``tournament_update``)."""
     t, membership = _tournament(request, pk)
     running = t.status != Tournament.Status.REGISTRATION
     fixed = FIXED_WHILE_RUNNING if running else ()
@@ -416,7 +434,7 @@ def tournament_settings(request: HttpRequest, pk: int) -> HttpResponse:
             key: value for key, value in wanted.items() if not _same(key, getattr(t, key), value)
         }
         try:
-            services.tournament_update(tournament=t, changes=changes, user=signed_in(request))
+            tournament_update(tournament=t, changes=changes, user=signed_in(request))
         except NotAllowed:
             raise PermissionDenied from None
         except Refusal as refusal:
@@ -451,35 +469,31 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
             if not pair.is_valid():
                 return _page(request, t, membership, 400, pair_form=pair)
             data = pair.cleaned_data
-            services.entry_add(
-                tournament=t, players=[data["first_who"], data["second_who"]], user=user
-            )
+            entry_add(tournament=t, players=[data["first_who"], data["second_who"]], user=user)
         elif action == "single-add":
             single = PlayerOrGuest(t.club, request.POST, sides=("player",))
             if not single.is_valid():
                 return _page(request, t, membership, 400, single_form=single)
-            services.single_add(tournament=t, player=single.cleaned_data["player_who"], user=user)
+            single_add(tournament=t, player=single.cleaned_data["player_who"], user=user)
         elif action == "draw":
-            services.singles_draw(tournament=t, user=user)
+            singles_draw(tournament=t, user=user)
         elif action == "pair":
-            services.round_pair(tournament=t, user=user)
+            round_pair(tournament=t, user=user)
         elif action == "start":
-            services.round_start(tournament=t, user=user)
+            round_start(tournament=t, user=user)
         elif action == "finish":
-            services.tournament_finish(tournament=t, user=user)
+            tournament_finish(tournament=t, user=user)
         elif action == "cancel":
             cancel = CancelForm(request.POST)
             if not cancel.is_valid():
                 return _page(request, t, membership, 400, form_errors=cancel)
-            services.tournament_cancel(
-                tournament=t, reason=cancel.cleaned_data["reason"], user=user
-            )
+            tournament_cancel(tournament=t, reason=cancel.cleaned_data["reason"], user=user)
         elif action == "next-match":
             next_form = NextMatchForm(request.POST)
             if not next_form.is_valid():
                 return _page(request, t, membership, 400, form_errors=next_form)
             pairing = object_or_404(Pairing, next_form.cleaned_data["pairing"], round__tournament=t)
-            services.pairing_next_match(pairing=pairing, user=user)
+            pairing_next_match(pairing=pairing, user=user)
         elif action in ("withdraw", "forfeit", "swap", "bye"):
             form_class = {
                 "withdraw": ReasonForm, "forfeit": ForfeitForm, "swap": SwapForm, "bye": ByeForm
@@ -489,22 +503,20 @@ def tournament_action(request: HttpRequest, pk: int, action: str) -> HttpRespons
                 return _page(request, t, membership, 400, form_errors=form)
             data = form.cleaned_data
             if action == "withdraw":
-                services.entry_withdraw(
-                    entry=_entry(t, data["entry"]), reason=data["reason"], user=user
-                )
+                entry_withdraw(entry=_entry(t, data["entry"]), reason=data["reason"], user=user)
             elif action == "forfeit":
                 pairing = object_or_404(Pairing, data["pairing"], round__tournament=t)
-                services.pairing_forfeit(
+                pairing_forfeit(
                     pairing=pairing, entry=_entry(t, data["entry"]), reason=data["reason"],
                     user=user,
                 )  # fmt: skip
             elif action == "swap":
-                services.pairing_swap(
+                pairing_swap(
                     tournament=t, first=_entry(t, data["first"]), second=_entry(t, data["second"]),
                     user=user,
                 )  # fmt: skip
             else:
-                services.pairing_bye(tournament=t, entry=_entry(t, data["entry"]), user=user)
+                pairing_bye(tournament=t, entry=_entry(t, data["entry"]), user=user)
         else:
             raise Http404
     except NotAllowed:
