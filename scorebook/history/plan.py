@@ -12,9 +12,10 @@ row and column and carries its words in English and Italian.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
@@ -28,6 +29,7 @@ from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
 from scorebook.rules import Rejection, get_game
+from scorebook.rules.result import MatchState
 
 from .template import ABANDONED_WORDS, COLUMNS, Row, Sheet, letter
 
@@ -38,6 +40,8 @@ NAME_MAX = 80
 #: An abandoned match's reason, as long as the match's field takes.
 ABANDONED_MAX = 200
 _SEAT_SPLIT = re.compile(r"\s*;\s*")
+#: The columns that describe a match: read from its first row, repeated or blank after.
+DESCRIBING = ("game", "rules", "seats", "first_dealer", "stake", "currency", "abandoned")
 
 
 class BadDate(Refusal):
@@ -174,6 +178,20 @@ class Plan:
             self.problem(row, column, found.code, found.en, found.it, found.path)
 
     _letters: dict[str, str] = field(default_factory=dict)
+    #: Shared between the matches of a long file: house rules resolved once per spec,
+    #: finished states, and the texts that describe matches (``_retire``).
+    _rules_cache: dict[tuple[str, str], Any] = field(default_factory=dict)
+    _tombs: dict[tuple[Any, ...], MatchState] = field(default_factory=dict)
+    _texts: dict[str, str] = field(default_factory=dict)
+
+    def _rules_of(self, game: Any, spec: Any) -> Any:
+        key = (game.key, _canonical(spec))
+        if key not in self._rules_cache:
+            self._rules_cache[key] = game.rules(spec)
+        return self._rules_cache[key]
+
+    def _text(self, text: str) -> str:
+        return self._texts.setdefault(text, text)
 
     @property
     def ok(self) -> bool:
@@ -281,24 +299,38 @@ def parse_abandoned(text: str) -> str | None:
 def fingerprint(night: dict[str, Any]) -> str:
     """The night's identity for idempotency: its date and matches as the rows say them
     (names without case), so the same night in any later file is found again."""
-    canonical = {
-        "date": night["date"],
-        "matches": [
-            {
-                **{k: m[k] for k in ("table", "number", "game", "rules", "first_dealer")},
-                "stake": m["stake"],
-                "currency": m["currency"],
-                "seats": {s: n.lower() for s, n in m["seats"].items()},
-                "deals": m["deals"],
-                # only when there is one: the nights imported before keep their prints
-                **({"final": m["final"]} if m.get("final") is not None else {}),
-                **({"abandoned": m["abandoned"]} if m.get("abandoned") is not None else {}),
-            }
-            for m in night["matches"]
-        ],
-    }
-    text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return fingerprint_of(night["date"], night["matches"])
+
+
+def fingerprint_of(day: str, matches: Iterable[dict[str, Any]]) -> str:
+    """``fingerprint`` of the night ``day`` whose matches (in table and match order) are
+    read one at a time: the hash of the same JSON text, fed a match at a time."""
+    digest = hashlib.sha256()
+    digest.update(('{"date":' + _canonical(day) + ',"matches":[').encode())
+    for index, m in enumerate(matches):
+        canonical = {
+            **{k: m[k] for k in ("table", "number", "game", "rules", "first_dealer")},
+            "stake": m["stake"],
+            "currency": m["currency"],
+            "seats": {s: n.lower() for s, n in m["seats"].items()},
+            "deals": m["deals"],
+            # only when there is one: the nights imported before keep their prints
+            **({"final": m["final"]} if m.get("final") is not None else {}),
+            **({"abandoned": m["abandoned"]} if m.get("abandoned") is not None else {}),
+        }
+        digest.update((("," if index else "") + _canonical(canonical)).encode())
+    digest.update(b"]}")
+    return digest.hexdigest()
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+#: Where a preview's matches go as each is complete: ``sink(day, match)`` with the
+#: match's plain JSON (table, number, game, rules, seats, first_dealer, stake, currency,
+#: first, rows, deals, final, abandoned).
+Sink = Callable[[str, dict[str, Any]], None]
 
 
 def plan_sheet(
@@ -308,15 +340,27 @@ def plan_sheet(
     currencies: Iterable[str],
     imported: Iterable[str] = (),
     today: date | None = None,
+    sink: Sink | None = None,
 ) -> Plan:
     """Check every row; group the good ones into nights. ``club_players`` are the club's
-    (id, name); ``imported`` the fingerprints of nights already imported (skipped)."""
+    (id, name); ``imported`` the fingerprints of nights already imported (skipped).
+
+    The rows are read once, as they stream. A match leaves memory as soon as it is over
+    (the engine says so) or the file ends: it goes to ``sink`` (while the preview has no
+    problem), and only what a later row of it would be checked against stays (its first
+    row, the values that describe it, how many deals: ``_retire``). Without ``sink`` the
+    matches are kept and grouped into ``plan.nights`` here; with one, the caller groups
+    them (``nights_of``) from where it put them."""
     plan = Plan()
     plan._letters = {name: letter(i) for i, name in enumerate(sheet.columns)}
     today = today or timezone.localdate()
     allowed = tuple(currencies)
     by_name = {name.lower(): pk for pk, name in club_players}
-    matches: dict[tuple[str, int, int], dict[str, Any]] = {}
+    kept: list[tuple[str, dict[str, Any]]] = []
+    out = sink or (lambda day, match: kept.append((day, match)))
+    matches: dict[tuple[str, int, int], Any] = {}
+    spelled: dict[str, str] = {}  # a name without case -> its first spelling in the file
+    late: list[int] = []  # the first rows of abandoned matches that the file finishes
     for row in sheet.rows:
         key = _match_key(plan, row, today)
         if key is None:
@@ -325,38 +369,116 @@ def plan_sheet(
         if match is None:
             match = _new_match(plan, row, key, allowed)
             if match is None:
-                matches[key] = {"refused": True, "first": row.number}
+                matches[key] = _REFUSED
                 continue
+            for seat, name in match["seats"].items():
+                if name.lower() not in spelled:
+                    spelled[name.lower()] = name
+                    plan.players[name] = by_name.get(name.lower())
+                match["seats"][seat] = spelled[name.lower()]
             matches[key] = match
-        elif match.get("refused"):
+        elif match is _REFUSED:
             continue
         else:
+            if isinstance(match, tuple):  # over already: a later row of it
+                match = matches[key] = _revive(match)
             _same_values(plan, row, match)
         _add_deal(plan, row, match)
-    nights: dict[str, dict[str, Any]] = {}
-    spelled: dict[str, str] = {}  # a name without case -> its first spelling in the file
+        if match["_state"].finished or match.get("_stopped"):
+            matches[key] = _finish(plan, key, match, out, late)
     for key, match in matches.items():
-        if match.get("refused"):
-            continue
-        if match["abandoned"] is not None and match["_state"].finished:
-            plan.refusal(match["first"], "abandoned", AbandonedFinished(first=match["first"]))
-            continue
-        for seat, name in match["seats"].items():
-            if name.lower() not in spelled:
-                spelled[name.lower()] = name
-                plan.players[name] = by_name.get(name.lower())
-            match["seats"][seat] = spelled[name.lower()]
-        night = nights.setdefault(key[0], {"date": key[0], "matches": []})
-        night["matches"].append({k: v for k, v in match.items() if not k.startswith("_")})
-    done = set(imported)
-    for day in sorted(nights):
-        night = nights[day]
-        night["matches"].sort(key=lambda m: (m["table"], m["number"]))
-        night["fingerprint"] = fingerprint(night)
-        night["deals"] = sum(len(m["deals"]) for m in night["matches"])
-        night["already"] = night["fingerprint"] in done
-        plan.nights.append(night)
+        if isinstance(match, dict):  # not over when the file ends (or abandoned)
+            _finish(plan, key, match, out, late)
+    for first in sorted(late):
+        plan.refusal(first, "abandoned", AbandonedFinished(first=first))
+    if sink is None:
+        kept.sort(key=lambda found: (found[0], found[1]["table"], found[1]["number"]))
+        plan.nights = list(nights_of(kept, imported, keep_matches=True))
     return plan
+
+
+def nights_of(
+    matches: Iterable[tuple[str, dict[str, Any]]], imported: Iterable[str], *, keep_matches=False
+) -> Iterator[dict[str, Any]]:
+    """The nights of ``matches`` as (day, match), in date, table and match order: each
+    night's date, fingerprint, deals, matches (how many; the list itself with
+    ``keep_matches``), those by their final score and those abandoned, and whether it is
+    ``already`` imported (its fingerprint in ``imported``). Reads one night at a time."""
+    done = set(imported)
+    for day, group in itertools.groupby(matches, key=lambda found: found[0]):
+        listed = [match for _day, match in group]
+        night: dict[str, Any] = {"date": day}
+        if keep_matches:
+            night["matches"] = listed
+        night["fingerprint"] = fingerprint_of(day, listed)
+        night["deals"] = sum(len(m["deals"]) for m in listed)
+        night["already"] = night["fingerprint"] in done
+        night["count"] = len(listed)
+        night["final_scores"] = sum(1 for m in listed if m.get("final") is not None)
+        night["abandoned"] = sum(1 for m in listed if m.get("abandoned") is not None)
+        yield night
+
+
+#: A match whose first row was refused: its later rows are not checked.
+_REFUSED = ("refused",)
+
+
+def _finish(
+    plan: Plan,
+    key: tuple[str, int, int],
+    match: dict[str, Any],
+    out: Sink,
+    late: list[int],
+) -> Any:
+    """The match is over (a refused deal stops it too), or the file ended: out to the
+    sink, once, and what stays of it."""
+    if not match.get("_out"):
+        if match["abandoned"] is not None and match["_state"].finished:
+            late.append(match["first"])
+        elif plan.ok and not match.get("_stopped"):
+            out(key[0], {k: v for k, v in match.items() if not k.startswith("_")})
+    return _retire(plan, match)
+
+
+def _retire(plan: Plan, match: dict[str, Any]) -> tuple[Any, ...]:
+    """What a later row of a match that is over is checked against, in a few bytes: its
+    first row, the values its first row gave (shared strings), its game and house rules
+    (shared objects), how many deals and rows, its final score's presence, whether a
+    refused deal stopped it, and a finished state shared by every match it fits."""
+    state = match["_state"]
+    reason = state.outcome.reason if state.outcome else "finished"
+    tomb_key = (state.game, state.dealer, state.deals_played, state.finished, reason)
+    tomb = plan._tombs.get(tomb_key)
+    if tomb is None:
+        tomb = plan._tombs[tomb_key] = MatchState(
+            game=state.game, seats=(), scorers=(), dealer=state.dealer, totals={}, units={},
+            deals_played=state.deals_played, finished=state.finished, outcome=state.outcome,
+        )  # fmt: skip
+    raw = tuple(plan._text(match["_raw"][c]) for c in DESCRIBING)
+    return (
+        match["first"], raw, match["_game"], match["_rules"], len(match["deals"]),
+        len(match["rows"]), match["final"] is not None, match["abandoned"],
+        bool(match.get("_stopped")), tomb,
+    )  # fmt: skip
+
+
+def _revive(retired: tuple[Any, ...]) -> dict[str, Any]:
+    """A retired match as the checks of a later row read it (``_retire``'s inverse, for
+    what they read: it is over, so no deal of it is kept again)."""
+    first, raw, game, rules, deals, rows, final, abandoned, stopped, tomb = retired
+    return {
+        "first": first,
+        "_raw": dict(zip(DESCRIBING, raw, strict=True)),
+        "_game": game,
+        "_rules": rules,
+        "_state": tomb,
+        "deals": range(deals),
+        "rows": range(rows),
+        "final": {} if final else None,
+        "abandoned": abandoned,
+        "_stopped": stopped,
+        "_out": True,
+    }
 
 
 def _match_key(plan: Plan, row: Row, today: date) -> tuple[str, int, int] | None:
@@ -393,7 +515,7 @@ def _new_match(
         return None
     try:
         spec = parse_rules(row.get("rules"))
-        rules = game.rules(spec)
+        rules = plan._rules_of(game, spec)
     except Refusal as refusal:
         plan.refusal(row.number, "rules", refusal)
         return None
@@ -461,10 +583,7 @@ def _new_match(
         "_state": state,
         "_game": game,
         "_rules": rules,
-        "_raw": {
-            c: row.get(c)
-            for c in ("game", "rules", "seats", "first_dealer", "stake", "currency", "abandoned")
-        },
+        "_raw": {c: row.get(c) for c in DESCRIBING},
     }
 
 

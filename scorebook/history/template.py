@@ -11,10 +11,12 @@ reference.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
 import logging
 import zipfile
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
@@ -172,8 +174,14 @@ class Row:
 
 @dataclass(frozen=True)
 class Sheet:
+    """The file's columns (its header, checked) and its rows below, read as they are
+    iterated (once): a cell refused on the way (a control character, a formula, too
+    long, too many rows) raises its refusal then. ``size_hint`` is about how many rows
+    the file holds (0: not known before reading), for a progress bar."""
+
     columns: tuple[str, ...]
-    rows: tuple[Row, ...]
+    rows: Iterable[Row]
+    size_hint: int = 0
 
 
 def _words(template: Any, **params: Any) -> Any:
@@ -196,64 +204,101 @@ def max_bytes() -> int:
     return int(getattr(settings, "IMPORT_MAX_BYTES", 10 * 1024 * 1024))
 
 
-def read_file(name: str, data: bytes) -> Sheet:
-    """The sheet in ``data`` (CSV or XLSX, told by its content, not its name)."""
+def screen(data: bytes) -> str:
+    """The checks a file gets before it is kept for its preview, quick whatever its size:
+    its size, what it is (``"csv"`` or ``"xlsx"``, told by its content, not its name), a
+    workbook's archive (macros, links, a zip bomb), a CSV's encoding. Raises the
+    refusal; the rows are read later (``read_file``)."""
     limit = max_bytes()
     if len(data) > limit:
         raise TooLarge(size=_mb(len(data)), limit=_mb(limit))
     if data[:4] == b"PK\x03\x04":
-        table = _xlsx_rows(data)
-    elif data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
+        _check_archive(data)
+        return "xlsx"
+    if data[:8] == b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1":
         raise NotATemplate(detail=_("an old Excel .xls: save it as .xlsx or CSV"))
-    elif data[:5] == b"%PDF-":
+    if data[:5] == b"%PDF-":
         raise NotATemplate(detail="PDF")
-    elif data[:8] == b"\x89PNG\r\n\x1a\n" or data[:3] == b"\xff\xd8\xff":
+    if data[:8] == b"\x89PNG\r\n\x1a\n" or data[:3] == b"\xff\xd8\xff":
         raise NotATemplate(detail=_("an image"))
-    else:
-        table = _csv_rows(data)
-    return _sheet(table)
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise NotATemplate(detail=_("UTF-16 text: save it as CSV UTF-8"))
+    if data[:4096].count(b"\x00") > 8:  # an image, a binary; a stray NUL is a cell's
+        raise NotATemplate(detail=_("binary data"))
+    _check_utf8(data)
+    return "csv"
+
+
+def read_file(name: str, data: bytes) -> Sheet:
+    """The sheet in ``data``: its header read and checked now, its rows as they are
+    iterated (a file is never held twice: the rows stream from ``data``)."""
+    kind = screen(data)
+    table = _xlsx_rows(data) if kind == "xlsx" else _csv_rows(data)
+    return _sheet(table, size_hint=next(table))
 
 
 def _mb(size: int) -> str:
     return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
 
 
-def _csv_rows(data: bytes) -> list[tuple[int, list[Any]]]:
-    if data[:4096].count(b"\x00") > 8:  # an image, a binary; a stray NUL is a cell's
-        raise NotATemplate(detail=_("binary data"))
+def _check_utf8(data: bytes) -> None:
+    """UTF-8 throughout (a BOM allowed), checked a piece at a time: the first bad byte's
+    line is the row the refusal names."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    step = 1 << 16
+    for start in range(0, len(data), step):
+        piece = data[start : start + step]
+        try:
+            decoder.decode(piece, final=start + step >= len(data))
+        except UnicodeDecodeError as bad:
+            where = start + max(bad.start, 0)
+            raise NotUtf8(row=data[:where].count(b"\n") + 1) from None
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as bad:
-        raise NotUtf8(row=data[: bad.start].count(b"\n") + 1) from None
-    first = text.split("\n", 1)[0]
-    delimiter = ";" if first.count(";") > first.count(",") else ","
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    rows: list[tuple[int, list[Any]]] = []
-    try:
-        for cells in reader:
-            if len(rows) > MAX_ROWS:
-                raise TooManyRows(limit=MAX_ROWS)
-            rows.append((reader.line_num, cells))
-    except csv.Error as error:
-        raise NotATemplate(detail=str(error)[:120]) from None
+        decoder.decode(b"", final=True)
+    except UnicodeDecodeError:
+        raise NotUtf8(row=data.count(b"\n") + 1) from None
+
+
+def _csv_rows(data: bytes) -> Iterator[Any]:
+    """First about how many rows there are, then each record as (its number, its
+    cells), decoded as it is read."""
+    first = data[: data.find(b"\n") if b"\n" in data else len(data)]
+    delimiter = ";" if first.count(b";") > first.count(b",") else ","
+    yield data.count(b"\n")
+    text = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8-sig", newline="")
+    reader = csv.reader(text, delimiter=delimiter, strict=True)
     # The record's number in the file: csv counts the lines it read (a cell may span
     # several); a spreadsheet numbers records, which is what the director sees.
-    return [(index + 1, cells) for index, (_line, cells) in enumerate(rows)]
+    number = 0
+    try:
+        for cells in reader:
+            number += 1
+            if number > MAX_ROWS + 1:
+                raise TooManyRows(limit=MAX_ROWS)
+            yield number, cells
+    except csv.Error as error:
+        raise NotATemplate(detail=str(error)[:120]) from None
 
 
-def _xlsx_rows(data: bytes) -> list[tuple[int, list[Any]]]:
-    _check_archive(data)
+def _xlsx_rows(data: bytes) -> Iterator[Any]:
+    """First about how many rows there are (the sheet's declared size), then each row
+    as (its number, its values), streamed by openpyxl's read-only reader."""
     import openpyxl
 
     if not openpyxl.DEFUSEDXML:  # the system check history.E001 says so at start-up too
         raise RuntimeError("openpyxl does not parse through defusedxml")
-    rows: list[tuple[int, list[Any]]] = []
     try:
         book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
     except Exception as error:  # noqa: BLE001 - hostile bytes: whatever the reader raises
         raise _damaged(error) from None
     try:
-        cells_of = book.worksheets[0].iter_rows() if book.worksheets else iter(())
+        try:
+            sheet = book.worksheets[0] if book.worksheets else None
+            hint = (sheet.max_row or 0) if sheet is not None else 0
+        except Exception as error:  # noqa: BLE001 - a damaged dimension, say
+            raise _damaged(error) from None
+        yield min(int(hint), MAX_ROWS + 1)
+        cells_of = sheet.iter_rows() if sheet is not None else iter(())
         number = 0
         while True:
             try:
@@ -272,10 +317,9 @@ def _xlsx_rows(data: bytes) -> list[tuple[int, list[Any]]]:
                         path=f"{number}:{letter(index)}", row=number, column=letter(index)
                     )
                 values.append(getattr(cell, "value", None))
-            rows.append((number, values))
+            yield number, values
     finally:
         book.close()
-    return rows
 
 
 def _check_archive(data: bytes) -> None:
@@ -363,13 +407,19 @@ def _text(value: Any) -> str:
     return str(value).strip()
 
 
-def _sheet(table: list[tuple[int, list[Any]]]) -> Sheet:
-    table = [(n, cells) for n, cells in table if any(_text(c) for c in cells)]
-    if not table:
+def _sheet(table: Iterator[Any], size_hint: int) -> Sheet:
+    """The header (the first row that is not blank) checked now; the rows below it
+    checked as they are read. Blank rows are skipped."""
+    header: tuple[int, list[Any]] | None = None
+    for number, cells in table:
+        if any(_text(c) for c in cells):
+            header = (number, cells)
+            break
+    if header is None:
         raise EmptyFile()
-    header_number, header = table[0]
+    header_number, cells = header
     names: list[str] = []
-    for index, cell in enumerate(header):
+    for index, cell in enumerate(cells):
         name = _text(cell).lower().replace(" ", "_")
         _check_cell(name, header_number, index)
         if not name:
@@ -387,21 +437,28 @@ def _sheet(table: list[tuple[int, list[Any]]]) -> Sheet:
             raise MissingColumn(path=column, column=column)
     if "deal" not in names and "final" not in names:
         raise MissingColumn(path="deal", column="deal")
-    rows = []
-    for number, cells in table[1:]:
+    return Sheet(tuple(n for n in names if n), _rows(table, names), max(size_hint - 1, 0))
+
+
+def _rows(table: Iterator[Any], names: list[str]) -> Iterator[Row]:
+    found = 0
+    for number, cells in table:
         values: dict[str, str] = {}
+        blank = True
         for index, cell in enumerate(cells):
             text = _text(cell)
-            name = names[index] if index < len(names) else ""
             if not text:
                 continue
+            blank = False
             _check_cell(text, number, index)
+            name = names[index] if index < len(names) else ""
             if name:
                 values[name] = text
-        rows.append(Row(number, values))
-    if not rows:
+        if not blank:
+            found += 1
+            yield Row(number, values)
+    if not found:
         raise EmptyFile()
-    return Sheet(tuple(n for n in names if n), tuple(rows))
 
 
 def _check_cell(text: str, row: int, index: int) -> None:

@@ -22,6 +22,13 @@ from scorebook.history.template import (
     read_file,
 )
 
+
+def read_all(name: str, data: bytes):
+    """The sheet with every row read (a row's refusal is raised as it is read)."""
+    sheet = read_file(name, data)
+    return sheet.columns, list(sheet.rows)
+
+
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "import-example.csv"
 HEADER = "date,table,match,game,rules,seats,first_dealer,stake,currency,deal\n"
 DEAL = json.dumps({"sides": {"A": {"thirds": 14}, "B": {"thirds": 18}}, "last_trick": "B"})
@@ -79,7 +86,7 @@ def test_an_xlsx_formula_is_refused_with_its_row_and_column():
     out = io.BytesIO()
     book.save(out)
     with pytest.raises(Formula) as refused:
-        read_file("f.xlsx", out.getvalue())
+        read_all("f.xlsx", out.getvalue())
     assert refused.value.params == {"row": 2, "column": "H"}
 
 
@@ -101,7 +108,7 @@ def test_an_xlsx_formula_is_refused_with_its_row_and_column():
 )
 def test_what_is_not_a_template_is_refused_in_words(data, refusal):
     with pytest.raises(refusal) as refused:
-        read_file("f", data)
+        read_all("f", data)
     with translation.override("it"):
         assert refused.value.text()
 
@@ -115,7 +122,7 @@ def test_a_file_above_the_limit_is_refused_before_it_is_read(settings):
 def test_a_bad_control_character_names_row_and_column():
     data = HEADER + csv_row("2016-01-12", 1, 1, "tressette4", "", "N=a\x07", "", "", "", DEAL)
     with pytest.raises(BadCell) as refused:
-        read_file("f", data.encode())
+        read_all("f", data.encode())
     assert refused.value.params["row"] == 2 and refused.value.params["column"] == "F"
 
 
