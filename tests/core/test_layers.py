@@ -289,14 +289,19 @@ def serializers_declared(source: str) -> list[str]:
     return found
 
 
+def declared_in(folder: Path, finder) -> list[str]:
+    """``path:where`` of what ``finder`` finds in each module under ``folder``."""
+    return [
+        f"{path.relative_to(ROOT)}:{where}"
+        for path in sorted(folder.rglob("*.py"))
+        for where in finder(path.read_text())
+    ]
+
+
 def test_the_api_views_declare_no_serializer():
     """Each answer and request shape is described once, in ``api/serializers/<area>.py``;
     the view modules use them (issue 25 step 5)."""
-    offenders = [
-        f"{path.relative_to(ROOT)}:{where}"
-        for path in sorted((ROOT / "api" / "views").rglob("*.py"))
-        for where in serializers_declared(path.read_text())
-    ]
+    offenders = declared_in(ROOT / "api" / "views", serializers_declared)
     assert not offenders, "move these to api/serializers/:\n" + "\n".join(offenders)
     seen = serializers_declared(
         "from rest_framework import serializers\n"
@@ -305,6 +310,35 @@ def test_the_api_views_declare_no_serializer():
         "ANSWER = inline_serializer('Answer', {})\n"
     )
     assert seen == ["2 class Body", "4 class Row", "6 inline_serializer"]
+
+
+def forms_declared(source: str) -> list[str]:
+    """The Django forms a module declares: classes whose base is a form (``forms.Form``,
+    ``ModelForm``, ``AuthenticationForm``, another page form...)."""
+    return [
+        f"{node.lineno} class {node.name}"
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.ClassDef)
+        and any(
+            getattr(b, "attr", getattr(b, "id", "")).endswith(("Form", "FormSet"))
+            for b in node.bases
+        )
+    ]
+
+
+def test_the_page_views_declare_no_form():
+    """A page's form lives in ``scorebook/web/forms/<area>.py`` (the deal forms in
+    ``scorebook/web/deal_forms/``); the view modules import them (issue 33 item 4)."""
+    offenders = declared_in(ROOT / "scorebook" / "web" / "views", forms_declared)
+    assert not offenders, "move these to scorebook/web/forms/:\n" + "\n".join(offenders)
+    seen = forms_declared(
+        "from django import forms\n"
+        "class Reason(forms.Form):\n    reason = forms.CharField()\n"
+        "class League(ModelForm):\n    pass\n"
+        "class Settings(TournamentForm):\n    pass\n"
+        "class Helper:\n    pass\n"
+    )
+    assert seen == ["2 class Reason", "4 class League", "6 class Settings"]
 
 
 def import_circles() -> list[list[str]]:

@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 
 from scorebook.clubs.models import Role
 from scorebook.web import scores
-from scorebook.web.forms import ROLE_LABELS
+from scorebook.web.forms.clubs import ROLE_LABELS
 
 register = template.Library()
 

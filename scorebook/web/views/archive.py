@@ -19,7 +19,8 @@ from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import AccountEraseForm, PlayerEraseForm
+from scorebook.web.forms.accounts import AccountEraseForm
+from scorebook.web.forms.clubs import PlayerEraseForm
 
 
 def _zip(file, name: str) -> FileResponse:

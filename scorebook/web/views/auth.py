@@ -3,7 +3,7 @@ goes through django-axes (failures counted per username and address, 429 after t
 
 from django.contrib.auth import views as auth_views
 
-from scorebook.web.forms import LoginForm
+from scorebook.web.forms.accounts import LoginForm
 
 
 class LoginView(auth_views.LoginView):

@@ -16,10 +16,10 @@ from scorebook.matches.models import Night
 from scorebook.matches.selectors import club_nights
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import (
+from scorebook.web.forms.accounts import LoginForm
+from scorebook.web.forms.clubs import (
     ROLE_LABELS,
     ClubSettingsForm,
-    LoginForm,
     PlayerForm,
     RoleForm,
     role_choices,

@@ -7,13 +7,12 @@ import datetime
 from pathlib import Path
 from typing import Any
 
-from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -29,17 +28,9 @@ from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
 
 #: How often the page asks for the import's progress, in seconds.
+from scorebook.web.forms.imports import ImportForm
+
 PROGRESS_EVERY = 1
-
-
-class ImportForm(forms.Form):
-    file = forms.FileField(
-        label=gettext_lazy("File (CSV or XLSX)"),
-        help_text=gettext_lazy(
-            "One row per deal or per match with its final score, in the template's columns "
-            "(an abandoned match with its reason in the abandoned column); at most 10 MB."
-        ),
-    )
 
 
 def _director(request, slug):

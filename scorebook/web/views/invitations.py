@@ -16,7 +16,8 @@ from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import InvitationForm, LoginForm, SignUpForm
+from scorebook.web.forms.accounts import LoginForm, SignUpForm
+from scorebook.web.forms.clubs import InvitationForm
 from scorebook.web.qr import qr_svg
 
 

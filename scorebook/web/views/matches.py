@@ -1,10 +1,6 @@
 """Starting a match (game, house rules switch by switch, stake, seats, first dealer) and
 the match page (running score, whose deal, the deals in words, the chart)."""
 
-from decimal import Decimal
-from typing import Any
-
-from django import forms
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.db.models import Count
@@ -12,7 +8,6 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Player, Role
@@ -22,7 +17,6 @@ from scorebook.core.refusals import Refusal
 from scorebook.ledger import selectors as ledger_reads
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
-from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.rules import get_game
 from scorebook.sharing import texts
 from scorebook.standings.leagues import services as leagues
@@ -30,6 +24,7 @@ from scorebook.standings.models import Fixture, FixtureMatch
 from scorebook.web import confirming
 from scorebook.web.access import member_of, page_context
 from scorebook.web.errors import refused
+from scorebook.web.forms.matches import MatchForm
 from scorebook.web.scores import (
     breakdown,
     catalogue,
@@ -43,128 +38,8 @@ from scorebook.web.scores import (
 )
 from scorebook.web.seats import pairs, seat_letter
 from scorebook.web.share import share_for
-from scorebook.web.switches import choice_label, profile_label, switch_label
+from scorebook.web.switches import profile_label
 from scorebook.web.views.nights import night_for
-
-CURRENCIES = [("", gettext_lazy("points (no money)")), *((c, c) for c in STAKE_CURRENCIES)]
-
-
-def _value(switch, text):
-    """The switch value a form's text stands for (values may be numbers)."""
-    for value in switch.get("values", []):
-        if str(value) == text:
-            return value
-    return text
-
-
-class MatchForm(forms.Form):
-    """One field per seat (a player, or a new guest's name), the stake, the first dealer,
-    the profile and one field per house-rule switch (``rules.<key>``)."""
-
-    def __init__(self, *args, game, seats, profile, players, tables, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.game, self.seats, self.profile = game, seats, profile
-        #: Each house-rule field's value under the profile (or the game's defaults).
-        self.profile_values: dict[str, Any] = {}
-        self.fields["table"] = forms.ModelChoiceField(
-            tables, required=False, label=_("Table"), empty_label=_("(no table)")
-        )
-        self.player_names = {str(p.pk): p.name for p in players}
-        player_choices = [("", _("— choose —"))] + list(self.player_names.items())
-        for seat in seats:
-            self.fields[f"seats.{seat}"] = forms.ChoiceField(
-                choices=player_choices,
-                required=False,
-                label=_("Seat %(seat)s") % {"seat": seat_letter(seat)},
-            )
-            self.fields[f"guest.{seat}"] = forms.CharField(
-                required=False,
-                max_length=80,
-                label=_("or a guest's name"),
-            )
-        self.fields["first_dealer"] = forms.ChoiceField(
-            choices=[("", _("(the engine's default)"))] + [(s, seat_letter(s)) for s in seats],
-            required=False,
-            label=_("First dealer"),
-        )
-        self.fields["stake_amount"] = forms.DecimalField(
-            min_value=Decimal("0"),
-            max_digits=10,
-            decimal_places=2,
-            initial=Decimal("0"),
-            localize=True,
-            label=_("Stake"),
-            help_text=_("Per game, or per point in the games settled deal by deal."),
-        )
-        self.fields["stake_currency"] = forms.ChoiceField(
-            choices=CURRENCIES, required=False, label=_("Currency")
-        )
-        resolved = get_game(game["key"]).rules({"profile": profile} if profile else {})
-        for switch in game["switches"]:
-            name = f"rules.{switch['key']}"
-            current = resolved.values.get(switch["key"], switch["default"])
-            if "values" in switch:
-                self.fields[name] = forms.ChoiceField(
-                    choices=[(str(v), choice_label(switch, v)) for v in switch["values"]],
-                    initial=str(current),
-                    label=switch_label(switch),
-                )
-            else:
-                self.fields[name] = forms.IntegerField(
-                    min_value=switch["min"],
-                    max_value=switch["max"],
-                    initial=current,
-                    label=switch_label(switch),
-                )
-            self.profile_values[name] = current
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        for seat in self.seats:
-            if not data.get(f"seats.{seat}") and not data.get(f"guest.{seat}", "").strip():
-                self.add_error(f"seats.{seat}", _("Choose a player or write a guest's name."))
-        # one player in two seats: said next to each of them, with the other problems
-        chosen = [(seat, data.get(f"seats.{seat}")) for seat in self.seats]
-        for seat, pid in chosen:
-            if not pid or data.get(f"guest.{seat}", "").strip():
-                continue
-            for other, same in chosen:
-                if other != seat and same == pid and not data.get(f"guest.{other}", "").strip():
-                    self.add_error(
-                        f"seats.{seat}",
-                        _("%(player)s also sits at seat %(seat)s.")
-                        % {"player": self.player_names.get(pid, "?"), "seat": seat_letter(other)},
-                    )
-        return data
-
-    def seat_fields(self):
-        return [(self[f"seats.{s}"], self[f"guest.{s}"]) for s in self.seats]
-
-    def switch_fields(self):
-        return [self[f"rules.{s['key']}"] for s in self.game["switches"]]
-
-    def switch_errors(self):
-        """Whether a house-rule field is refused (then the house rules are shown open)."""
-        return any(name.startswith("rules.") for name in self.errors)
-
-    def switches_changed(self):
-        """How many house-rule fields differ from the profile (or the game's defaults): the
-        closed section's summary says so, since a form shown again after an error keeps
-        the changes out of sight."""
-        if not self.is_bound:  # a new form holds the profile as it is
-            return 0
-        return sum(1 for name in self.changed_data if name.startswith("rules."))
-
-    def rules_spec(self):
-        """The profile plus only the switches the director changed from it."""
-        spec = {"profile": self.profile} if self.profile else {}
-        for switch in self.game["switches"]:
-            name = f"rules.{switch['key']}"
-            value = self.cleaned_data[name]
-            value = _value(switch, value) if "values" in switch else value
-            if value != self.profile_values[name]:
-                spec[switch["key"]] = value
-        return spec
 
 
 @login_required

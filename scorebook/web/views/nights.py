@@ -30,7 +30,7 @@ from scorebook.sharing import texts
 from scorebook.tournaments.selectors import tournaments_not_over
 from scorebook.web.access import club_for, member_of, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import NightForm, TableForm
+from scorebook.web.forms.nights import NightForm, TableForm
 from scorebook.web.scores import game_name, scoreboard
 from scorebook.web.seats import seat_letter
 from scorebook.web.share import share_for

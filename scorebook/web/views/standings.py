@@ -26,7 +26,7 @@ from scorebook.standings import columns, selectors, services
 from scorebook.standings.models import ALL_GAMES, Rating, Season
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
-from scorebook.web.forms import SeasonForm
+from scorebook.web.forms.standings import SeasonForm
 from scorebook.web.scores import game_name
 from scorebook.web.share import share_for
 from scorebook.web.switches import BID_LABELS, VALUES

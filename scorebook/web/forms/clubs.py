@@ -1,29 +1,13 @@
-"""Forms of the pages: they check the shape of the input; the services decide the rest."""
+"""The club's forms: invitations, roles, players (and erasing one), the club's settings."""
 
-import datetime
 from typing import cast
 
 from django import forms
 from django.conf import settings
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import ROLE_RANK, ConfirmationPolicy, Player, Role
 from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
-
-
-class LoginForm(AuthenticationForm):
-    """Django's login form with phone-friendly inputs (no autocorrect on the username)."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["username"].widget.attrs.update(
-            {"autocapitalize": "none", "autocorrect": "off", "autocomplete": "username"}
-        )
-        self.fields["password"].widget.attrs.update({"autocomplete": "current-password"})
-        self.fields["username"].label = _("Username")
-        self.fields["password"].label = _("Password")
-
 
 ROLE_LABELS = {
     Role.OWNER: _("owner"),
@@ -70,18 +54,6 @@ class InvitationForm(forms.Form):
             self.fields[name].widget.attrs["inputmode"] = "numeric"
 
 
-class SignUpForm(UserCreationForm):
-    """A new account, made on the join page together with accepting the invitation."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["username"].widget.attrs.update(
-            {"autocapitalize": "none", "autocorrect": "off", "autocomplete": "username"}
-        )
-        # Django's own read "150 caratteri o meno.Solo lettere, cifre e @/./+/-/_".
-        self.fields["username"].help_text = _("Letters, digits and @ . + - _, at most 150.")
-
-
 class RoleForm(forms.Form):
     role = forms.ChoiceField(label=_("Role"))
 
@@ -98,15 +70,6 @@ class PlayerForm(forms.Form):
 class PlayerEraseForm(forms.Form):
     name = forms.CharField(
         label=_("Type the player's name to confirm"), max_length=200, strip=False
-    )
-
-
-class AccountEraseForm(forms.Form):
-    username = forms.CharField(
-        label=_("Type your username to confirm"), max_length=200, strip=False
-    )
-    understood = forms.BooleanField(
-        label=_("I understand that this cannot be undone."), required=True
     )
 
 
@@ -155,34 +118,3 @@ class ClubSettingsForm(forms.Form):
         """The settings sent (a blank start or length keeps the club's)."""
         kept = ("night_starts", "night_minutes")
         return {k: v for k, v in self.cleaned_data.items() if not (k in kept and v is None)}
-
-
-class NightForm(forms.Form):
-    # A date input takes only ISO dates; the Italian input format (25/11/2026) left it empty.
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    )
-    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
-
-
-class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Name of the season"), max_length=80)
-    starts_on = forms.DateField(
-        label=_("First day"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    )
-    ends_on = forms.DateField(
-        label=_("Last day (optional)"),
-        required=False,
-        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
-    )
-
-    @staticmethod
-    def initial_for(today: datetime.date) -> dict[str, object]:
-        """The season a club is most likely in: September to August ("2026-27")."""
-        year = today.year if today.month >= 9 else today.year - 1
-        return {"name": f"{year}-{(year + 1) % 100:02d}", "starts_on": datetime.date(year, 9, 1)}
-
-
-class TableForm(forms.Form):
-    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
-    name = forms.CharField(label=_("Name (optional)"), max_length=60, required=False)
