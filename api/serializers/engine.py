@@ -90,6 +90,12 @@ class OutcomeSerializer(serializers.Serializer):
         child=serializers.IntegerField(), required=False, help_text="Race games: the totals."
     )
     winning_side = serializers.CharField(required=False, help_text="Race games: who won.")
+    final_score = serializers.BooleanField(
+        required=False, help_text="Recorded by its final score, without deals."
+    )
+    final_winner = serializers.CharField(
+        required=False, help_text="The winner named with the final score (a scorer)."
+    )
 
 
 class MatchStateSerializer(serializers.Serializer):

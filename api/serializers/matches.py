@@ -188,6 +188,25 @@ class DealSerializer(serializers.ModelSerializer):
         }
 
 
+class FinalScoreSerializer(serializers.Serializer):
+    """A match without deals closed by its final score (a director's act): the totals per
+    scorer, and who won where the totals cannot tell under the match's house rules."""
+
+    totals = serializers.DictField(
+        child=serializers.JSONField(),
+        help_text="The final total of each scorer (A and B for the games in pairs, P1 ... "
+        'Pn for the others), e.g. {"A": 21, "B": 13}; the rules engine checks them.',
+    )
+    winner = serializers.CharField(
+        required=False,
+        allow_null=True,
+        max_length=8,
+        help_text="The scorer who won, where the totals cannot tell under the house rules "
+        "(both sides past the target when the first to reach it wins; the match is refused "
+        "with final.winner_needed without it); elsewhere checked against them.",
+    )
+
+
 class DealWriteSerializer(serializers.Serializer):
     deal = DealField(help_text="The deal, in the engine's deal format.")
     number = serializers.IntegerField(

@@ -24,6 +24,7 @@ from api.serializers.matches import (
     ConfirmSerializer,
     DealSerializer,
     DealWriteSerializer,
+    FinalScoreSerializer,
     MatchCreateSerializer,
     MatchSerializer,
     NightSerializer,
@@ -183,6 +184,21 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             match=match, seat=serializer.validated_data["seat"], user=signed_in(request)
         )
         return Response(ConfirmationSerializer(done, many=True).data)
+
+    @extend_schema(request=FinalScoreSerializer, responses={200: MatchSerializer})
+    @action(detail=True, methods=["post"], url_path="final-score", filter_backends=[])
+    def final_score(self, request: Request, pk: Any = None) -> Response:
+        """Close a match that has no deals with its final score (a paper sheet that kept
+        nothing else; directors): the rules engine decides the result from the totals, and
+        asks for ``winner`` where they cannot tell (``final.winner_needed``)."""
+        match = found(self.get_queryset(), pk=pk)
+        serializer = FinalScoreSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        result = services.match_record_final(
+            match=match, totals=data["totals"], winner=data.get("winner"), user=signed_in(request)
+        )
+        return Response(MatchSerializer(result).data)
 
     @extend_schema(
         methods=["POST"],

@@ -51,7 +51,7 @@ from .models import Erasure
 FORMAT_VERSION = 1
 #: The columns of the import template (docs/import.md), in its order.
 IMPORT_COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-                  "currency", "deal", "final", "abandoned")  # fmt: skip
+                  "currency", "deal", "final", "winner", "abandoned")  # fmt: skip
 
 Rows = Callable[[], Iterable[dict[str, Any]]]
 
@@ -317,7 +317,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
     object), seats (``N=Nino; E=Ettore``), first dealer and stake; the next ones leave
     them empty, as the template allows. ``match`` counts the matches of a night's table
     in the order they were created (a match without a table counts at table 1). A match
-    recorded by its final score is one row with ``final`` (``A=21; B=13``). An abandoned
+    recorded by its final score is one row with ``final`` (``A=21; B=13``) and, where
+    its totals cannot tell who won under its house rules, ``winner``. An abandoned
     match says so on its first row: ``abandoned`` holds its reason (``yes`` when it has
     none), and one abandoned before its first deal is that row alone; any other match
     without deals or final score has no row (the template has no row for it)."""
@@ -353,6 +354,7 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
             )
             if final is not None:
                 row["final"] = "; ".join(f"{k}={v}" for k, v in final.items())
+                row["winner"] = match.final_winner
             if first:
                 seats = match.seat_order()
                 row.update(
@@ -369,7 +371,8 @@ def import_rows(club: Club) -> Iterator[dict[str, Any]]:
 
 IMPORT_ABOUT = (
     "the club's matches in the import template's columns (docs/import.md), one row per "
-    "current deal (one row with `final` for a match recorded by its final score; "
+    "current deal (one row with `final` for a match recorded by its final score, "
+    "`winner` where its totals cannot tell who won; "
     "`abandoned` holds an abandoned match's reason): what the "
     "import reads back into an empty club"
 )

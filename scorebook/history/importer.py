@@ -131,7 +131,9 @@ def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list
         for deal in match["deals"]:
             record.deal_create(match=created, data=deal, expected_number=None, user=user)
         if match.get("final") is not None:
-            record.match_record_final(match=created, totals=match["final"], user=user)
+            record.match_record_final(
+                match=created, totals=match["final"], winner=match.get("winner"), user=user
+            )
         if match.get("abandoned") is not None:
             record.match_abandon(match=created, reason=match["abandoned"], user=user)
     record.night_close(night=stored, user=user)

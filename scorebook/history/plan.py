@@ -105,6 +105,14 @@ class BadFinal(Refusal):
     )
 
 
+class WinnerWithoutFinal(Refusal):
+    code = "import.winner_without_final"
+    message = _(
+        "The winner column goes with a final score (the final column): a match recorded "
+        "deal by deal is won by its deals."
+    )
+
+
 class DealAndFinal(Refusal):
     code = "import.deal_and_final"
     message = _("A row holds one deal or the match's final score, not both.")
@@ -316,6 +324,7 @@ def fingerprint_of(day: str, matches: Iterable[dict[str, Any]]) -> str:
             "deals": m["deals"],
             # only when there is one: the nights imported before keep their prints
             **({"final": m["final"]} if m.get("final") is not None else {}),
+            **({"winner": m["winner"]} if m.get("winner") else {}),
             **({"abandoned": m["abandoned"]} if m.get("abandoned") is not None else {}),
         }
         digest.update((("," if index else "") + _canonical(canonical)).encode())
@@ -329,7 +338,7 @@ def _canonical(value: Any) -> str:
 
 #: Where a preview's matches go as each is complete: ``sink(day, match)`` with the
 #: match's plain JSON (table, number, game, rules, seats, first_dealer, stake, currency,
-#: first, rows, deals, final, abandoned).
+#: first, rows, deals, final, abandoned; winner when given).
 Sink = Callable[[str, dict[str, Any]], None]
 
 
@@ -602,6 +611,10 @@ def _add_deal(plan: Plan, row: Row, match: dict[str, Any]) -> None:
     if match.get("_stopped"):
         plan.refusal(row.number, "deal", NotChecked())
         return
+    if row.get("winner") and not row.get("final"):
+        plan.refusal(row.number, "winner", WinnerWithoutFinal())
+        match["_stopped"] = True
+        return
     if row.get("abandoned") and not row.get("deal") and not row.get("final"):
         if not match["rows"]:  # the match's only row: abandoned before its first deal
             match["rows"].append(row.number)
@@ -645,16 +658,26 @@ def _add_final(plan: Plan, row: Row, match: dict[str, Any]) -> None:
         plan.refusal(row.number, "final", MixedMatch(first=match["first"], how=_("deal by deal")))
         match["_stopped"] = True
         return
+    winner = row.get("winner") or None
     try:
         totals = parse_final(row.get("final"))
-        match["_game"].record_final(match["_state"], totals, match["_rules"], "final")
+        match["_game"].record_final(
+            match["_state"], totals, match["_rules"], "final", winner=winner, winner_path="winner"
+        )
     except Refusal as refusal:
         plan.refusal(row.number, "final", refusal)
         match["_stopped"] = True
         return
     except Rejection as rejection:
-        plan.rejection(row.number, "final", rejection)
+        # the winner's problems (missing where the totals cannot tell, another than
+        # theirs) in its column, the totals' in theirs
+        for column in ("final", "winner"):
+            found = [p for p in rejection.problems if (p.path == "winner") == (column == "winner")]
+            if found:
+                plan.rejection(row.number, column, Rejection(found))
         match["_stopped"] = True
         return
     match["final"] = totals
+    if winner is not None:
+        match["winner"] = winner
     match["rows"].append(row.number)

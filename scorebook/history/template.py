@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 
 #: The template's columns, in the order the example file writes them.
 COLUMNS = ("date", "table", "match", "game", "rules", "seats", "first_dealer", "stake",
-           "currency", "deal", "final", "abandoned")  # fmt: skip
+           "currency", "deal", "final", "winner", "abandoned")  # fmt: skip
 #: In ``abandoned``, a match abandoned without a reason (any of these, without case); any
 #: other text there is the reason the match was abandoned.
 ABANDONED_NO_REASON = "yes"

@@ -95,6 +95,12 @@ class Match(models.Model):
     final_score = models.JSONField(
         null=True, blank=True, help_text="Final totals per scorer, for a match without deals."
     )
+    #: Who won such a match (a scorer: ``A``, ``P2``), where its final totals cannot tell
+    #: under its house rules (both sides past the target when the first to reach it wins);
+    #: blank where they tell. Replayed with ``final_score``.
+    final_winner = models.CharField(
+        max_length=8, blank=True, default="", help_text="The scorer who won, for a final score."
+    )
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every deal write.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

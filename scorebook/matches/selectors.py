@@ -36,7 +36,7 @@ def fold(match: Match, inputs: list[Any]) -> Folded:
             game.add_deal(state, data, rules, f"deals[{i}]") for i, data in enumerate(inputs)
         )
         if match.final_score is not None:
-            game.record_final(state, match.final_score, rules)
+            game.record_final(state, match.final_score, rules, winner=match.final_winner or None)
     except Rejection as rejection:
         raise RulesRejected(rejection) from None
     return Folded(state=state, results=results)

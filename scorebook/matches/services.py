@@ -313,13 +313,15 @@ def match_abandon(*, match: Match, reason: str, user: User) -> Match:
 
 
 @transaction.atomic
-def match_record_final(*, match: Match | int, totals: Any, user: User) -> Match:
+def match_record_final(*, match: Match | int, totals: Any, user: User, winner: Any = None) -> Match:
     """Close a match that has no deals with its final score (the totals per scorer of a
     paper score sheet that kept nothing else): a director's act. The engine decides the
     result from the totals (``Game.record_final``: refused where the deals themselves
-    settle or rate the match, or where the totals end no match); the totals are stored on
-    the match (``final_score``, replayed by ``fold``), the ledger books the result as it
-    books a match finished at the table, and the standings count it."""
+    settle or rate the match, or where the totals end no match); ``winner`` (a scorer)
+    says who won where the totals cannot tell under the house rules, and is refused where
+    they name another. The totals and the winner are stored on the match
+    (``final_score``, ``final_winner``, replayed by ``fold``), the ledger books the result
+    as it books a match finished at the table, and the standings count it."""
     match, night_status, club_id = _lock(
         match.pk if isinstance(match, Match) else match, user, Role.DIRECTOR
     )
@@ -329,11 +331,12 @@ def match_record_final(*, match: Match | int, totals: Any, user: User) -> Match:
         raise ClosedNight()
     game, rules, state = _resume(match)
     try:
-        game.record_final(state, totals, rules)
+        game.record_final(state, totals, rules, winner=winner)
     except Rejection as rejection:
         raise RulesRejected(rejection) from None
     match.final_score = dict(state.totals)
-    match.save(update_fields=["final_score"])
+    match.final_winner = winner or ""
+    match.save(update_fields=["final_score", "final_winner"])
     _store_state(match, state)
     ledger.match_book(
         match=match, club_id=club_id, state=state, deals={}, user=user, was_finished=False
@@ -343,9 +346,11 @@ def match_record_final(*, match: Match | int, totals: Any, user: User) -> Match:
         actor=user,
         verb="match_final_recorded",
         obj=match,
-        after={"final_score": match.final_score, "winners": list(state.outcome.winners)}
-        if state.outcome
-        else {"final_score": match.final_score},
+        after={
+            "final_score": match.final_score,
+            **({"final_winner": match.final_winner} if match.final_winner else {}),
+            "winners": list(state.outcome.winners) if state.outcome else [],
+        },
     )
     stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk)
     return match

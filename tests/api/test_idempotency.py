@@ -141,6 +141,14 @@ POSTS = {
             {},
         ),
     ),
+    "v1:match-final-score": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/matches/{match.pk}/final-score",
+            {"totals": {"A": 21, "B": 13}},
+            {},
+        ),
+    ),
     "v1:transfer-paid": (
         "director",
         lambda people, match: (

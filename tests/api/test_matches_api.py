@@ -330,3 +330,37 @@ def test_a_revoke_in_a_play_record_is_refused_and_stores_nothing(people, match):
     revoke = next(e for e in errors if e["code"] == "play.revoke")
     assert revoke["path"].endswith("tricks[0][3]") and "N" in revoke["message"]
     assert Deal.objects.count() == 0
+
+
+# -- a match closed by its final score (issue 31 item 8) ---------------------------------
+
+
+def test_a_final_score_asks_the_winner_where_the_totals_cannot_tell(people):
+    """Under ``first_in_trick_order`` A 21 B 21 ended a match (both reached 21 in its last
+    deal, one first): refused in words that ask who won, then closed with the winner."""
+    client = api(people, "director")
+    night = client.post(
+        "/api/v1/nights", {"club": people.club.pk, "date": "2026-11-20"}, format="json"
+    ).json()
+    seats = dict(zip("NESW", (p.pk for p in people.seated), strict=True))
+    rules = {"t4.reaching_target": "first_in_trick_order"}
+    body = {"night": night["id"], "game": "tressette4", "rules": rules, "seats": seats}
+    match = client.post("/api/v1/matches", body, format="json").json()
+    url = f"/api/v1/matches/{match['id']}/final-score"
+    asked = client.post(url, {"totals": {"A": 21, "B": 21}}, format="json")
+    assert asked.status_code == 400, asked.content
+    (error,) = asked.json()["errors"]
+    assert (error["code"], error["path"]) == ("final.winner_needed", "winner")
+    wrong = client.post(url, {"totals": {"A": 21, "B": 21}, "winner": "N"}, format="json")
+    assert wrong.json()["errors"][0]["code"] == "final.bad_winner"
+    assert client.get(f"/api/v1/matches/{match['id']}").json()["status"] == "open"
+    done = client.post(url, {"totals": {"A": 21, "B": 21}, "winner": "B"}, format="json")
+    assert done.status_code == 200, done.content
+    result = done.json()["result"]
+    assert (done.json()["status"], result["winners"], result["final_winner"]) == (
+        "finished",
+        ["E", "W"],
+        "B",
+    )
+    again = client.post(url, {"totals": {"A": 21, "B": 21}, "winner": "B"}, format="json")
+    assert again.json()["errors"][0]["code"] == "match.finished"

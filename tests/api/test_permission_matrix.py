@@ -69,6 +69,13 @@ def world(people, match, deal):
         reason="absent",
         user=director,
     )
+    bare = services.match_create(  # no deal yet: closed by its final score
+        night=match.night,
+        game="tressette4",
+        rules=None,
+        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
+        user=director,
+    )
     draft = leagues.league_create(club=people.club, name="Singoli", kind="players", user=director)
     for player in (n, e):
         leagues.entry_add(league=draft, name=player.name, player_ids=[player.pk], user=director)
@@ -98,6 +105,7 @@ def world(people, match, deal):
         "cup_entry": cup.entries.get(name="EW").pk,
         "forfeited_fixture": forfeited.fixtures.get().pk,
         "old_match": old.pk,
+        "bare_match": bare.pk,
         "salvo": s.pk,
         "slug": people.club.slug,
         "token": invitation_create(
@@ -261,6 +269,13 @@ MATRIX = {
         {"seat": "E"},
         {},
         writes(MEMBER, 200),
+    ),
+    "record a final score": (
+        "post",
+        "/api/v1/matches/{bare_match}/final-score",
+        {"totals": {"A": 21, "B": 13}},
+        {},
+        writes(DIRECTOR, 200),
     ),
     "change what counts as a confirmation": (
         "patch",

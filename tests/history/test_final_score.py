@@ -212,3 +212,83 @@ def test_only_a_director_records_a_final_score_and_no_deal_follows_it(people):
     assert [e["code"] for e in rejected.value.errors()] == ["match.finished"]
     with pytest.raises(record.RulesRejected):  # nor a second final score
         record.match_record_final(match=match, totals={"A": 31, "B": 13}, user=people.director)
+
+
+# -- the winner column: where the totals cannot tell who won (issue 31 item 8) -----------
+
+#: The tournament code's rule: the first side to reach the target in the order of the
+#: tricks wins, whatever the totals (both past it, or level, they cannot say which).
+FIRST = json.dumps({"t4.reaching_target": "first_in_trick_order"})
+
+
+def final_row(final, rules=FIRST, **more):
+    return {"date": "2019-03-21", "game": _game(), "rules": rules, "seats": SEATS,
+            "final": final, **more}  # fmt: skip
+
+
+def test_totals_that_cannot_tell_the_winner_ask_for_it_in_its_column(people):
+    (error,) = _refused(people, final_row("A=23; B=22"))
+    assert error["code"] == "final.winner_needed"
+    assert error["params"] == {"row": 2, "column": "winner", "letter": "L"}
+    assert "Indica chi ha vinto (A, B)" in error["message"]
+
+
+def test_the_winner_column_closes_the_match_with_its_winner(people, accept):
+    """A 21 B 21 did end a match (both reached 21 in its last deal): the winner says
+    whose; the export writes it back, so the round trip keeps it."""
+    batch = services.import_preview(
+        club=people.club, user=people.director, filename="f.csv",
+        data=csv_of(final_row("A=21; B=21", winner="B")),
+    )  # fmt: skip
+    done = accept(batch, people.director)
+    assert done.status == Import.Status.DONE, done.error
+    match = Match.objects.get(night__club=people.club)
+    assert (match.status, match.final_winner) == (Match.Status.FINISHED, "B")
+    assert match.result["winners"] == ["E", "W"] and match.result["final_winner"] == "B"
+    assert match_problems(match) == []  # the record re-derives, winner and all
+    (written,) = list(exports.import_rows(people.club))
+    assert (written["final"], written["winner"]) == ("A=21; B=21", "B")
+
+
+def test_a_winner_the_totals_rule_out_or_without_a_final_is_refused(people):
+    (error,) = _refused(people, final_row("A=22; B=19", winner="B"))
+    assert (error["code"], error["params"]["column"]) == ("final.winner_contradicts", "winner")
+    assert "ha vinto A, non B" in error["message"]
+    (error,) = _refused(people, final_row("A=22; B=19", winner="Nino"))
+    assert (error["code"], error["params"]["column"]) == ("final.bad_winner", "winner")
+    deal = {"date": "2019-03-21", "game": _game(), "seats": SEATS, "deal": json.dumps(DEAL),
+            "winner": "A"}  # fmt: skip
+    (error,) = _refused(people, deal)
+    assert (error["code"], error["params"]["column"]) == ("import.winner_without_final", "winner")
+
+
+def test_a_final_under_carry_over_is_imported(people, accept):
+    """It raised KeyError in the engine: the preview answered 500."""
+    rules = json.dumps({"t4.carry_over_excess": "on_except_won_by_declarations_alone"})
+    batch = services.import_preview(
+        club=people.club, user=people.director, filename="f.csv",
+        data=csv_of(final_row("A=24; B=13", rules=rules)),
+    )  # fmt: skip
+    assert accept(batch, people.director).status == Import.Status.DONE
+    assert Match.objects.get(night__club=people.club).result["winners"] == ["N", "S"]
+
+
+def test_the_service_takes_the_winner_and_a_refused_one_stores_nothing(people):
+    night = record.night_open(
+        club_id=people.club.pk, date=date(2019, 3, 21), venue="", user=people.director
+    )
+    nino, ettore, salvo, walter = people.seated
+    match = record.match_create(
+        night=night, game=_game(), rules=json.loads(FIRST), user=people.director,
+        seats={"N": nino.pk, "E": ettore.pk, "S": salvo.pk, "W": walter.pk},
+    )  # fmt: skip
+    with pytest.raises(record.RulesRejected) as rejected:
+        record.match_record_final(match=match, totals={"A": 23, "B": 22}, user=people.director)
+    assert [e["code"] for e in rejected.value.errors()] == ["final.winner_needed"]
+    match.refresh_from_db()
+    assert (match.final_score, match.final_winner, match.status) == (None, "", "open")
+    record.match_record_final(
+        match=match, totals={"A": 23, "B": 22}, winner="B", user=people.director
+    )
+    match.refresh_from_db()
+    assert (match.final_winner, match.result["winners"]) == ("B", ["E", "W"])
