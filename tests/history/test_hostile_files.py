@@ -44,7 +44,7 @@ DEAL = json.dumps({"sides": {"A": {"thirds": 14}, "B": {"thirds": 18}}, "last_tr
 GOOD = {
     "date": "2016-01-12", "table": "1", "match": "1", "game": "tressette4",
     "rules": "classic_21", "seats": "N=Nino; E=Lia; S=Maria; W=Salvo", "first_dealer": "N",
-    "stake": "0.50", "currency": "EUR", "deal": DEAL, "final": "", "abandoned": "",
+    "stake": "0.50", "currency": "EUR", "deal": DEAL, "final": "", "winner": "", "abandoned": "",
 }  # fmt: skip
 
 
