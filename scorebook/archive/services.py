@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.clubs.models import ROLE_RANK, Club, Membership, Player, Role
+from scorebook.clubs.models import ROLE_RANK, Club, Invitation, Membership, Player, Role
 from scorebook.clubs.services import NotAllowed, require_role
 from scorebook.core.audit import audit
 from scorebook.core.models import AuditEvent, IdempotencyKey
@@ -238,8 +238,10 @@ def _erase_player(player: Player, *, actor: User, by_the_person: bool) -> Erasur
     name = pseudonym(number)
     others = Player.objects.filter(club=club).exclude(pk=player.pk).values_list("name", flat=True)
     rewrite = rewriter(player.name, name, keep=list(others))
-    player.name, player.user, player.active = name, None, False
-    player.save(update_fields=["name", "user", "active"])
+    player.name, player.user, player.active, player.erased = name, None, False, True
+    player.save(update_fields=["name", "user", "active", "erased"])
+    # an invitation naming the player would link an account to it again
+    Invitation.objects.filter(player=player, revoked_at=None).update(revoked_at=timezone.now())
     _scrub_club(club.pk, rewrite)
     erasure = Erasure.objects.create(
         club=club, player=player, number=number, erased_by=actor, by_the_person=by_the_person

@@ -105,6 +105,10 @@ class Player(models.Model):
     )
     guest = models.BooleanField(default=False)
     active = models.BooleanField(default=True)
+    #: Set once, by the erasure (``archive.services``), never unset: the name is a
+    #: pseudonym and the player is locked (no seat, no entry, no rename, no reactivation:
+    #: ``clubs.services.PlayerErased``). The ``Erasure`` row keeps who erased and when.
+    erased = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -99,6 +99,27 @@ class PlayerNameTaken(Refusal):
     message = _("The club already has a player called '%(name)s': add a surname or initial.")
 
 
+class PlayerErased(Refusal):
+    """An erased player is locked: the erasure cannot be undone by hand (a seat, an
+    entry, an import's row, a new name, an account or reactivation would bring the
+    person back). One refusal for every such act, pages and API alike."""
+
+    code = "player.erased"
+    status = 409
+    message = _(
+        "%(name)s was erased: an erased player cannot be seated, entered in a tournament "
+        "or league, matched by an import, renamed, linked to an account or made active again."
+    )
+
+
+def refuse_erased(player_ids: Any, path: str = "") -> None:
+    """Refuse (``PlayerErased``, naming the pseudonym) when any of ``player_ids`` is an
+    erased player."""
+    erased = Player.objects.filter(pk__in=list(player_ids), erased=True).first()
+    if erased is not None:
+        raise PlayerErased(path=path, name=erased.name)
+
+
 class UsernameTaken(Refusal):
     code = "user.username_taken"
     status = 409
@@ -317,6 +338,8 @@ def _player_facts(player: Player, fields: list[str]) -> dict[str, Any]:
 def player_update(*, player: Player, changes: dict[str, Any], user: User) -> Player:
     """``changes`` maps Player fields (name, user, guest, active) to new values."""
     require_role(user, player.club_id, Role.SCORER)
+    if player.erased and any(getattr(player, f) != v for f, v in changes.items()):
+        raise PlayerErased(name=player.name)
     if "user" in changes and changes["user"] != player.user:
         new = changes["user"]
         if player.user_id is not None and getattr(user, "pk", None) != player.user_id:
@@ -412,6 +435,8 @@ def invitation_create(
         raise InvitationLimits(days=INVITATION_MAX_DAYS, uses=INVITATION_MAX_USES)
     if player is not None and (player.club_id != club.pk or player.user_id is not None):
         raise InvitationPlayer(path="player")
+    if player is not None and player.erased:
+        raise PlayerErased(path="player", name=player.name)
     invitation = Invitation.objects.create(
         club=club,
         role=role,
@@ -465,6 +490,8 @@ def invitation_accept(*, token: str, user: User) -> Membership:
         player = Player.objects.select_for_update().get(pk=invitation.player_id)
         if player.user_id is not None:
             raise InvitationPlayer(path="token")
+        if player.erased:
+            raise PlayerErased(path="token", name=player.name)
         player.user = user
         player.save(update_fields=["user"])
     audit(

@@ -24,6 +24,7 @@ from typing import Any
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.clubs.services import PlayerErased
 from scorebook.core.inputs import loads
 from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
@@ -350,9 +351,12 @@ def plan_sheet(
     imported: Iterable[str] = (),
     today: date | None = None,
     sink: Sink | None = None,
+    erased: Iterable[int] = (),
 ) -> Plan:
     """Check every row; group the good ones into nights. ``club_players`` are the club's
-    (id, name); ``imported`` the fingerprints of nights already imported (skipped).
+    (id, name); ``imported`` the fingerprints of nights already imported (skipped);
+    ``erased`` the ids of erased players (a match seating one is refused in its first
+    row: ``player.erased``).
 
     The rows are read once, as they stream. A match leaves memory as soon as it is over
     (the engine says so) or the file ends: it goes to ``sink`` (while the preview has no
@@ -365,6 +369,7 @@ def plan_sheet(
     today = today or timezone.localdate()
     allowed = tuple(currencies)
     by_name = {name.lower(): pk for pk, name in club_players}
+    locked = set(erased)
     kept: list[tuple[str, dict[str, Any]]] = []
     out = sink or (lambda day, match: kept.append((day, match)))
     matches: dict[tuple[str, int, int], Any] = {}
@@ -378,6 +383,11 @@ def plan_sheet(
         if match is None:
             match = _new_match(plan, row, key, allowed)
             if match is None:
+                matches[key] = _REFUSED
+                continue
+            gone = [n for n in match["seats"].values() if by_name.get(n.lower()) in locked]
+            if gone:
+                plan.refusal(row.number, "seats", PlayerErased(path="seats", name=gone[0]))
                 matches[key] = _REFUSED
                 continue
             for seat, name in match["seats"].items():

@@ -13,11 +13,13 @@ refresh is held meanwhile (``outbox.held``) and the club rebuilt once at the end
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
+from django.db.models import ForeignObjectRel, Model, QuerySet
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Club, Player, Role
@@ -30,6 +32,15 @@ from scorebook.ledger.models import Account, Entry, Settlement, Transfer
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.standings import refresh
+from scorebook.standings.models import (
+    FixtureMatch,
+    LeaderboardRow,
+    MatchStanding,
+    RatedMatch,
+    Rating,
+    RatingChange,
+    StaleMark,
+)
 
 from . import tasks
 from .models import Import, ImportedNight
@@ -81,6 +92,15 @@ class NotUndoable(Refusal):
     message = _("This import is %(status)s: only a finished or failed import can be undone.")
 
 
+class UndoBlocked(Refusal):
+    """A later act needs a match the import stored (a league fixture counts it, say):
+    undoing would take it from under that act. ``what`` names each, in words."""
+
+    code = "import.undo_blocked"
+    status = 409
+    message = _("This import cannot be undone: %(what)s")
+
+
 def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Import:
     """Read and check the file; store the preview (not yet anything of the club's record).
     A file with refused rows is refused whole (``RowsRefused``): nothing is stored."""
@@ -88,8 +108,13 @@ def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Imp
     sheet = read_file(filename, data)
     players = Player.objects.filter(club=club).values_list("pk", "name")
     imported = ImportedNight.objects.filter(club=club).values_list("fingerprint", flat=True)
+    erased = Player.objects.filter(club=club, erased=True).values_list("pk", flat=True)
     plan = plan_sheet(
-        sheet, club_players=list(players), currencies=STAKE_CURRENCIES, imported=list(imported)
+        sheet,
+        club_players=list(players),
+        currencies=STAKE_CURRENCIES,
+        imported=list(imported),
+        erased=list(erased),
     )
     if not plan.ok:
         raise RowsRefused(plan.problems, plan.more_problems)
@@ -150,6 +175,7 @@ def import_undo(*, batch: Import, user: User) -> Import:
         raise NotUndoable(status=batch.get_status_display())
     night_ids = list(batch.nights.values_list("night_id", flat=True))
     matches = Match.objects.filter(night_id__in=night_ids)
+    _refuse_if_needed(matches)
     deals = Deal.objects.filter(match__in=matches)
     Transfer.objects.filter(settlement__night_id__in=night_ids).delete()
     Settlement.objects.filter(night_id__in=night_ids).delete()
@@ -183,15 +209,110 @@ def import_undo(*, batch: Import, user: User) -> Import:
     return batch
 
 
+#: What the undo deletes itself, or what is derived and rebuilt after it (the standings):
+#: a row of these pointing at an imported match or guest is no later act's.
+_THE_IMPORTS_OWN = (
+    Deal,
+    Account,
+    Entry,
+    ImportedNight,
+    MatchStanding,
+    RatedMatch,
+    RatingChange,
+    StaleMark,
+)
+_REBUILT = (LeaderboardRow, Rating, RatingChange)
+
+
+def _pointing_at(
+    model: type[Model], ids: Iterable[int], skip: tuple[type[Model], ...]
+) -> Iterator[tuple[type[Model], int]]:
+    """(related model, id pointed at) for every row of another model that points at one of
+    ``ids`` (a foreign key, one-to-one or many-to-many): found through ``model``'s
+    relations, so a relation added tomorrow counts the day it is added."""
+    ids = list(ids)
+    relations = [  # the hidden ones too (``related_name="+"``: a tournament's pair)
+        f for f in model._meta.get_fields(include_hidden=True) if isinstance(f, ForeignObjectRel)
+    ]
+    for relation in relations:
+        related = relation.related_model
+        if not isinstance(related, type) or related in skip or not ids:
+            continue
+        if relation.many_to_many:
+            through = relation.through  # type: ignore[attr-defined]
+            column = relation.field.m2m_reverse_field_name()  # type: ignore[attr-defined]
+            rows = through._base_manager.filter(**{f"{column}__in": ids})
+        else:
+            column = relation.field.name
+            rows = related._base_manager.filter(**{f"{column}__in": ids})
+        for pointed in rows.values_list(column, flat=True).distinct():
+            yield related, pointed
+
+
+def _refuse_if_needed(matches: QuerySet[Match]) -> None:
+    """Refuse the undo, naming each, while a later act needs one of the import's matches:
+    a league's fixture that counts it (deleting the match would change the league
+    silently), or any other record pointing at it."""
+    ids = list(matches.values_list("pk", flat=True))
+    needed = sorted(
+        {(str(m._meta.verbose_name), pk) for m, pk in _pointing_at(Match, ids, _THE_IMPORTS_OWN)}
+    )
+    if not needed:
+        return
+    by_id = {
+        m.pk: m
+        for m in Match.objects.filter(pk__in=[pk for _, pk in needed]).select_related(
+            "night", "table"
+        )
+    }
+    links = {
+        link.match_id: link
+        for link in FixtureMatch.objects.filter(match_id__in=by_id).select_related(
+            "fixture__league"
+        )
+    }
+    what = []
+    for kind, pk in needed:
+        match = by_id[pk]
+        where = _("the match of %(date)s at table %(table)s") % {
+            "date": formats.date_format(match.night.date, "SHORT_DATE_FORMAT"),
+            "table": match.table.number if match.table else 1,
+        }
+        link = links.get(pk)
+        if link is not None:
+            what.append(
+                _(
+                    "%(match)s counts for round %(round)s of the league %(league)s: take it "
+                    "off that fixture first."
+                )
+                % {"match": where, "round": link.fixture.round, "league": link.fixture.league.name}
+            )
+        else:
+            what.append(
+                _("%(match)s is needed by another record (%(kind)s).")
+                % {"match": where, "kind": kind}
+            )
+    raise UndoBlocked(what=" ".join(str(w) for w in what))
+
+
 def _delete_unused_guests(batch: Import) -> list[int]:
-    """Delete the import's guests no remaining match seats; the ids of those kept."""
+    """Delete the import's guests nothing else needs; the ids of those kept, under their
+    names or pseudonyms: a guest seated at a remaining match, linked to an account, or
+    pointed at by any other record (a ledger account with entries, a confirmation, an
+    erasure, a tournament's pair or single, a league's entry, an invitation...)."""
     seated: set[int] = set()
     for seats in Match.objects.filter(night__club_id=batch.club_id).values_list("seats", flat=True):
         seated.update(seats.values())
-    guests = set(batch.guests)
-    unused = guests - seated
-    has_account = set(
-        Account.objects.filter(player_id__in=unused).values_list("player_id", flat=True)
+    guests = set(
+        Player.objects.filter(pk__in=batch.guests, club_id=batch.club_id).values_list(
+            "pk", flat=True
+        )
     )
-    Player.objects.filter(pk__in=unused - has_account, club_id=batch.club_id).delete()
-    return sorted(guests - (unused - has_account))
+    candidates = guests - seated
+    linked = set(
+        Player.objects.filter(pk__in=candidates, user__isnull=False).values_list("pk", flat=True)
+    )
+    pointed = {pk for _, pk in _pointing_at(Player, candidates - linked, _REBUILT)}
+    unused = candidates - linked - pointed
+    Player.objects.filter(pk__in=unused).delete()
+    return sorted(guests - unused)

@@ -25,7 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorebook.clubs.models import ROLE_RANK, Club, Player, Role
-from scorebook.clubs.services import NotAllowed, require_role
+from scorebook.clubs.services import NotAllowed, refuse_erased, require_role
 from scorebook.core import hotpath
 from scorebook.core.audit import audit
 from scorebook.core.people import User
@@ -183,6 +183,7 @@ def match_create(
     )
     if len(set(seats.values())) != len(seats) or known != set(seats.values()):
         raise SeatPlayers(path="seats")
+    refuse_erased(seats.values(), path="seats")
     match = Match.objects.create(
         night=night,
         table=table,

@@ -20,7 +20,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorebook.clubs.models import Club, Player, Role
-from scorebook.clubs.services import require_role
+from scorebook.clubs.services import refuse_erased, require_role
 from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
@@ -365,6 +365,7 @@ def entry_add(*, league: League, name: str, player_ids: list[int], user: User) -
     for index, pid in enumerate(player_ids):
         if pid not in found:
             raise PlayerNotInClub(path=f"players[{index}]", player=pid)
+    refuse_erased(player_ids, path="players")
     taken = (
         LeagueEntry.objects.filter(league=league, players__in=player_ids)
         .values_list("name", "players__name")

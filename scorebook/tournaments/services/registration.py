@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorebook.clubs.models import Player
-from scorebook.clubs.services import player_create
+from scorebook.clubs.services import PlayerErased, player_create
 from scorebook.core.audit import audit
 from scorebook.core.people import User
 
@@ -47,6 +47,8 @@ def _player(tournament: Tournament, who: int | str, user: User, path: str) -> Pl
         player = Player.objects.filter(club_id=tournament.club_id, pk=who).first()
         if player is None:
             raise UnknownPlayer(path=path)
+        if player.erased:
+            raise PlayerErased(path=path, name=player.name)
         return player
     if isinstance(who, str) and who.strip():
         return player_create(club=tournament.club, name=who.strip()[:80], user=user, guest=True)

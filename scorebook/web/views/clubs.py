@@ -116,13 +116,11 @@ def players(request, slug):
             try:
                 services.player_create(club=the_club, user=signed_in(request), **form.cleaned_data)
             except Refusal as refusal:
-                context["players"] = Player.objects.filter(club=the_club).select_related(
-                    "user", "erasure"
-                )
+                context["players"] = Player.objects.filter(club=the_club).select_related("user")
                 return refused(request, refusal, template="web/clubs/players.html", context=context)
             messages.success(request, _("%(name)s added.") % {"name": form.cleaned_data["name"]})
             return redirect("web:players", slug=the_club.slug)
-    context["players"] = Player.objects.filter(club=the_club).select_related("user", "erasure")
+    context["players"] = Player.objects.filter(club=the_club).select_related("user")
     return render(request, "web/clubs/players.html", context)
 
 
