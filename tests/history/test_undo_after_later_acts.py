@@ -23,8 +23,8 @@ from scorebook.matches import services as record
 from scorebook.matches.models import Deal, Match, Night
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import Fixture, LeagueEntry
-from scorebook.tournaments import services as tournaments
 from scorebook.tournaments.models import Entry, Single
+from scorebook.tournaments.services import registration, setup
 from tests.api.common import api
 
 pytestmark = pytest.mark.usefixtures("eager_tasks")
@@ -93,7 +93,7 @@ def test_undo_keeps_a_guest_entered_in_a_tournament_since(people, imported):
     tonight = record.night_open(
         club_id=people.club.pk, date=date(2026, 11, 20), venue="", user=people.director
     )
-    cup = tournaments.tournament_create(
+    cup = setup.tournament_create(
         night=tonight,
         name="Coppa",
         game=Match.objects.filter(players=4).first().game,
@@ -101,10 +101,10 @@ def test_undo_keeps_a_guest_entered_in_a_tournament_since(people, imported):
         user=people.director,
     )
     nino = people.seated[0]
-    pair = tournaments.entry_add(
+    pair = registration.entry_add(
         tournament=cup, players=[nino.pk, guest(people, "Maria").pk], user=people.director
     )
-    single = tournaments.single_add(
+    single = registration.single_add(
         tournament=cup, player=guest(people, "Lia").pk, user=people.director
     )
     undone(imported, people)
