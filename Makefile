@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps messages clean
+.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -93,6 +93,11 @@ fuzz: install
 # /usr/bin/chromium, a throw-away database, Django's live server): 10 deals per family.
 table-taps: install
 	$(PY) deploy/checks/table_taps.py
+
+# The README's picture of the table phone (docs/table-phone.png), taken anew on the demo
+# club with Playwright and /usr/bin/chromium at 390 px.
+readme-screenshot: install
+	$(PY) deploy/checks/readme_screenshot.py
 
 # Every form of every page (found in the URLconf and the pages' HTML) and every query
 # parameter, with hostile values, as each role and anonymously, against gunicorn on

@@ -1,6 +1,6 @@
 """What a caller may name: only objects of their own clubs.
 
-An id of another club's object must answer exactly as a missing one (the README's "objects
+An id of another club's object must answer exactly as a missing one (docs/api.md: "objects
 of another club are 404, never 403"), in a create's body as in a ``?club=`` filter, or the
 difference tells a stranger what exists. These helpers scope any model by the path from it
 to its club, for the serializer fields and the filters of the API.

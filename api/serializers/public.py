@@ -3,7 +3,7 @@
 Each serializer here is an allow-list written for the public: a field is public because
 it is named here, never because the members' serializer has it. The members' leaderboard
 serializer was reused and gave each player's ``money`` and stake ``units`` to anyone
-(README: no stakes in public). Memberships, who entered or corrected a deal, audit,
+(docs/api.md: no stakes in public). Memberships, who entered or corrected a deal, audit,
 stakes, money and stake units stay private.
 """
 

@@ -6,7 +6,7 @@ through the ORM cost about a third of a deal entry's Python time. In one process
 PostgreSQL (``make bench-deal-profile``, 200 interleaved requests, median Python CPU per
 request on the shared 2-core machine): deal entry 8.8-10.6 ms with the ORM reads, the
 bare INSERT view 1.6-2.0 ms (ratio 0.18-0.19); with these reads the ratio is the one in
-README "Development".
+docs/performance.md.
 
 Only documented API: ``Manager.raw()`` (it returns ordinary model instances, so every
 write still goes through ``save()``) and ``connection.cursor()``, with table and column

@@ -17,7 +17,7 @@ from tests.api.shapes import answer_schema, live_schema, mismatches, validate, v
 METHODS = ("get", "post", "put", "patch", "delete")
 #: Free on purpose or still untyped, each for a reason: an answer's deal is free (a
 #: generated client would read a union of every game's deal by trying each in turn, see
-#: README); a game's schemas are JSON Schema documents; a resolved house rule's values map
+#: docs/api.md); a game's schemas are JSON Schema documents; a resolved house rule's values map
 #: each switch to its value (the game's HouseRules types them); a tournament's rules
 #: landed untyped with the tournaments (issue 27).
 PENDING = {

@@ -63,7 +63,7 @@ def test_deal_30_asks_the_database_what_deal_1_does_and_reads_no_earlier_deal(pe
 
 #: What one deal entry through the API asks the database, in order (under a test's
 #: transaction each atomic block is a savepoint). A new statement on the hot path must
-#: be added here on purpose: the bench figures in README "Development" count these.
+#: be added here on purpose: the bench figures in docs/performance.md count these.
 API_DEAL_ENTRY = (
     "SAVEPOINT",  # the Idempotency-Key's transaction (core/idempotency.py)
     "SELECT auth_user.* FROM",  # the token's user (api/authentication.py, core/hotpath.py)
