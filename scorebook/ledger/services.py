@@ -9,7 +9,7 @@ fewest transfers, as a new settlement version when anything changed.
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -114,22 +114,8 @@ def match_book(
     per_deal = game.settles_per_deal(game.rules(match.rules["values"]))
     if not per_deal and not was_finished and not state.finished:
         return  # nothing was booked and nothing is due yet
-    wanted: dict[int | None, tuple[Deal | None, Moves]] = {None: (None, [])}
-    for deal, result in deals.items():
-        moves: Moves = []
-        if per_deal and result is not None:
-            moves = _moves({**result.units, **{f"pot:{k}": v for k, v in result.pots.items()}})
-        wanted[deal.pk] = (deal, moves)
-    if not per_deal and state.outcome is not None:
-        wanted[None] = (None, _moves(dict(state.outcome.units)))
-    live: dict[int | None, list[Entry]] = defaultdict(list)
-    for entry in Entry.objects.filter(
-        Q(deal_id__in=[pk for pk in wanted if pk is not None]) | Q(kind=Entry.Kind.MATCH),
-        match=match,
-        kind__in=[Entry.Kind.DEAL, Entry.Kind.MATCH],
-        reversed_by__isnull=True,
-    ):
-        live[entry.deal_id].append(entry)
+    wanted = _wanted_moves(state, deals, per_deal)
+    live = _live_entries(match, wanted)
     pots = {
         name[4:]
         for _, moves in wanted.values()
@@ -142,47 +128,91 @@ def match_book(
     unit, currency, value = unit_of(match)
     new: list[Entry] = []
     for source, (booked, moves) in wanted.items():
+
+        def book(payer: int, payee: int, amount: Decimal, booked: Deal | None = booked) -> Entry:
+            return Entry(
+                club_id=club_id,
+                night_id=match.night_id,
+                match=match,
+                deal=booked,
+                deal_version=booked.version if booked else None,
+                match_version=match.version,
+                kind=Entry.Kind.DEAL if booked else Entry.Kind.MATCH,
+                payer_id=payer,
+                payee_id=payee,
+                amount=amount,
+                unit=unit,
+                currency=currency,
+                booked_by=user,
+            )
+
+        def reverse(entry: Entry) -> Entry:
+            return _reversal(
+                entry,
+                user,
+                club_id=club_id,
+                night_id=match.night_id,
+                match=match,
+                deal_id=entry.deal_id,
+                deal_version=entry.deal_version,
+                match_version=match.version,
+            )
+
         want = Counter(
             (accounts[a].pk, accounts[b].pk, (value * n).quantize(CENT)) for a, b, n in moves
         )
-        have = Counter((e.payer_id, e.payee_id, e.amount) for e in live.get(source, []))
-        if want == have:
-            continue
-        for entry in live.get(source, []):
-            new.append(
-                _reversal(
-                    entry,
-                    user,
-                    club_id=club_id,
-                    night_id=match.night_id,
-                    match=match,
-                    deal_id=entry.deal_id,
-                    deal_version=entry.deal_version,
-                    match_version=match.version,
-                )
-            )
-        for (payer, payee, amount), times in want.items():
-            new.extend(
-                Entry(
-                    club_id=club_id,
-                    night_id=match.night_id,
-                    match=match,
-                    deal=booked,
-                    deal_version=booked.version if booked else None,
-                    match_version=match.version,
-                    kind=Entry.Kind.DEAL if booked else Entry.Kind.MATCH,
-                    payer_id=payer,
-                    payee_id=payee,
-                    amount=amount,
-                    unit=unit,
-                    currency=currency,
-                    booked_by=user,
-                )
-                for _ in range(times)
-            )
+        new += _rebooked(want, live.get(source, []), reverse, book)
     Entry.objects.bulk_create(new)
     if has_piatto(match):
         piatto_book(night_id=match.night_id, table_id=match.table_id, club_id=club_id, user=user)
+
+
+def _wanted_moves(
+    state: MatchState, deals: Mapping[Deal, DealResult | None], per_deal: bool
+) -> dict[int | None, tuple[Deal | None, Moves]]:
+    """What each source should have booked, by deal id (None: the match's result): a
+    deal's units and pots where stakes settle per deal, else the match's outcome."""
+    wanted: dict[int | None, tuple[Deal | None, Moves]] = {None: (None, [])}
+    for deal, result in deals.items():
+        moves: Moves = []
+        if per_deal and result is not None:
+            moves = _moves({**result.units, **{f"pot:{k}": v for k, v in result.pots.items()}})
+        wanted[deal.pk] = (deal, moves)
+    if not per_deal and state.outcome is not None:
+        wanted[None] = (None, _moves(dict(state.outcome.units)))
+    return wanted
+
+
+def _live_entries(
+    match: Match, wanted: Mapping[int | None, object]
+) -> dict[int | None, list[Entry]]:
+    """The match's live deal and match entries of those sources, by deal id."""
+    live: dict[int | None, list[Entry]] = defaultdict(list)
+    for entry in Entry.objects.filter(
+        Q(deal_id__in=[pk for pk in wanted if pk is not None]) | Q(kind=Entry.Kind.MATCH),
+        match=match,
+        kind__in=[Entry.Kind.DEAL, Entry.Kind.MATCH],
+        reversed_by__isnull=True,
+    ):
+        live[entry.deal_id].append(entry)
+    return live
+
+
+def _rebooked(
+    want: Counter[tuple[int, int, Decimal]],
+    live: list[Entry],
+    reverse: Callable[[Entry], Entry],
+    book: Callable[[int, int, Decimal], Entry],
+) -> list[Entry]:
+    """The entries that bring one source's ``live`` entries in line with ``want``
+    (payer, payee, amount: how many times): none when they agree, else each live entry
+    reversed and each wanted move booked anew."""
+    have = Counter((e.payer_id, e.payee_id, e.amount) for e in live)
+    if want == have:
+        return []
+    new = [reverse(entry) for entry in live]
+    new += [book(*move) for move, times in want.items() for _ in range(times)]
+    return new
 
 
 # -- the piatto: a night's pot, carried from match to match at a table -------------------
@@ -223,25 +253,9 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
     account = Account.objects.get_or_create(club_id=club_id, night=night, pot=_pot_name(number))[0]
     Account.objects.select_for_update().get(pk=account.pk)
     chain = [m for m in at_table if m.status == Match.Status.FINISHED and has_piatto(m)]
-    results = {m.pk: m.result or {} for m in chain}
     seated = {str(pid) for m in chain for pid in m.seats.values()}
     found = {str(pid): a for pid, a in player_accounts(club_id, (int(p) for p in seated)).items()}
-    plans = piatto(
-        [
-            PotMatch(
-                players=tuple(str(m.seats[s]) for s in sorted(m.seats)),
-                winners=tuple(str(m.seats[s]) for s in results[m.pk]["winners"]),
-                stake=_stake_value(m),
-                purse="/".join(unit_of(m)[:2]),
-                takes_pot=results[m.pk].get("piatto") == "won",
-                doubled_by=tuple(str(m.seats[s]) for s in results[m.pk]["winners"])
-                if results[m.pk].get("pot") == "doubled"
-                else (),
-            )
-            for m in chain
-        ],
-        closed=night.status == Night.Status.CLOSED,
-    )
+    plans = piatto([_pot_match(m) for m in chain], closed=night.status == Night.Status.CLOSED)
     wanted: dict[int, tuple[Match | None, list[PotMove]]] = {
         m.pk: (m, moves) for m, moves in zip(chain, plans, strict=True)
     }
@@ -250,46 +264,55 @@ def piatto_book(*, night_id: int, table_id: int | None, club_id: int, user: User
         match__in=at_table, kind=Entry.Kind.POT, reversed_by__isnull=True
     ).select_related("match"):
         live[entry.match_id or 0].append(entry)  # match__in: never None
+    key = {POT: account.pk, **{p: a.pk for p, a in found.items()}}
     new: list[Entry] = []
     for pk in sorted(set(wanted) | set(live)):
         m, moves = wanted.get(pk, (None, []))
-        key = {POT: account.pk, **{p: a.pk for p, a in found.items()}}
+
+        def book(payer: int, payee: int, amount: Decimal, m: Match | None = m) -> Entry:
+            assert m is not None  # a match no longer in the chain wants nothing
+            unit, currency, _ = unit_of(m)
+            return Entry(
+                club_id=club_id,
+                night=night,
+                match=m,
+                match_version=m.version,
+                kind=Entry.Kind.POT,
+                payer_id=payer,
+                payee_id=payee,
+                amount=amount,
+                unit=unit,
+                currency=currency,
+                booked_by=user,
+            )
+
+        def reverse(entry: Entry, pk: int = pk) -> Entry:
+            return _reversal(
+                entry,
+                user,
+                club_id=club_id,
+                night_id=night.pk,
+                match_id=pk,
+                match_version=entry.match.version if entry.match else 0,
+            )
+
         want = Counter((key[mv.payer], key[mv.payee], mv.amount) for mv in moves)
-        have = Counter((e.payer_id, e.payee_id, e.amount) for e in live.get(pk, []))
-        if want == have:
-            continue
-        for entry in live.get(pk, []):
-            new.append(
-                _reversal(
-                    entry,
-                    user,
-                    club_id=club_id,
-                    night_id=night.pk,
-                    match_id=pk,
-                    match_version=entry.match.version if entry.match else 0,
-                )
-            )
-        if m is None:
-            continue
-        unit, currency, _ = unit_of(m)
-        for (payer, payee, amount), times in want.items():
-            new.extend(
-                Entry(
-                    club_id=club_id,
-                    night=night,
-                    match=m,
-                    match_version=m.version,
-                    kind=Entry.Kind.POT,
-                    payer_id=payer,
-                    payee_id=payee,
-                    amount=amount,
-                    unit=unit,
-                    currency=currency,
-                    booked_by=user,
-                )
-                for _ in range(times)
-            )
+        new += _rebooked(want, live.get(pk, []), reverse, book)
     Entry.objects.bulk_create(new)
+
+
+def _pot_match(m: Match) -> PotMatch:
+    """A finished match of the table's chain as the pot's arithmetic reads it."""
+    result = m.result or {}
+    winners = tuple(str(m.seats[s]) for s in result["winners"])
+    return PotMatch(
+        players=tuple(str(m.seats[s]) for s in sorted(m.seats)),
+        winners=winners,
+        stake=_stake_value(m),
+        purse="/".join(unit_of(m)[:2]),
+        takes_pot=result.get("piatto") == "won",
+        doubled_by=winners if result.get("pot") == "doubled" else (),
+    )
 
 
 def _stake_value(match: Match) -> Decimal:

@@ -10,6 +10,7 @@ never stale, so a correction shows at once, and nothing needs an outbox hook.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -347,75 +348,14 @@ def _knockout_table(league: League, entries: list[LeagueEntry]) -> LeagueTable:
         seeded = sorted(entries, key=lambda e: (e.lot is None, e.lot or 0, e.seed))
     else:
         seeded = entries
-
-    def decide(number: int, slot: int, home: int, away: int) -> int | None | Any:
-        score = at.get((number, slot))
-        if score is None:  # a bracket with no stored fixture here: nothing to decide by
-            return knockout.UNDECIDED
-        score.fixture.home_id, score.fixture.away_id = home, away
-        scorer.tally(score)
-        side = score.outcome.winner
-        if side is not None:
-            return home if side == "home" else away
-        gone = [e for e in (home, away) if e in withdrawn]
-        if len(gone) == 2:
-            score.status = "cancelled"
-            return None
-        if gone:
-            score.status = "walkover"
-            return away if gone[0] == home else home
-        return knockout.UNDECIDED
-
-    slots = knockout.bracket([e.pk for e in seeded], decide)
+    slots = knockout.bracket([e.pk for e in seeded], _decider(at, scorer, withdrawn))
     total = len(slots)
-    bracket: list[list[BracketSlot]] = []
-    for round_slots in slots:
-        shown = []
-        for s in round_slots:
-            score = at.get((s.round, s.slot))
-            if score is not None and not s.ready:
-                score.fixture.home_id, score.fixture.away_id = s.home, s.away
-                score.status = "waiting"
-            if score is not None and s.decided:
-                score.winner = by_id[s.winner] if s.winner else None
-            shown.append(
-                BracketSlot(
-                    round=s.round,
-                    slot=s.slot,
-                    home=by_id.get(s.home) if s.home else None,
-                    away=by_id.get(s.away) if s.away else None,
-                    score=score,
-                    decided=s.decided,
-                    winner=by_id[s.winner] if s.winner else None,
-                    bye=s.bye,
-                )
-            )
-        bracket.append(shown)
+    bracket = [_shown_round(round_slots, at, by_id) for round_slots in slots]
     for score in scores.values():
         f = score.fixture
         f.home = by_id[f.home_id] if f.home_id else None
         f.away = by_id[f.away_id] if f.away_id else None
-    places = knockout.placings(slots)
-    rows: list[tiebreaks.Row[int]] = []
-    for e in entries:
-        row = tiebreaks.Row(e.pk, withdrawn=e.pk in withdrawn)
-        row.position, row.shared = places.get(e.pk, (None, False))
-        rows.append(row)
-    for score in scores.values():
-        f = score.fixture
-        if f.home_id is None or f.away_id is None or not score.outcome.counts:
-            continue
-        for me, mine, theirs, made, let in (
-            (f.home_id, score.home_wins, score.away_wins, score.home_points, score.away_points),
-            (f.away_id, score.away_wins, score.home_wins, score.away_points, score.home_points),
-        ):
-            row = next(r for r in rows if r.entry == me)
-            row.played += 1
-            row.won += mine > theirs
-            row.lost += mine < theirs
-            row.points += mine
-            row.scored += made
-            row.conceded += let
+    rows = _knockout_rows(entries, withdrawn, knockout.placings(slots), scores.values())
     # the entries still in first (they finish ahead of everyone already out), then by place
     rows.sort(
         key=lambda r: (r.position is not None or r.withdrawn, r.position or 0, by_id[r.entry].seed)
@@ -437,6 +377,94 @@ def _knockout_table(league: League, entries: list[LeagueEntry]) -> LeagueTable:
         scorer.series,
         bracket,
     )
+
+
+def _decider(
+    at: dict[tuple[int, int | None], FixtureScore], scorer: _Scorer, withdrawn: set[int]
+) -> Callable[[int, int, int, int], Any]:
+    """How the bracket learns a slot's winner: its stored fixture's, scored as the entries
+    reach it; a walkover where one side withdrew, nobody where both did."""
+
+    def decide(number: int, slot: int, home: int, away: int) -> int | None | Any:
+        score = at.get((number, slot))
+        if score is None:  # a bracket with no stored fixture here: nothing to decide by
+            return knockout.UNDECIDED
+        score.fixture.home_id, score.fixture.away_id = home, away
+        scorer.tally(score)
+        side = score.outcome.winner
+        if side is not None:
+            return home if side == "home" else away
+        gone = [e for e in (home, away) if e in withdrawn]
+        if len(gone) == 2:
+            score.status = "cancelled"
+            return None
+        if gone:
+            score.status = "walkover"
+            return away if gone[0] == home else home
+        return knockout.UNDECIDED
+
+    return decide
+
+
+def _shown_round(
+    round_slots: list[knockout.Slot[int]],
+    at: dict[tuple[int, int | None], FixtureScore],
+    by_id: dict[int, LeagueEntry],
+) -> list[BracketSlot]:
+    """A bracket round as shown: each slot with its entries, its fixture (waiting for the
+    rounds before it, or with its winner) and whether it is decided."""
+    shown = []
+    for s in round_slots:
+        score = at.get((s.round, s.slot))
+        if score is not None and not s.ready:
+            score.fixture.home_id, score.fixture.away_id = s.home, s.away
+            score.status = "waiting"
+        if score is not None and s.decided:
+            score.winner = by_id[s.winner] if s.winner else None
+        shown.append(
+            BracketSlot(
+                round=s.round,
+                slot=s.slot,
+                home=by_id.get(s.home) if s.home else None,
+                away=by_id.get(s.away) if s.away else None,
+                score=score,
+                decided=s.decided,
+                winner=by_id[s.winner] if s.winner else None,
+                bye=s.bye,
+            )
+        )
+    return shown
+
+
+def _knockout_rows(
+    entries: list[LeagueEntry],
+    withdrawn: set[int],
+    places: dict[int, tuple[int, bool]],
+    scores: Iterable[FixtureScore],
+) -> list[tiebreaks.Row[int]]:
+    """Each entry's row: its place as far as the bracket has gone, and what its fixtures
+    that count add up to (played, won, lost, games won, points made and conceded)."""
+    rows: list[tiebreaks.Row[int]] = []
+    for e in entries:
+        row = tiebreaks.Row(e.pk, withdrawn=e.pk in withdrawn)
+        row.position, row.shared = places.get(e.pk, (None, False))
+        rows.append(row)
+    for score in scores:
+        f = score.fixture
+        if f.home_id is None or f.away_id is None or not score.outcome.counts:
+            continue
+        for me, mine, theirs, made, let in (
+            (f.home_id, score.home_wins, score.away_wins, score.home_points, score.away_points),
+            (f.away_id, score.away_wins, score.home_wins, score.away_points, score.home_points),
+        ):
+            row = next(r for r in rows if r.entry == me)
+            row.played += 1
+            row.won += mine > theirs
+            row.lost += mine < theirs
+            row.points += mine
+            row.scored += made
+            row.conceded += let
+    return rows
 
 
 def league_sheet(table: LeagueTable) -> list[list[Any]]:
