@@ -237,6 +237,15 @@ else:
 # The largest request body read (Django's default, 2.5 MB; far above any deal), and how long
 # a client is asked to wait when the database does not answer (503).
 DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
+# The import of a club's history (docs/import.md): the largest file it takes, in MB. The
+# one home of the number: deploy/nginx.conf's client_max_body_size must be a little above
+# it (tests/deploy/test_nginx_limit.py reads both), so that the app, not nginx, answers an
+# upload too large with its import.too_large. deploy/RUNBOOK.md says how to raise both.
+IMPORT_MAX_MB = envint("IMPORT_MAX_MB", 10)
+IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024
+# A preview not accepted within this many days expires (its content deleted; the beat
+# task expire-import-previews runs every IMPORT_EXPIRE_EVERY seconds).
+IMPORT_PREVIEW_DAYS = envint("IMPORT_PREVIEW_DAYS", 7)
 RETRY_AFTER_SECONDS = envint("RETRY_AFTER_SECONDS", 5)
 
 REST_FRAMEWORK = {
@@ -324,6 +333,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {
         "task": "scorebook.standings.tasks.sweep_stale_standings",
         "schedule": float(envint("STANDINGS_SWEEP_EVERY", 30)),
+    },
+    # docs/import.md: a preview not accepted within IMPORT_PREVIEW_DAYS days expires.
+    "expire-import-previews": {
+        "task": "scorebook.history.tasks.expire_previews",
+        "schedule": float(envint("IMPORT_EXPIRE_EVERY", 3600)),
     },
 }
 

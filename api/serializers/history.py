@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.scoping import OwnClubsField
 from scorebook.clubs.models import Club
+from scorebook.history.checker import problem_errors
 from scorebook.history.models import Import
 from scorebook.history.selectors import summary
 
@@ -16,8 +18,16 @@ from scorebook.history.selectors import summary
 class ImportUploadSerializer(serializers.Serializer):
     club = OwnClubsField(queryset=Club.objects.all())
     file = serializers.FileField(
-        help_text="The import template as CSV or XLSX (docs/import.md); at most 10 MB."
+        help_text="The import template as CSV or XLSX (docs/import.md); at most "
+        f"{settings.IMPORT_MAX_MB} MB (IMPORT_MAX_MB)."
     )
+
+
+class ImportErrorSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    message = serializers.CharField()
+    path = serializers.CharField()
+    params = serializers.DictField()
 
 
 class ImportSummarySerializer(serializers.Serializer):
@@ -43,8 +53,16 @@ class ImportSummarySerializer(serializers.Serializer):
 
 
 class ImportSerializer(serializers.ModelSerializer):
-    percent = serializers.IntegerField(read_only=True, help_text="Nights done, in percent.")
+    percent = serializers.IntegerField(
+        read_only=True,
+        help_text="While `checking`: the rows checked, in percent; afterwards the nights "
+        "imported, in percent.",
+    )
     summary = serializers.SerializerMethodField()
+    problems = serializers.SerializerMethodField(
+        help_text="When `refused`: why, one entry per problem, in the shape of an error "
+        "answer's `errors` (a row's problem: `params` with its `row`, `column` and `letter`)."
+    )
 
     class Meta:
         model = Import
@@ -58,7 +76,10 @@ class ImportSerializer(serializers.ModelSerializer):
             "nights_done",
             "deals_total",
             "percent",
+            "rows_done",
+            "rows_total",
             "summary",
+            "problems",
             "error",
             "created_at",
             "accepted_at",
@@ -70,3 +91,9 @@ class ImportSerializer(serializers.ModelSerializer):
     @extend_schema_field(ImportSummarySerializer)
     def get_summary(self, batch: Import) -> dict[str, Any]:
         return summary(batch)
+
+    @extend_schema_field(ImportErrorSerializer(many=True))
+    def get_problems(self, batch: Import) -> list[dict[str, Any]]:
+        if batch.status != Import.Status.REFUSED:
+            return []
+        return problem_errors(batch.plan.get("problems", []))

@@ -36,12 +36,18 @@ class ImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
 
     @extend_schema(
         request={"multipart/form-data": ImportUploadSerializer},
-        responses={201: ImportSerializer},
+        responses={202: ImportSerializer},
         description=(
-            "Upload the import template (CSV or XLSX) for its preview. Every row is checked "
-            "by the rules engine; a refused row answers 400 with one error per problem, its "
-            "`params` naming the file's `row`, `column` and column `letter`. Nothing of the "
-            "club's record is stored until the preview is accepted."
+            "Upload the import template (CSV or XLSX) for its preview. A file refused at "
+            "once (too large: 413 `import.too_large`; not CSV or XLSX, macros, a zip bomb, "
+            "not UTF-8: 400) stores nothing. Otherwise the answer is 202 with the import in "
+            "`checking`: every row is checked by the rules engine in a task; follow "
+            "`status`, `rows_done` and `percent` with `GET /api/v1/imports/{id}` until it is "
+            "`preview` (accept it) or `refused`, whose `problems` hold one entry per problem, "
+            "its `params` naming the file's `row`, `column` and column `letter` (the codes "
+            "`import.*`; `import.nothing_new` when every night is already imported). "
+            "Nothing of the club's record is stored until the preview is accepted; a "
+            "preview not accepted expires after IMPORT_PREVIEW_DAYS days."
         ),
     )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
@@ -51,13 +57,14 @@ class ImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
         serializer = ImportUploadSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]
-        batch = services.import_preview(
+        batch = services.import_upload(
             club=serializer.validated_data["club"],
             user=signed_in(request),
             filename=upload.name or "",
             data=upload.read(),
         )
-        return Response(ImportSerializer(batch).data, status=status.HTTP_201_CREATED)
+        batch = self.get_queryset().get(pk=batch.pk)  # checked already where tasks run eagerly
+        return Response(ImportSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
 
     def get_parsers(self):
         if getattr(self, "action", None) == "create" or self.request is None:

@@ -44,7 +44,7 @@ from scorebook.core.audit import audit
 from scorebook.core.models import AuditEvent, IdempotencyKey
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
-from scorebook.history.models import Import
+from scorebook.history.models import Import, PlannedMatch
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
 from scorebook.standings.models import League, LeagueEntry, Season
 from scorebook.tournaments.models import Entry as TournamentEntry
@@ -181,7 +181,8 @@ def _scrub_club(club_id: int, rewrite: Callable) -> None:
         ),
         (Pairing.objects.filter(round__tournament__club_id=club_id), ("forfeit_reason",)),
         # an import's preview keeps the file's names (its seats) and its error
-        (Import.objects.filter(club_id=club_id), ("plan", "error", "filename")),
+        (Import.objects.filter(club_id=club_id), ("plan", "summary", "error", "filename")),
+        (PlannedMatch.objects.filter(batch__club_id=club_id), ("data",)),
     ]
     for rows, fields in in_club:
         _rewrite_rows(rows, fields, rewrite)

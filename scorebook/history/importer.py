@@ -29,7 +29,7 @@ from scorebook.matches import services as record
 from scorebook.matches.models import Table
 from scorebook.standings import outbox, refresh
 
-from .models import Import, ImportedNight
+from .models import Import, ImportedNight, PlannedMatch
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +77,7 @@ def import_run(batch_id: int) -> Import:
     )
     _rebuild(batch.club_id)
     with transaction.atomic():
+        PlannedMatch.objects.filter(batch=batch).delete()  # stored now: no longer needed
         Import.objects.filter(pk=batch.pk).update(
             status=Import.Status.DONE,
             finished_at=timezone.now(),
@@ -108,8 +109,12 @@ def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list
     """One night, whole or not at all: its players (new guests added), tables, matches and
     deals, then its close (the ledger's pots and the settlement)."""
     club_id = batch.club_id
+    # One night of a club imported at a time: a second import of the same night (two
+    # previews of one file accepted at once) waits here, then finds it and skips it.
+    Club.objects.select_for_update().filter(pk=club_id).first()
     if ImportedNight.objects.filter(club_id=club_id, fingerprint=night["fingerprint"]).exists():
         return
+    night = {**night, "matches": planned_matches(batch, night["date"])}
     players = _players(batch.club, night, user, guests)
     stored = record.night_open(club_id=club_id, date=night["date"], venue="", user=user)
     tables: dict[int, Table] = {}
@@ -148,6 +153,12 @@ def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list
         after={"import": batch.pk, "date": night["date"], "deals": night["deals"]},
     )
     Import.objects.filter(pk=batch.pk).update(nights_done=F("nights_done") + 1)
+
+
+def planned_matches(batch: Import, day: str) -> list[dict[str, Any]]:
+    """The night ``day``'s matches of the preview, in table and match order."""
+    rows = PlannedMatch.objects.filter(batch=batch, date=day).order_by("table", "number")
+    return list(rows.values_list("data", flat=True))
 
 
 def _players(club: Club, night: dict[str, Any], user: User, guests: list[int]) -> dict[str, int]:

@@ -438,6 +438,27 @@ def nights_of(
         yield night
 
 
+def summary_of(nights: list[dict[str, Any]], players: dict[str, int | None]) -> dict[str, Any]:
+    """The preview in numbers, from its nights (``nights_of``) and names: the nights it
+    will store and those already imported, matches (those by their final score, those
+    abandoned), deals, the first and last night, the years, the names found among the
+    club's players and the guests it will add."""
+    new = [n for n in nights if not n["already"]]
+    return {
+        "nights": len(new),
+        "nights_already": len(nights) - len(new),
+        "matches": sum(n["count"] for n in new),
+        "deals": sum(n["deals"] for n in new),
+        "final_scores": sum(n["final_scores"] for n in new),
+        "abandoned": sum(n["abandoned"] for n in new),
+        "first": new[0]["date"] if new else None,
+        "last": new[-1]["date"] if new else None,
+        "years": sorted({n["date"][:4] for n in new}),
+        "players": sorted(name for name, pk in players.items() if pk is not None),
+        "guests": sorted(name for name, pk in players.items() if pk is None),
+    }
+
+
 #: A match whose first row was refused: its later rows are not checked.
 _REFUSED = ("refused",)
 

@@ -30,7 +30,6 @@ from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
-from scorebook.matches.refusals import STAKE_CURRENCIES
 from scorebook.standings import refresh
 from scorebook.standings.models import (
     FixtureMatch,
@@ -43,41 +42,13 @@ from scorebook.standings.models import (
 )
 
 from . import tasks
-from .models import Import, ImportedNight
-from .plan import plan_sheet
-from .template import read_file
+from .checker import NothingNew, RowsRefused, check_file
+from .expiry import PreviewExpired, previews_expire
+from .models import Import
+from .template import screen
 
-
-class RowsRefused(Refusal):
-    """The preview found problems: each is an entry of ``errors`` with its row and column."""
-
-    code = "import.rows_refused"
-    message = _("%(count)s rows of the file are refused: nothing was stored.")
-
-    def __init__(self, problems: list[dict[str, Any]], more: int) -> None:
-        super().__init__(count=len({p["row"] for p in problems}) + more)
-        self.problems = problems
-        self.more = more
-
-    def errors(self, language: str | None = None) -> list[dict[str, Any]]:
-        from django.utils.translation import get_language
-
-        lang = "it" if (language or get_language() or "en").startswith("it") else "en"
-        return [
-            {
-                "code": p["code"],
-                "message": p["message"][lang],
-                "path": f"row {p['row']}, {p['column']} ({p['letter']})",
-                "params": {"row": p["row"], "column": p["column"], "letter": p["letter"]},
-            }
-            for p in self.problems
-        ]
-
-
-class NothingNew(Refusal):
-    code = "import.nothing_new"
-    status = 409
-    message = _("Every night of this file is already imported: nothing new to store.")
+__all__ = ["NothingNew", "RowsRefused", "import_accept", "import_preview", "import_undo",
+           "import_upload", "previews_expire"]  # fmt: skip
 
 
 class NotInPreview(Refusal):
@@ -101,33 +72,40 @@ class UndoBlocked(Refusal):
     message = _("This import cannot be undone: %(what)s")
 
 
-def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Import:
-    """Read and check the file; store the preview (not yet anything of the club's record).
-    A file with refused rows is refused whole (``RowsRefused``): nothing is stored."""
+def import_upload(*, club: Club, user: User, filename: str, data: bytes) -> Import:
+    """Keep the file for its check, which runs as a task (``tasks.check_file``, sent
+    when this commits; in-process where there is no broker): the request answers at
+    once, and the page and the API follow the check's progress. What the quick checks
+    refuse (too large, not CSV or XLSX, macros, a zip bomb, not UTF-8: ``screen``) is
+    refused here, and nothing is stored."""
     require_role(user, club.pk, Role.DIRECTOR)
-    sheet = read_file(filename, data)
-    players = Player.objects.filter(club=club).values_list("pk", "name")
-    imported = ImportedNight.objects.filter(club=club).values_list("fingerprint", flat=True)
-    erased = Player.objects.filter(club=club, erased=True).values_list("pk", flat=True)
-    plan = plan_sheet(
-        sheet,
-        club_players=list(players),
-        currencies=STAKE_CURRENCIES,
-        imported=list(imported),
-        erased=list(erased),
-    )
-    if not plan.ok:
-        raise RowsRefused(plan.problems, plan.more_problems)
-    new = [n for n in plan.nights if not n["already"]]
-    if not new:
-        raise NothingNew()
+    batch = _kept(club, user, filename, data, keep=True)
+    pk = batch.pk
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        transaction.on_commit(lambda: tasks.check_file.apply((pk,), throw=True))
+    else:
+        transaction.on_commit(lambda: tasks.check_file.delay(pk))
+    return batch
+
+
+@transaction.atomic
+def import_preview(*, club: Club, user: User, filename: str, data: bytes) -> Import:
+    """The upload and its check at once, in this process (the archive's round trip, a
+    script, the bench): the preview, or the refusal raised (``RowsRefused`` with each
+    problem, ``NothingNew``, the template's) and nothing stored."""
+    require_role(user, club.pk, Role.DIRECTOR)
+    return check_file(_kept(club, user, filename, data, keep=False), data)
+
+
+def _kept(club: Club, user: User, filename: str, data: bytes, *, keep: bool) -> Import:
+    screen(data)
     return Import.objects.create(
         club=club,
         filename="".join(c for c in filename if not bad_char(c))[:200],
         file_hash=hashlib.sha256(data).hexdigest(),
-        plan=plan.as_dict(),
-        nights_total=len(new),
-        deals_total=sum(n["deals"] for n in new),
+        status=Import.Status.CHECKING,
+        upload=data if keep else None,
+        rows_total=data.count(b"\n"),
         uploaded_by=user,
     )
 
@@ -139,6 +117,8 @@ def import_accept(*, batch: Import, user: User) -> Import:
     again: the nights it stored are skipped."""
     require_role(user, batch.club_id, Role.DIRECTOR)
     batch = Import.objects.select_for_update().get(pk=batch.pk)
+    if batch.status == Import.Status.EXPIRED:
+        raise PreviewExpired(days=settings.IMPORT_PREVIEW_DAYS)
     if batch.status not in (Import.Status.PREVIEW, Import.Status.FAILED):
         raise NotInPreview(status=batch.get_status_display())
     batch.status = Import.Status.QUEUED

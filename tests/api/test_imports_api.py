@@ -1,6 +1,7 @@
-"""The import through HTTP: upload (multipart), the preview's refusals with row and
-column, acceptance (the task, eager here), progress, a second upload of the same file,
-undo; bad files answer in words and store nothing."""
+"""The import through HTTP: upload (multipart: 202, the check runs as a task, eager
+here), the preview's refusals with row and column, acceptance (the task, eager here),
+progress, a second upload of the same file, undo; bad files answer in words and store
+nothing of the club's record."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
-from scorebook.history.models import Import
+from scorebook.history.models import Import, PlannedMatch
 from scorebook.matches.models import Deal, Night
 from scorebook.standings import services as standings
 from scorebook.standings.models import LeaderboardRow
@@ -30,12 +31,26 @@ def upload(client, club, data: bytes, name="history.csv", **extra):
 
 
 @pytest.fixture
+def checked(django_capture_on_commit_callbacks):
+    """Upload, let the check run (when the upload commits), and read the import."""
+
+    def check(client, club, data: bytes, **extra):
+        with django_capture_on_commit_callbacks(execute=True):
+            answer = upload(client, club, data, **extra)
+        assert answer.status_code == 202, answer.content
+        assert answer.json()["status"] == "checking"  # the test's transaction: not yet run
+        return client.get(f"{URL}/{answer.json()['id']}", **extra).json()
+
+    return check
+
+
+@pytest.fixture
 def director(people):
     return api(people, "director")
 
 
 def test_round_trip_upload_accept_progress_undo(
-    people, director, django_capture_on_commit_callbacks
+    people, director, checked, django_capture_on_commit_callbacks
 ):
     standings.season_create(
         club_id=people.club.pk,
@@ -44,10 +59,10 @@ def test_round_trip_upload_accept_progress_undo(
         ends_on=None,
         user=people.director,
     )
-    answer = upload(director, people.club, EXAMPLE.read_bytes())
-    assert answer.status_code == 201, answer.json()
-    body = answer.json()
-    assert body["status"] == "preview"
+    body = checked(director, people.club, EXAMPLE.read_bytes())
+    assert body["status"] == "preview" and body["problems"] == []
+    rows = [line for line in EXAMPLE.read_text().splitlines()[1:] if line.strip(",")]
+    assert body["rows_done"] == body["rows_total"] == len(rows)
     assert body["summary"]["nights"] == 2 and body["summary"]["deals"] == 12
     assert body["summary"]["players"] == ["Nino", "Salvo"]
     assert body["summary"]["guests"] == ["Gino", "Lia", "Maria", "Rosa"]
@@ -61,23 +76,24 @@ def test_round_trip_upload_accept_progress_undo(
     board = director.get("/api/v1/leaderboard", {"club": people.club.pk}).json()
     assert board  # the leaderboard answers with the imported years
     assert LeaderboardRow.objects.filter(club=people.club).exists()
-    again = upload(director, people.club, EXAMPLE.read_bytes())
-    assert again.status_code == 409
-    assert again.json()["errors"][0]["code"] == "import.nothing_new"
+    again = checked(director, people.club, EXAMPLE.read_bytes())
+    assert again["status"] == "refused"
+    assert again["problems"][0]["code"] == "import.nothing_new"
     undone = director.post(f"{URL}/{body['id']}/undo")
     assert undone.status_code == 200 and undone.json()["status"] == "undone"
     assert not Night.objects.filter(club=people.club).exists()
     assert not LeaderboardRow.objects.filter(club=people.club).exists()
 
 
-def test_refused_rows_name_row_and_column_in_italian(people, director):
+def test_refused_rows_name_row_and_column_in_italian(people, director, checked):
     text = EXAMPLE.read_text().replace("tressette2", "briscola", 1)
-    answer = upload(director, people.club, text.encode(), HTTP_ACCEPT_LANGUAGE="it")
-    assert answer.status_code == 400
-    first = answer.json()["errors"][0]
+    body = checked(director, people.club, text.encode(), HTTP_ACCEPT_LANGUAGE="it")
+    assert body["status"] == "refused"
+    first = body["problems"][0]
     assert first["params"] == {"row": 6, "column": "game", "letter": "D"}
-    assert "briscola" in first["message"]
-    assert not Import.objects.exists()
+    assert first["message"].startswith("Non esiste il gioco 'briscola'")
+    assert not PlannedMatch.objects.exists() and not Night.objects.exists()
+    assert Import.objects.get().upload is None  # the file is not kept
 
 
 def _xlsx_with_formula() -> bytes:
@@ -96,20 +112,42 @@ def _xlsx_with_formula() -> bytes:
     [
         (b"%PDF-1.7\n...", "import.not_a_template", 400),
         (b"\x89PNG\r\n\x1a\n" + b"\x00" * 50, "import.not_a_template", 400),
-        (b"date,game\n2016-01-01,x\n", "import.missing_column", 400),
-        (b"date,game,seats,deal\n2016-01-01,x,N=a\x00,{}\n", "import.bad_character", 400),
         (b"date,game,seats,deal\n2016-01-01,x,N=\xed\xa0\x80,{}\n", "import.not_utf8", 400),
-        (_xlsx_with_formula(), "import.formula", 400),
-        (b"date,game,seats,deal\n2999-01-01,x,N=a,{}\n", "import.rows_refused", 400),
+        ("date,game\n".encode("utf-16"), "import.not_a_template", 400),
     ],
 )
-def test_bad_files_are_refused_in_words(people, director, data, code, status):
+def test_files_refused_at_once_store_nothing(people, director, data, code, status):
     answer = upload(director, people.club, data)
     assert answer.status_code == status, answer.content
     error = answer.json()["errors"][0]
-    assert error["code"] == code or (code == "import.rows_refused" and error["params"]["row"] == 2)
-    assert error["message"]
+    assert error["code"] == code and error["message"]
     assert not Import.objects.exists() and not Night.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "where"),
+    [
+        (b"date,game\n2016-01-01,x\n", "import.missing_column", {"column": "seats"}),
+        (
+            b"date,game,seats,deal\n2016-01-01,x,N=a\x00,{}\n",
+            "import.bad_character",
+            {"row": 2, "column": "C", "char": "U+0000"},
+        ),
+        (_xlsx_with_formula(), "import.formula", {"row": 2, "column": "A"}),
+        (
+            b"date,game,seats,deal\n2999-01-01,x,N=a,{}\n",
+            "import.future_date",
+            {"row": 2, "column": "date", "letter": "A"},
+        ),
+    ],
+)
+def test_files_refused_by_their_check_answer_in_words(people, director, checked, data, code, where):
+    body = checked(director, people.club, data)
+    assert body["status"] == "refused"
+    error = body["problems"][0]
+    assert error["code"] == code and error["message"]
+    assert where.items() <= error["params"].items()
+    assert not PlannedMatch.objects.exists() and not Night.objects.exists()
 
 
 def test_a_50_mb_file_is_refused_unread(people, director):
@@ -126,8 +164,8 @@ def test_only_directors_import(people, who):
     assert not Import.objects.exists()
 
 
-def test_another_clubs_import_is_not_found(people, director):
-    upload(director, people.club, EXAMPLE.read_bytes())
+def test_another_clubs_import_is_not_found(people, director, checked):
+    checked(director, people.club, EXAMPLE.read_bytes())
     batch = Import.objects.get()
     stranger = api(people, "stranger")
     assert stranger.get(f"{URL}/{batch.pk}").status_code == 404

@@ -241,11 +241,15 @@ def test_a_tournaments_pairs_and_an_imports_preview_forget_the_name_too(demo):
     ids = dict(Player.objects.filter(club=demo).values_list("name", "pk"))
     pair = entry_add(tournament=cup, players=[ids["Carmelo"], ids["Tano"]], user=owner)
     assert "Carmelo" in Pair.objects.get(pk=pair.pk).name
-    Import.objects.create(
+    batch = Import.objects.create(
         club=demo,
         file_hash="0" * 64,
         uploaded_by=owner,
         plan={"nights": [{"matches": [{"seats": {"N": "Carmelo", "S": "Tano"}}]}]},
+        summary={"players": ["Carmelo", "Tano"], "guests": []},
+    )
+    batch.planned.create(  # a preview's match waiting for its import
+        date="2016-01-12", table=1, number=1, data={"seats": {"N": "Carmelo", "S": "Tano"}}
     )
     services.player_erase(
         player=Player.objects.get(pk=ids["Carmelo"]), user=user("director"), confirm="Carmelo"

@@ -40,7 +40,7 @@ def preview(people, *given):
 
 def test_an_abandoned_match_is_imported_abandoned_with_its_reason(people, accept):  # noqa: F811
     batch = preview(people, *rows("Forfeit a tavolino"))
-    assert batch.plan["nights"][0]["matches"][0]["abandoned"] == "Forfeit a tavolino"
+    assert batch.planned.get().data["abandoned"] == "Forfeit a tavolino"
     client = Client(HTTP_ACCEPT_LANGUAGE="it")
     client.force_login(people.director)
     page = client.get(reverse("web:import", args=[people.club.slug, batch.pk]))

@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
@@ -60,31 +61,37 @@ def imports(request, slug):
     """Upload a file for its preview; the club's imports so far."""
     club, membership = _director(request, slug)
     form = ImportForm(request.POST or None, request.FILES or None)
-    past = Import.objects.filter(club=club).order_by("-created_at", "-id")[:20]
+    past = Import.objects.filter(club=club).defer(*HEAVY).order_by("-created_at", "-id")[:20]
     context = page_context(club, membership, nav="settings", form=form, past=past)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
             if upload.size is not None and upload.size > max_bytes():
                 raise TooLarge(size=_mb(upload.size), limit=_mb(max_bytes()))
-            batch = services.import_preview(
+            batch = services.import_upload(
                 club=club, user=signed_in(request), filename=upload.name or "", data=upload.read()
             )
-        except services.RowsRefused as refusal:
-            lang = "it" if (get_language() or "en").startswith("it") else "en"
-            context["problems"] = [{**p, "words": p["message"][lang]} for p in refusal.problems]
-            context["more_problems"] = refusal.more
-            return refused(request, refusal, template="web/imports/upload.html", context=context)
         except Refusal as refusal:
             return refused(request, refusal, template="web/imports/upload.html", context=context)
         return redirect("web:import", slug=club.slug, pk=batch.pk)
     return render(request, "web/imports/upload.html", context)
 
 
+#: What a page about an import does not read: the kept file, and the preview's plan
+#: (read when asked for: the problems of a refused file, on its own page).
+HEAVY = ("upload", "plan")
+
+
 def _batch(request, slug, pk):
     club, membership = _director(request, slug)
-    batch = object_or_404(Import.objects.filter(club=club), pk)
+    batch = object_or_404(Import.objects.filter(club=club).defer(*HEAVY), pk)
     return club, membership, batch
+
+
+def _problems(batch: Import) -> list[dict[str, Any]]:
+    """A refused file's problems, each with its words in the page's language."""
+    lang = "it" if (get_language() or "en").startswith("it") else "en"
+    return [{**p, "words": p["message"][lang]} for p in batch.plan.get("problems", [])]
 
 
 def _summary(batch: Import) -> dict[str, Any]:
@@ -99,8 +106,17 @@ def _summary(batch: Import) -> dict[str, Any]:
 
 @login_required
 def import_detail(request, slug, pk):
-    """The preview (accept it), the progress bar while it runs, the outcome (undo it)."""
+    """The check's progress bar while it runs, then the preview (accept it) or the rows
+    to correct; the import's progress bar while it runs, its outcome (undo it)."""
     club, membership, batch = _batch(request, slug, pk)
+    if request.htmx and request.GET.get("was") == "checking":
+        if batch.status != Import.Status.CHECKING:  # checked: the whole page shows it
+            return HttpResponseClientRefresh()
+    template = "web/imports/progress.html" if request.htmx else "web/imports/detail.html"
+    return render(request, template, _detail(club, membership, batch))
+
+
+def _detail(club, membership, batch: Import) -> dict[str, Any]:
     context = page_context(
         club,
         membership,
@@ -108,9 +124,12 @@ def import_detail(request, slug, pk):
         batch=batch,
         summary=_summary(batch),
         every=PROGRESS_EVERY,
+        days=settings.IMPORT_PREVIEW_DAYS,
     )
-    template = "web/imports/progress.html" if request.htmx else "web/imports/detail.html"
-    return render(request, template, context)
+    if batch.status == Import.Status.REFUSED:
+        context["problems"] = _problems(batch)
+        context["more_problems"] = batch.plan.get("more_problems", 0)
+    return context
 
 
 @login_required
@@ -120,7 +139,7 @@ def import_accept(request, slug, pk):
     try:
         services.import_accept(batch=batch, user=signed_in(request))
     except Refusal as refusal:
-        context = page_context(club, membership, batch=batch, summary=_summary(batch))
+        context = _detail(club, membership, batch)
         return refused(request, refusal, template="web/imports/detail.html", context=context)
     return redirect("web:import", slug=club.slug, pk=batch.pk)
 
@@ -132,7 +151,7 @@ def import_undo(request, slug, pk):
     try:
         services.import_undo(batch=batch, user=signed_in(request))
     except Refusal as refusal:
-        context = page_context(club, membership, batch=batch, summary=_summary(batch))
+        context = _detail(club, membership, batch)
         return refused(request, refusal, template="web/imports/detail.html", context=context)
     messages.success(request, _("The import is undone: its nights are removed."))
     return redirect("web:import", slug=club.slug, pk=batch.pk)
