@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable, Iterator
-from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -44,7 +43,7 @@ from scorebook.standings.models import (
 from . import tasks
 from .checker import NothingNew, RowsRefused, check_file
 from .expiry import PreviewExpired, previews_expire
-from .models import Import
+from .models import Import, ImportedNight
 from .template import screen
 
 __all__ = ["NothingNew", "RowsRefused", "import_accept", "import_preview", "import_undo",
