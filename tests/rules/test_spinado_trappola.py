@@ -308,3 +308,20 @@ def test_trappola_match_to_a_target():
     )
     assert match.state.totals["P1"] == 108
     assert match.state.outcome.units == {"P1": 1, "P2": -1}
+
+
+def test_trappola_match_ends_at_the_target_exactly_one_stake():
+    """A total equal to the target ends the match (36 + 36 = 72); the winner takes one
+    stake from the loser. With no target each deal is a game of its own."""
+    deal = {"seats": SEATS, "last_trick": "P1"}
+    deals = [{**deal, "dealer": "P2"}, {**deal, "dealer": "P1"}]
+    body = {"game": "trappola", "first_dealer": "P2", "deals": deals}
+    match = play_match({**body, "rules": {"trap.target": 72}})
+    outcome = match.state.outcome
+    assert match.state.totals == {"P1": 72, "P2": 40} and match.state.deals_played == 2
+    assert (outcome.reason, outcome.winners, outcome.losers) == ("target", ("P1",), ("P2",))
+    assert (outcome.multiplier, outcome.units) == (1, {"P1": 1, "P2": -1})
+    match = play_match({**body, "rules": {"trap.target": 73}, "deals": deals})
+    assert not match.state.finished
+    one = play_match({**body, "deals": deals[:1]}).state.outcome
+    assert (one.reason, one.multiplier, one.units) == ("deal", 1, {"P1": 1, "P2": -1})

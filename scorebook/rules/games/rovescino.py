@@ -155,6 +155,11 @@ SWITCHES: tuple[Switch, ...] = (
         "lowest_when_target_reached_wins",
         "elimination_until_three_remain",
         "fixed_number_of_deals",
+        help="How the game ends (PEN, 37NO, OAS): the first to the target loses; the lowest "
+        "total wins once someone reaches the target; by elimination, whoever reaches the "
+        "target drops out while three or more stay in, and once three are left (or a deal "
+        "would leave fewer: nobody drops out then) the lowest of those who played on wins; "
+        "the lowest wins after rov.deals deals. Level on the lowest: one more deal.",
     ),
     Switch("rov.target", 21, between=(1, 1000), help="Penalty points that end the game."),
     Switch("rov.deals", 10, between=(1, 1000), help="Deals, with fixed_number_of_deals."),

@@ -1,0 +1,327 @@
+"""Mutation testing of the rules engine's match progression (issue 31 item 8).
+
+    python deploy/checks/rules_mutations.py [--list] [--only PATTERN] [--out FILE]
+
+Each mutant changes one thing in one place (a comparison ``<`` into ``<=``, ``==`` into
+``!=``, ``in`` into ``not in``; ``+`` into ``-``; ``and`` into ``or``; a ``not`` dropped;
+an integer ``n`` into ``n + 1``; ``True`` into ``False``; ``max`` into ``min``) in the code
+that decides how a match goes on and ends: ``scorebook/rules/game.py`` whole, and each
+game's end (``finish``, ``advance``, the outcome, the reading of a final score, its
+deal-by-deal state such as Rovescino's players still in; Spinado's antes). The mutated
+file is written into a copy of the tree (``/tmp``, never this checkout), and the rules
+tests that concern it run there with ``-x``: a failing test kills the mutant, a mutant
+every test passes survives and is printed with its place, for a person to judge
+(equivalent, or a test missing). Plain standard library; the copy and its caches are
+removed at the end.
+
+The counts it prints (tried, killed, survived) are those issue 31's closing note quotes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Where the match progression lives: a file, and the functions (``Class.method`` or a
+#: module-level name) mutated in it; None: the whole file.
+TARGETS: dict[str, tuple[str, ...] | None] = {
+    "scorebook/rules/game.py": None,
+    "scorebook/rules/games/tressette4.py": (
+        "Tressette4.finish",
+        "Tressette4._claim_outcome",
+        "Tressette4._outcome",
+        "Tressette4.final_undecided",
+        "Tressette4.final_won_by",
+        "Tressette4._first_to_target",
+    ),
+    "scorebook/rules/games/rovescino.py": (
+        "Rovescino.playing",
+        "Rovescino.finish",
+        "Rovescino.final_undecided",
+        "Rovescino.final_won_by",
+        "Rovescino.eldest_of",
+        "_lowest_wins",
+        "TraversonePairs.finish",
+    ),
+    "scorebook/rules/games/individual.py": ("IndividualGame.finish",),
+    "scorebook/rules/games/trappola.py": ("Trappola.finish",),
+    "scorebook/rules/games/terziglio.py": ("Terziglio.advance", "Terziglio.finish"),
+    "scorebook/rules/games/calabrasella.py": ("Calabrasella.finish",),
+    "scorebook/rules/games/chiamata.py": ("ChiamataDelTre.finish",),
+    "scorebook/rules/games/spinado.py": (
+        "ANTES",
+        "Spinado.antes",
+        "Spinado.advance",
+        "Spinado.finish",
+    ),
+}
+
+#: The tests that judge the match progression, quickest killers first (``-x`` stops at
+#: the first failure), then the properties over every game.
+COMMON_TESTS = (
+    "tests/rules/test_record_final.py",
+    "tests/rules/test_first_to_target.py",
+    "tests/rules/test_record_final_property.py",
+    "tests/rules/test_resume.py",
+    "tests/rules/test_engine_properties.py",
+)
+GAME_TESTS = {
+    "game.py": (
+        "tests/rules/test_core.py",
+        "tests/rules/test_tressette4.py",
+        "tests/rules/test_individual.py",
+        "tests/rules/test_rovescino.py",
+        "tests/rules/test_spinado_trappola.py",
+        "tests/rules/test_terziglio.py",
+        "tests/rules/test_calabrasella.py",
+        "tests/rules/test_chiamata.py",
+        "tests/rules/test_irregularities.py",
+        "tests/rules/test_deterministic.py",
+        "tests/rules/test_play.py",
+    ),
+    "tressette4.py": (
+        "tests/rules/test_tressette4.py",
+        "tests/rules/test_callout.py",
+        "tests/rules/test_callout_laid_down.py",
+        "tests/rules/test_tournament_events.py",
+        "tests/rules/test_stakes.py",
+    ),
+    "rovescino.py": ("tests/rules/test_rovescino.py",),
+    "individual.py": (
+        "tests/rules/test_individual.py",
+        "tests/rules/test_individual_properties.py",
+    ),
+    "trappola.py": ("tests/rules/test_spinado_trappola.py",),
+    "spinado.py": ("tests/rules/test_spinado_trappola.py",),
+    "terziglio.py": ("tests/rules/test_terziglio.py",),
+    "calabrasella.py": ("tests/rules/test_calabrasella.py",),
+    "chiamata.py": ("tests/rules/test_chiamata.py",),
+}
+
+COMPARE_SWAP = {
+    ast.Lt: ast.LtE,
+    ast.LtE: ast.Lt,
+    ast.Gt: ast.GtE,
+    ast.GtE: ast.Gt,
+    ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq,
+    ast.In: ast.NotIn,
+    ast.NotIn: ast.In,
+    ast.Is: ast.IsNot,
+    ast.IsNot: ast.Is,
+}
+BINOP_SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add, ast.Mult: ast.FloorDiv, ast.FloorDiv: ast.Mult}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    path: str
+    line: int
+    where: str  # the function
+    before: str
+    after: str
+    start: int  # offsets in the file's text
+    end: int
+
+
+def _offsets(text: str) -> list[int]:
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line.encode()))
+    return starts
+
+
+def _regions(tree: ast.Module, wanted: tuple[str, ...] | None) -> Iterator[tuple[str, ast.AST]]:
+    """The functions (or module-level assignments) to mutate, with their names."""
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef):
+                    name = f"{node.name}.{item.name}"
+                    if wanted is None or name in wanted:
+                        yield name, item
+        elif isinstance(node, ast.FunctionDef):
+            if wanted is None or node.name in wanted:
+                yield node.name, node
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and wanted is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id in wanted:
+                    yield target.id, node
+        elif wanted is None and isinstance(node, (ast.Assign, ast.Expr)):
+            continue  # module constants and docstrings of a whole file: messages, not logic
+
+
+def _skipped(node: ast.AST, parents: dict[ast.AST, ast.AST]) -> bool:
+    """Inside an f-string, a docstring or a call to ``messages``/``problems.add`` (words),
+    or an annotation: not logic."""
+    while node in parents:
+        node = parents[node]
+        if isinstance(node, ast.JoinedStr):
+            return True
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+            if name in ("add", "messages", "Localized", "problem"):
+                return True
+        if isinstance(node, (ast.arg, ast.AnnAssign)) and getattr(node, "annotation", None):
+            return True
+    return False
+
+
+def _variants(node: ast.AST) -> Iterator[ast.expr]:
+    if isinstance(node, ast.Compare):
+        for i, op in enumerate(node.ops):
+            swap = COMPARE_SWAP.get(type(op))
+            if swap is not None:
+                ops = list(node.ops)
+                ops[i] = swap()
+                yield ast.Compare(node.left, ops, node.comparators)
+    elif isinstance(node, ast.BinOp) and type(node.op) in BINOP_SWAP:
+        yield ast.BinOp(node.left, BINOP_SWAP[type(node.op)](), node.right)
+    elif isinstance(node, ast.BoolOp):
+        yield ast.BoolOp(ast.Or() if isinstance(node.op, ast.And) else ast.And(), node.values)
+    elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        yield node.operand
+    elif isinstance(node, ast.Constant) and type(node.value) is bool:
+        yield ast.Constant(not node.value)
+    elif isinstance(node, ast.Constant) and type(node.value) is int:
+        yield ast.Constant(node.value + 1)
+    elif isinstance(node, ast.Name) and node.id in ("max", "min"):
+        yield ast.Name("min" if node.id == "max" else "max", ast.Load())
+
+
+def mutants(path: str, wanted: tuple[str, ...] | None, data: bytes) -> list[Mutant]:
+    text = data.decode()
+    lines = _offsets(text)
+    tree = ast.parse(text)
+    parents = {child: parent for parent in ast.walk(tree) for child in ast.iter_child_nodes(parent)}
+    found: list[Mutant] = []
+    for where, region in _regions(tree, wanted):
+        for node in ast.walk(region):
+            if not hasattr(node, "end_col_offset") or _skipped(node, parents):
+                continue
+            if isinstance(node, ast.Constant) and isinstance(parents.get(node), ast.Expr):
+                continue  # a docstring
+            start = lines[node.lineno - 1] + node.col_offset
+            end = lines[node.end_lineno - 1] + node.end_col_offset
+            before = data[start:end].decode()
+            for variant in _variants(node):
+                after = ast.unparse(variant)
+                if isinstance(node, (ast.Compare, ast.BinOp, ast.BoolOp, ast.UnaryOp)):
+                    after = f"({after})"
+                found.append(Mutant(path, node.lineno, where, before, after, start, end))
+    return found
+
+
+def apply(mutant: Mutant, tree: Path, data: bytes) -> None:
+    mutated = data[: mutant.start] + mutant.after.encode() + data[mutant.end :]
+    (tree / mutant.path).write_bytes(mutated)
+    compile(mutated, mutant.path, "exec")  # a mutant that is not Python is a tool bug
+
+
+def _name(m: Mutant) -> str:
+    return f"{m.path}:{m.line} {m.where}: {m.before!r} -> {m.after!r}"
+
+
+def tests_for(path: str) -> list[str]:
+    own = GAME_TESTS[Path(path).name]
+    return list(dict.fromkeys((*own[:1], *COMMON_TESTS, *own[1:])))
+
+
+def run(tree: Path, tests: list[str], timeout: int) -> str:
+    """ "killed", "survived" or "timeout" (a loop the mutant made: killed too)."""
+    command = [
+        sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:django", "-p", "no:randomly",
+        "-p", "no:cacheprovider", "--noconftest", "--hypothesis-seed=0", *tests,
+    ]  # fmt: skip
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
+    try:
+        done = subprocess.run(
+            command, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return "timeout"
+    return "survived" if done.returncode == 0 else "killed"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
+    parser.add_argument("--only", default="", help="a regular expression on 'path:function'")
+    parser.add_argument("--out", default="", help="append each verdict to this file")
+    parser.add_argument(
+        "--rerun", default="", help="only the mutants an earlier --out file says survived"
+    )
+    parser.add_argument("--timeout", type=int, default=900)
+    args = parser.parse_args()
+    pattern = re.compile(args.only)
+    # The files as they are now: the mutants' offsets are theirs, whatever this checkout
+    # becomes while the run goes on (the run works on its own copy).
+    originals = {path: (ROOT / path).read_bytes() for path in TARGETS}
+    found = [
+        m
+        for path, wanted in TARGETS.items()
+        for m in mutants(path, wanted, originals[path])
+        if pattern.search(f"{m.path}:{m.where}")
+    ]
+    if args.rerun:
+        text = Path(args.rerun).read_text(encoding="utf-8")
+        survived = {line.split(" ", 2)[2].rsplit(" (", 1)[0] for line in text.splitlines()
+                    if line.split(" ")[1:2] == ["survived"]}  # fmt: skip
+        found = [m for m in found if _name(m) in survived]
+    if args.list:
+        for m in found:
+            print(f"{m.path}:{m.line} {m.where}: {m.before!r} -> {m.after!r}")
+        print(f"{len(found)} mutants")
+        return 0
+    # Stopped (kill PID): the copy is removed and the running tests with it.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
+    counts = {"killed": 0, "timeout": 0, "survived": 0}
+    with tempfile.TemporaryDirectory(prefix="rules-mutations-") as scratch:
+        tree = Path(scratch)
+        for part in ("scorebook", "tests", "pyproject.toml"):
+            source = ROOT / part
+            if source.is_dir():
+                shutil.copytree(source, tree / part, ignore=shutil.ignore_patterns("__pycache__"))
+            else:
+                shutil.copy2(source, tree / part)
+        for path, data in originals.items():
+            (tree / path).write_bytes(data)
+        for number, mutant in enumerate(found, start=1):
+            began = time.monotonic()
+            apply(mutant, tree, originals[mutant.path])
+            try:
+                verdict = run(tree, tests_for(mutant.path), args.timeout)
+            finally:
+                (tree / mutant.path).write_bytes(originals[mutant.path])
+            counts[verdict] += 1
+            took = time.monotonic() - began
+            line = f"{number}/{len(found)} {verdict} {_name(mutant)} ({took:.0f}s)"
+            print(line, flush=True)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(line + "\n")
+    tried = sum(counts.values())
+    print(
+        f"{tried} mutants: {counts['killed']} killed, {counts['timeout']} timed out (killed), "
+        f"{counts['survived']} survived"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
