@@ -212,10 +212,12 @@ def mutants(path: str, wanted: tuple[str, ...] | None, data: bytes) -> list[Muta
     found: list[Mutant] = []
     for where, region in _regions(tree, wanted):
         for node in ast.walk(region):
-            if not hasattr(node, "end_col_offset") or _skipped(node, parents):
+            if not isinstance(node, ast.expr) or _skipped(node, parents):
                 continue
             if isinstance(node, ast.Constant) and isinstance(parents.get(node), ast.Expr):
                 continue  # a docstring
+            assert node.end_lineno is not None and node.end_col_offset is not None
+            # offsets in UTF-8 bytes, as the ast gives columns
             start = lines[node.lineno - 1] + node.col_offset
             end = lines[node.end_lineno - 1] + node.end_col_offset
             before = data[start:end].decode()
