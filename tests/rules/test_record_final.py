@@ -170,7 +170,7 @@ def test_rovescino_elimination_everyone_past_the_target_asks_the_winner():
     totals = {"P1": 22, "P2": 25, "P3": 23, "P4": 30}
     problems = refused("rovescino", ELIMINATION, totals, players=4)
     assert [(p.code, p.path) for p in problems] == [("final.winner_needed", "winner")]
-    assert "who had already dropped out" in problems[0].en
+    assert "the lowest of those still playing at the last deal won" in problems[0].en
     # P1 dropped out first (22), then P3 won among the three left.
     outcome = closed("rovescino", ELIMINATION, totals, winner="P3", players=4)
     assert (outcome.reason, outcome.winners) == ("elimination", ("P3",))
@@ -178,7 +178,7 @@ def test_rovescino_elimination_everyone_past_the_target_asks_the_winner():
     # P2 had the lowest of the last deal's three or more only if two ended above him.
     problems = refused("rovescino", ELIMINATION, totals, winner="P2", players=4)
     assert [(p.code, p.path) for p in problems] == [("rov.final_winner", "winner")]
-    assert "at least two end above the winner (1 do here)" in problems[0].en
+    assert "at least two players above him; P2 has 1" in problems[0].en
     # Someone below the target is the lowest of the last deal: the totals tell.
     totals = {"P1": 22, "P2": 25, "P3": 20, "P4": 30}
     assert closed("rovescino", ELIMINATION, totals, players=4).winners == ("P3",)

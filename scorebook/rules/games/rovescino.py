@@ -70,11 +70,11 @@ messages(
         ),
         "rov.final_winner": (
             "{winner} cannot have won with {total}: the last deal was played by three "
-            "players or more and the lowest of them won, so at least two end above the "
-            "winner ({above} do here).",
+            "players or more and the lowest of them won, so the winner ends with at least "
+            "two players above him; {winner} has {above}.",
             "{winner} non può aver vinto con {total}: l'ultima smazzata l'hanno giocata "
-            "almeno tre giocatori e ha vinto il più basso, quindi almeno due finiscono "
-            "sopra il vincitore (qui {above}).",
+            "almeno tre giocatori e ha vinto il più basso, quindi il vincitore finisce con "
+            "almeno due giocatori sopra di sé; {winner} ne ha {above}.",
         ),
     }
 )
@@ -463,10 +463,10 @@ class Rovescino(Game):
         if min(state.totals.values()) < rules["rov.target"]:
             return None
         return Localized(
-            "everyone is at or past the target, and the lowest of those who played the "
-            "last deal won: the totals do not say who had already dropped out",
-            "tutti sono alla meta o oltre, e ha vinto il più basso tra chi ha giocato "
-            "l'ultima smazzata: i totali non dicono chi era già eliminato",
+            "everyone is at or past the target, and the lowest of those still playing at "
+            "the last deal won (those who had dropped out before may be lower)",
+            "tutti sono alla meta o oltre, e ha vinto il più basso tra chi era ancora in "
+            "gioco all'ultima smazzata (chi era già eliminato può avere meno)",
         )
 
     def final_won_by(
