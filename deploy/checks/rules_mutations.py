@@ -239,32 +239,42 @@ def _name(m: Mutant) -> str:
     return f"{m.path}:{m.line} {m.where}: {m.before!r} -> {m.after!r}"
 
 
-def tests_for(path: str) -> list[str]:
+def tests_for(path: str) -> list[list[str]]:
+    """The tests in two rounds: the game's own file and the unit tests of the end (most
+    mutants die there, and pytest collects only those), then the rest and the
+    properties over every game."""
     own = GAME_TESTS[Path(path).name]
-    return list(dict.fromkeys((*own[:1], *COMMON_TESTS, *own[1:])))
+    first = list(dict.fromkeys((own[0], *COMMON_TESTS[:2])))
+    rest = [t for t in dict.fromkeys((*COMMON_TESTS, *own)) if t not in first]
+    return [first, rest]
 
 
-def run(tree: Path, tests: list[str], timeout: int) -> str:
-    """ "killed", "survived" or "timeout" (a loop the mutant made: killed too)."""
-    command = [
-        sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:django", "-p", "no:randomly",
-        "-p", "no:cacheprovider", "--noconftest", "--hypothesis-seed=0", *tests,
-    ]  # fmt: skip
+def run(tree: Path, rounds: list[list[str]], timeout: int) -> str:
+    """Killed, survived, or timeout (a loop the mutant made: killed too)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
-    try:
-        done = subprocess.run(
-            command, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout
-        )
-    except subprocess.TimeoutExpired:
-        return "timeout"
-    return "survived" if done.returncode == 0 else "killed"
+    for tests in rounds:
+        command = [
+            sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:django", "-p", "no:randomly",
+            "-p", "no:cacheprovider", "--noconftest", "--hypothesis-seed=0", *tests,
+        ]  # fmt: skip
+        try:
+            done = subprocess.run(
+                command, cwd=tree, env=env, capture_output=True, text=True, timeout=timeout
+            )
+        except subprocess.TimeoutExpired:
+            return "timeout"
+        if done.returncode != 0:
+            return "killed"
+    return "survived"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--list", action="store_true", help="list the mutants, run nothing")
     parser.add_argument("--only", default="", help="a regular expression on 'path:function'")
-    parser.add_argument("--out", default="", help="append each verdict to this file")
+    parser.add_argument(
+        "--out", default="", help="append each verdict to this file (and skip those in it)"
+    )
     parser.add_argument(
         "--rerun", default="", help="only the mutants an earlier --out file says survived"
     )
@@ -280,6 +290,10 @@ def main() -> int:
         for m in mutants(path, wanted, originals[path])
         if pattern.search(f"{m.path}:{m.where}")
     ]
+    if args.out and Path(args.out).exists():  # a run stopped before: go on from there
+        done = {line.split(" ", 2)[2].rsplit(" (", 1)[0]
+                for line in Path(args.out).read_text(encoding="utf-8").splitlines()}  # fmt: skip
+        found = [m for m in found if _name(m) not in done]
     if args.rerun:
         text = Path(args.rerun).read_text(encoding="utf-8")
         survived = {line.split(" ", 2)[2].rsplit(" (", 1)[0] for line in text.splitlines()
