@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
+.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -21,9 +21,13 @@ run: install
 
 # The browser tests (tests/e2e) run when Chromium is installed; otherwise they are skipped
 # and this says so plainly. CI sets E2E_REQUIRED=1 so they cannot skip there.
+# On every core (pytest-xdist): each worker has its own test database (pytest-django
+# suffixes its name), the migration tests run as one group on one worker (loadgroup).
+# TEST_WORKERS=0 runs it in one process.
+TEST_WORKERS ?= auto
 test: install
 	@test -x $(CHROMIUM) || echo "*** Browser tests SKIPPED: $(CHROMIUM) is not installed (apt-get install -y chromium) ***"
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist loadgroup
 	@test -x $(CHROMIUM) || echo "*** Browser tests were SKIPPED: $(CHROMIUM) is not installed (apt-get install -y chromium) ***"
 
 lint: install

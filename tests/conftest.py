@@ -5,6 +5,14 @@ Tests marked ``postgres`` need PostgreSQL and are skipped on SQLite.
 
 import pytest
 from django.conf import settings
+from hypothesis import settings as hypothesis
+
+# No per-example deadline, as Hypothesis's own "ci" profile (loaded under CI=true) has: on
+# two shared cores under `pytest -n` an example of 0.05 ms took 260 ms once and failed
+# tests/standings/test_roundrobin.py. What the deadline measured was the machine's load;
+# each property test's budget (its number of examples) is unchanged.
+hypothesis.register_profile("suite", hypothesis(hypothesis.default, deadline=None))
+hypothesis.load_profile("suite")
 
 
 def pytest_configure(config):
@@ -32,6 +40,7 @@ def eager_tasks(settings):
 
 
 def pytest_collection_modifyitems(config, items):
+    _group_the_migration_tests(items)
     engine = settings.DATABASES["default"]["ENGINE"]
     if "postgresql" in engine:
         return
@@ -39,6 +48,22 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "postgres" in item.keywords:
             item.add_marker(skip)
+
+
+def _group_the_migration_tests(items):
+    """The tests that migrate the test database back and forth (marked ``migration``) run
+    as one group on one worker under ``pytest -n`` (``--dist loadgroup``, as `make test`
+    runs): each worker has a database of its own, so this is for their cost, one worker's
+    time rather than a migration round trip in the middle of every worker's queue. A test
+    module that drives Django's MigrationExecutor must mark its migrating tests."""
+    unmarked = set()
+    for item in items:
+        if item.get_closest_marker("migration"):
+            item.add_marker(pytest.mark.xdist_group("migrations"))
+        elif "MigrationExecutor" in vars(getattr(item, "module", None) or object):
+            unmarked.add(item.module.__name__)
+    for name in unmarked - {i.module.__name__ for i in items if i.get_closest_marker("migration")}:
+        raise pytest.UsageError(f"{name} uses MigrationExecutor: mark its tests 'migration'")
 
 
 # -- personas (tests/personas.py: healthchecks-style named test users) ------------------------

@@ -62,6 +62,7 @@ def test_the_api_refuses_it(people, club):
 BEFORE = [("clubs", "0002_invitation")]
 
 
+@pytest.mark.migration
 @pytest.mark.django_db(transaction=True)
 def test_names_already_twice_in_other_case_are_told_apart_by_the_migration():
     """A club that already has "nino" and "Nino" keeps both players, the later one renamed

@@ -5,6 +5,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+pytestmark = pytest.mark.migration
+
 BEFORE = [("matches", "0003_alter_auditevent_club_alter_confirmation_deal_and_more")]
 
 

@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+pytestmark = pytest.mark.migration
+
 BEFORE = [("matches", "0004_delete_auditevent"), ("clubs", "0003_player_name_any_case")]
 
 
