@@ -40,9 +40,17 @@ format: install
 	$(VENV)/bin/ruff format .
 
 # Benchmarks are commands, never timed tests. bench-http needs PostgreSQL and wrk.
+# Each has a size knob (an environment variable); `make bench-smoke` runs them all tiny.
+BENCH_RULES_DEALS ?= 20000
 bench: install
-	$(PY) -m scorebook.rules.bench
+	$(PY) -m scorebook.rules.bench --deals $(BENCH_RULES_DEALS)
 	$(PY) deploy/bench/http_bench.py
+
+# Every bench command above and below at a tiny size (seconds each): each must finish and
+# print its figures; targets are judged only at full size. .ci/run runs it. Needs
+# PostgreSQL, Redis, redis-server and wrk, as the benches do.
+bench-smoke: install
+	$(PY) deploy/bench/smoke.py
 
 bench-http: install
 	$(PY) deploy/bench/http_bench.py
@@ -56,7 +64,8 @@ bench-deal-profile: install
 bench-scale-out: install
 	$(PY) deploy/bench/scale_out.py
 
-# A 20-entry double round robin's table computed on read, beside a 20-row indexed read.
+# A 20-entry double round robin's table computed on read, beside a 20-row indexed read
+# (BENCH_ENTRIES, BENCH_RUNS).
 bench-leagues: install
 	$(PY) deploy/bench/leagues_bench.py
 
@@ -66,7 +75,8 @@ bench-pages: install
 	$(PY) deploy/bench/pages_bench.py
 
 # Pairing a Swiss round of 64, 256 and 512 entries: the maximum-weight matching the
-# tournaments use beside a greedy pass, in the same run (pure Python, no database).
+# tournaments use beside a greedy pass, in the same run (pure Python, no database;
+# BENCH_SIZES=64,256,512).
 bench-tournament: install
 	$(PY) deploy/bench/tournament_bench.py
 

@@ -8,6 +8,7 @@ on ``sys.path`` (the scripts run as files, not as modules).
 
 from __future__ import annotations
 
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -32,6 +33,13 @@ def fresh_database(url: str) -> None:
     with psycopg.connect(f"{base}/postgres", autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+
+
+def free_port() -> int:
+    """A port nothing listens on now (benches started side by side do not collide)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 def bench_club() -> tuple[Any, Callable[[], Any]]:
@@ -77,3 +85,40 @@ def wait_until_up(base: str, seconds: float = 60) -> None:
         except OSError:
             time.sleep(0.2)
     raise RuntimeError(f"{base} did not start in {seconds:.0f} s")
+
+
+def copy_columns(model: Any, given: list[str]) -> tuple[str, str]:
+    """What a COPY of ``model`` from generated text writes: the ``given`` columns (the
+    caller's text, in this order) and then every other column of the table at its model
+    default. Returns the column list for ``COPY table (...)`` and the text to append to
+    each row (tab-led). A column added to the model later is filled by its default, so a
+    bench loader does not stop at a new column (``matches_match.ended_reason`` stopped
+    ``make bench-standings`` with a NotNullViolation); a NOT NULL column with no default
+    that the loader does not give is refused here, by name, before anything is written.
+    """
+    import json
+
+    fields = [f for f in model._meta.concrete_fields if f.column not in given]
+    extra = []
+    for field in fields:
+        value = field.get_default()
+        if value is None and not field.null:
+            raise SystemExit(
+                f"{model._meta.db_table}.{field.column} is NOT NULL with no default: "
+                "give it a value in the bench's COPY"
+            )
+        if value is None:
+            extra.append("\\N")
+        elif field.get_internal_type() == "JSONField":
+            extra.append(_copy_text(json.dumps(value)))
+        elif isinstance(value, bool):
+            extra.append("t" if value else "f")
+        else:
+            extra.append(_copy_text(str(value)))
+    columns = ", ".join([*given, *(f.column for f in fields)])
+    return columns, "".join("\t" + text for text in extra)
+
+
+def _copy_text(text: str) -> str:
+    """A value in COPY's text format: backslash, tab and line breaks escaped."""
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")

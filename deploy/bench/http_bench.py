@@ -35,11 +35,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402 - once ROOT is on sys.path
+from deploy.bench.common import free_port, fresh_database, wait_until_up  # noqa: E402 - once ROOT is on sys.path
 
 HERE = Path(__file__).resolve().parent
 PY = sys.executable
-PORT = int(os.environ.get("BENCH_PORT", "8765"))
+PORT = int(os.environ.get("BENCH_PORT") or free_port())
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "16"))
 DURATION = os.environ.get("BENCH_DURATION", "20s")
 WARMUP = os.environ.get("BENCH_WARMUP", "5s")
@@ -97,6 +97,8 @@ def wrk(url: str, script: str, duration: str, *args: str) -> dict[str, float]:
     errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     figures["non_2xx"] = int(errors.group(1)) if errors else 0
     figures["requests"] = int(re.search(r"(\d+) requests in", out).group(1))
+    if not figures["requests"]:
+        raise SystemExit(f"{url}: no answer in {duration} (raise BENCH_DURATION):\n{out}")
     busiest = re.search(r"busiest client: (\d+) answers", out)  # deal_entry.lua's done()
     if busiest:
         figures["busiest"] = int(busiest.group(1))
@@ -188,7 +190,11 @@ def main() -> int:
         figures = {name: deals(1, name, DURATION) for name in COUNTS}
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         for path in bodies.values():
             path.unlink()
     workers = os.environ.get("GUNICORN_WORKERS", "default")

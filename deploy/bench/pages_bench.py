@@ -138,7 +138,8 @@ def main() -> int:
     print(f"{'API (POST /api/v1/matches/...)':<34}{ms('api', 0):>17.2f}{ms('api', 1):>18.2f}")
     ratio_cpu, ratio_wall = ms("page", 0) / ms("api", 0), ms("page", 1) / ms("api", 1)
     print(f"page / API: CPU {ratio_cpu:.2f}, wall {ratio_wall:.2f} (target <= {TARGET})")
-    return 0 if max(ratio_cpu, ratio_wall) <= TARGET else 1
+    # A smoke run (BENCH_SMOKE=1, `make bench-smoke`) is too small to judge the target.
+    return 0 if max(ratio_cpu, ratio_wall) <= TARGET or os.environ.get("BENCH_SMOKE") else 1
 
 
 if __name__ == "__main__":

@@ -21,7 +21,6 @@ import json
 import os
 import random
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -34,14 +33,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
-from deploy.bench.common import fresh_database, wait_until_up  # noqa: E402
+from deploy.bench.common import (  # noqa: E402
+    copy_columns,
+    free_port,
+    fresh_database,
+    wait_until_up,
+)
 
 PY = sys.executable
 DEALS = int(os.environ.get("BENCH_DEALS", "100000"))
 DB_URL = os.environ.get(
     "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_bench_standings"
 )
-PORT = int(os.environ.get("BENCH_PORT", "8766"))
+PORT = int(os.environ.get("BENCH_PORT") or free_port())
 DURATION = os.environ.get("BENCH_DURATION", "15s")
 CLIENTS = 16
 PARTS = os.environ.get("BENCH_PARTS", "load,rebuild,http,fresh").split(",")
@@ -153,11 +157,17 @@ def load(rng: random.Random) -> tuple[int, int]:
         total += count
     stamp = time.time()
     m, d = Match._meta.db_table, Deal._meta.db_table
+    # Every other column (ended_reason, a column added later) at its model default.
+    match_columns, match_rest = copy_columns(Match, [
+        "id", "night_id", "game", "rules", "players", "seats", "first_dealer", "stake_amount",
+        "stake_currency", "stake_unit", "status", "state", "result", "version", "created_at",
+    ])  # fmt: skip
+    deal_columns, deal_rest = copy_columns(Deal, [
+        "id", "match_id", "number", "version", "is_current", "input", "level", "result",
+        "entered_at", "client", "reason",
+    ])  # fmt: skip
     with connection.cursor() as cursor:
-        with cursor.copy(
-            f"COPY {m} (id, night_id, game, rules, players, seats, first_dealer, stake_amount,"
-            " stake_currency, stake_unit, status, state, result, version, created_at) FROM STDIN"
-        ) as copy:
+        with cursor.copy(f"COPY {m} ({match_columns}) FROM STDIN") as copy:
             for chunk in _chunks(plan):
                 rows = []
                 for pk, template, pids, night in chunk:
@@ -166,13 +176,10 @@ def load(rng: random.Random) -> tuple[int, int]:
                     rows.append("\t".join([
                         str(pk), str(night), game, rules, str(len(seats)), seat_map, seats[0],
                         "0", "", "points", "finished", state, out, str(len(deals)), _ts(stamp),
-                    ]))  # fmt: skip
+                    ]) + match_rest)  # fmt: skip
                 copy.write("\n".join(rows) + "\n")
         deal_id = 1
-        with cursor.copy(
-            f"COPY {d} (id, match_id, number, version, is_current, input, level, result,"
-            " entered_at, client, reason) FROM STDIN"
-        ) as copy:
+        with cursor.copy(f"COPY {d} ({deal_columns}) FROM STDIN") as copy:
             for chunk in _chunks(plan):
                 rows = []
                 for pk, template, _pids, _night in chunk:
@@ -181,7 +188,7 @@ def load(rng: random.Random) -> tuple[int, int]:
                         rows.append("\t".join([
                             str(deal_id), str(pk), str(number), "1", "t", data, "totals",
                             result, _ts(stamp), "", "",
-                        ]))  # fmt: skip
+                        ]) + deal_rest)  # fmt: skip
                         deal_id += 1
                 copy.write("\n".join(rows) + "\n")
         for table in (m, d):
@@ -282,12 +289,6 @@ def tree_rss_kb(root: int) -> int:
 # -- 3 and 4: over HTTP ---------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 def gunicorn(extra: dict[str, str]) -> subprocess.Popen:
     proc = subprocess.Popen(
         [PY, "-m", "gunicorn", "scorebook.wsgi", "-b", f"127.0.0.1:{PORT}", "-w", "2",
@@ -316,7 +317,19 @@ def wrk(url: str, key: str) -> float:
         ["wrk", "-t4", "-c16", f"-d{DURATION}", "-H", f"Authorization: Token {key}", url],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
+    # A figure of answers that were refusals, or of none at all, measures nothing.
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    if errors or not int(re.search(r"(\d+) requests in", out).group(1)):
+        raise SystemExit(f"{url}: no answers or answers other than 2xx in {DURATION}:\n{out}")
     return float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+
+def answered(url: str, key: str) -> None:
+    """One request, which must be answered 200 (within a minute, however loaded)."""
+    request = urllib.request.Request(url, headers={"Authorization": f"Token {key}"})
+    with urllib.request.urlopen(request, timeout=60) as answer:  # noqa: S310
+        if answer.status != 200:
+            raise SystemExit(f"{url}: answered {answer.status}")
 
 
 def http_pass() -> float:
@@ -332,6 +345,9 @@ def http_pass() -> float:
         base = f"http://127.0.0.1:{PORT}/api/v1"
         board = f"{base}/leaderboard?season={season.pk}"
         plain = f"{base}/players?club={club.pk}"
+        for url in (board, plain):  # each worker answering (its first request is slow)
+            for _ in range(4):
+                answered(url, key)
         wrk(board, key)  # warm up both
         wrk(plain, key)
         board_rps = wrk(board, key)
