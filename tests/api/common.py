@@ -2,14 +2,10 @@
 
 from rest_framework.test import APIClient
 
-SIDES = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
-SMALL = {
-    "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
-    "last_trick": "B",
-}
+# The API tests' names for the builders' deals (tests/builders.py).
+from tests.builders import A_WINS as SIDES  # noqa: F401
+from tests.builders import B_WINS_SMALL as SMALL  # noqa: F401
+
 PERSONAS = ("anonymous", "stranger", "member", "scorer", "director", "owner")
 
 

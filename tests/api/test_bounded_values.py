@@ -5,8 +5,6 @@ Each is now a clear refusal that stores nothing, through the API and the service
 
 from __future__ import annotations
 
-import datetime
-
 import pytest
 
 from scorebook.core.models import AuditEvent
@@ -37,13 +35,6 @@ def test_a_series_of_no_games_is_refused(people, club, series):
     assert changed.status_code == 400, changed.content
     league.refresh_from_db()
     assert league.series_games == 1
-
-
-@pytest.fixture
-def night(people, club):
-    return matches.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
-    )
 
 
 @pytest.mark.parametrize("currency", ["eur", "XXX", "EU", "€", "E U"])

@@ -9,14 +9,9 @@ from scorebook.clubs.models import Club, Player
 from scorebook.matches.models import Match
 from scorebook.tournaments.models import Entry, Pairing, Single, Tournament
 from tests.api.common import api
-from tests.tournaments.helpers import finish_match, open_night, players
+from tests.tournaments.helpers import finish_match, players
 
 BASE = "/api/v1/tournaments"
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
 
 
 def create(client, night, **extra):

@@ -1,7 +1,6 @@
 """Worked examples of the ledger (reference 2.1.7, 2.7.5, 2.8, 2.9): what each deal and
 match books, corrections as reversals, and the night's settlement."""
 
-import datetime
 from decimal import Decimal
 
 import pytest
@@ -48,13 +47,6 @@ B_WINS = {
     "sides": {"A": {"thirds": 12, "tricks": 5}, "B": {"thirds": 20, "tricks": 5}},
     "last_trick": "B",
 }
-
-
-@pytest.fixture
-def night(people):
-    return services.night_open(
-        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
-    )
 
 
 def start(people, night, game, players, rules=None, amount="0", currency="", dealer=None):

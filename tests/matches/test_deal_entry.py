@@ -1,7 +1,6 @@
 """Deal entry resumes from the match's stored state: deal 30 costs what deal 1 does, and
 the state it stores is exactly what folding every deal from the start gives."""
 
-import datetime
 import random
 
 import pytest
@@ -18,13 +17,6 @@ SIDES = {
     "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
     "last_trick": "A",
 }
-
-
-@pytest.fixture
-def night(people):
-    return services.night_open(
-        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
-    )
 
 
 def new_match(people, night, game_key, rules=None):

@@ -20,11 +20,6 @@ from .helpers import open_night, players, tournament, with_pairs
 RUNS = count()
 
 
-@pytest.fixture
-def night(people):
-    return open_night(people)
-
-
 def decide(people, round_, rng):
     """Decide every pairing of a started round by a forfeit of a random side (quick: no
     deals)."""

@@ -13,12 +13,7 @@ from scorebook.tournaments import selectors
 from scorebook.tournaments.services.results import pairing_forfeit
 from scorebook.tournaments.services.rounds import round_start
 
-from .helpers import FIRST_SIDE_WINS, finish_match, open_night, with_pairs
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
+from .helpers import FIRST_SIDE_WINS, finish_match, with_pairs
 
 
 def test_a_forfeit_abandons_the_open_match_with_its_reason(people, night):

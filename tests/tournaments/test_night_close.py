@@ -17,12 +17,7 @@ from scorebook.tournaments.services.results import tournament_cancel, tournament
 from scorebook.tournaments.services.rounds import round_pair, round_start
 from tests.api.common import api
 
-from .helpers import open_night, play_round, with_pairs
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
+from .helpers import play_round, with_pairs
 
 
 def zero_sum(night):

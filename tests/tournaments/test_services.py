@@ -28,12 +28,7 @@ from scorebook.tournaments.services.results import (
 from scorebook.tournaments.services.rounds import pairing_bye, pairing_swap, round_pair, round_start
 from scorebook.tournaments.services.setup import tournament_create, tournament_update
 
-from .helpers import finish_match, open_night, play_round, players, tournament, with_pairs
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
+from .helpers import finish_match, play_round, players, tournament, with_pairs
 
 
 def test_a_pair_of_a_member_and_a_new_guest_in_one_step(people, night):

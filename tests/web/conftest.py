@@ -1,12 +1,11 @@
 """A night with a Tressette match at table 1 and two deals, a closed night, an invitation."""
 
-import datetime
-
 import pytest
 from django.utils import translation
 
 from scorebook.clubs import services as clubs
 from scorebook.matches import services
+from tests import builders as build
 from tests.api.common import SIDES, SMALL
 
 
@@ -22,45 +21,19 @@ def _language_reset():
 @pytest.fixture
 def world(club, people):
     director = people["director"]
-    night = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=director
-    )
-    table = services.table_create(night=night, number=1, name="Tavolo 1", user=director)
-    n, e, s, w = people.seated
-    match = services.match_create(
-        night=night,
-        game="tressette4",
-        rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        first_dealer="N",
-        table=table,
-        user=director,
-        stake_amount="0.50",
-        stake_currency="EUR",
-    )
-    deals = [
-        services.deal_create(match=match, data=data, expected_number=number, user=director)
-        for number, data in enumerate([SIDES, SMALL], start=1)
-    ]
-    table2 = services.table_create(night=night, number=2, name="", user=director)
-    finished = services.match_create(
-        night=night,
-        game="tressette4",
-        rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        table=table2,
-        user=director,
-        stake_amount="0.50",
-        stake_currency="EUR",
-    )
-    for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
-        services.deal_create(match=finished, data=data, expected_number=number, user=director)
+    night = build.night(people, venue="Bar")
+    stake = {"stake_amount": "0.50", "stake_currency": "EUR"}
+    table = build.table(people, night, 1, "Tavolo 1")
+    match = build.match(people, night, first_dealer="N", table=table, user=director, **stake)
+    deals = build.deals(people, match, SIDES, SMALL, user=director)
+    table2 = build.table(people, night, 2)
+    finished = build.match(people, night, table=table2, user=director, **stake)
+    build.deals(people, finished, SIDES, SMALL, SIDES, SIDES, user=director)
     assert finished.__class__.objects.get(pk=finished.pk).status == "finished"
-    closed = services.night_open(
-        club_id=club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
-    )
+    closed = build.night(people, day=13)
     services.night_close(night=closed, user=director)
     invitation = clubs.invitation_create(club=club, role="member", user=director)
+    n = people.seated[0]
     return {
         "slug": club.slug,
         "night": night.pk,

@@ -2,17 +2,10 @@
 the service refuses (night.not_ready) naming it, but the page listed only the unfinished
 matches and the unconfirmed deals, so the director learnt of it only from the refusal."""
 
-import pytest
-
 from scorebook.tournaments.services.results import tournament_cancel
 from scorebook.tournaments.services.rounds import round_start
-from tests.tournaments.helpers import open_night, with_pairs
+from tests.tournaments.helpers import with_pairs
 from tests.web.test_pages import client_for
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
 
 
 def warning(body):

@@ -7,14 +7,9 @@ from django.test import Client
 
 from scorebook.matches.models import Match
 from scorebook.tournaments.models import Entry, Tournament
-from tests.tournaments.helpers import finish_match, open_night, players
+from tests.tournaments.helpers import finish_match, players
 
 SETTINGS = {"name": "T", "game": "tressette4", "format": "swiss", "rounds": 3}
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
 
 
 def client_of(user):

@@ -18,7 +18,7 @@ from scorebook.tournaments import ranking, selectors
 from scorebook.tournaments.models import Tournament
 from scorebook.tournaments.services.results import tournament_finish
 from scorebook.tournaments.services.rounds import round_start
-from tests.tournaments.helpers import finish_match, open_night, play_round, with_pairs
+from tests.tournaments.helpers import finish_match, play_round, with_pairs
 
 MORE = {
     "name": "Torneo",
@@ -42,11 +42,6 @@ MORE = {
     "series": "best_of",
     "series_games": "3",
 }
-
-
-@pytest.fixture
-def night(people):
-    return open_night(people)
 
 
 def client_of(user):
