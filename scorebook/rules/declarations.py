@@ -357,76 +357,90 @@ def read_declarations(
         if quick is not None:
             out.append(quick)
             continue
-        where = join(path, i)
-        entry = obj(item, where, problems, what="A declaration")
-        if not isinstance(item, Mapping):
-            continue
-        known_fields(entry, (*FIELDS, *ANOMALY_FIELDS), where, problems)
-        player, kind = entry.get("player"), entry.get("type")
-        ok = True
-        if player not in players:
-            problems.add(
-                "decl.bad_player",
-                join(where, "player"),
-                value=player,
-                allowed=", ".join(players),
-            )
-            ok = False
-        if kind not in kinds:
-            problems.add("decl.bad_type", join(where, "type"), value=kind)
-            continue
-        suit = entry.get("suit")
-        rank = entry.get("rank")
-        missing = entry.get("missing")
-        wants_suit = kind in ("napoletana", "decima")
-        said = _anomaly(entry, player, where, problems, anomalies)
-        ok = ok and said is not None
-        # An incomplete declaration may leave out the suit nobody said.
-        unsaid = said is not None and said[1] == "incomplete"
-        if wants_suit and suit not in SUITS and not (unsaid and suit is None):
-            problems.add("decl.bad_suit", join(where, "suit"), kind=kind, value=suit)
-            ok = False
-        if not wants_suit and rank not in GROUP_RANKS:
-            problems.add("decl.bad_rank", join(where, "rank"), value=rank)
-            ok = False
-        if kind == "three" and missing not in SUITS and not (unsaid and missing is None):
-            problems.add("decl.bad_missing", join(where, "missing"), rank=rank, value=missing)
-            ok = False
-        for field, allowed in (
-            ("suit", wants_suit),
-            ("rank", not wants_suit),
-            ("missing", kind == "three"),
-            ("coda", kind == "napoletana"),
-        ):
-            if not allowed and entry.get(field) is not None:
-                problems.add("decl.extra_field", join(where, field), kind=kind, field=field)
-                ok = False
-        tail = integer(
-            entry, "coda", where, problems, low=0, high=len(CODA_ORDER), required=False, default=0
-        )
-        if tail and coda == "off":
-            problems.add("decl.coda_off", join(where, "coda"))
-            ok = False
-        trick = integer(entry, "trick", where, problems, low=0, high=20, required=False)
-        if ok and said is not None:
-            when, form, fixed, contested = said
-            out.append(
-                Declaration(
-                    player=str(player),
-                    kind=str(kind),
-                    suit=suit if wants_suit else None,
-                    rank=None if wants_suit else rank,
-                    missing=missing if kind == "three" else None,
-                    coda=tail or 0,
-                    trick=trick,
-                    path=where,
-                    when=when,
-                    form=form,
-                    fixed=fixed,
-                    contested=contested,
-                )
-            )
+        found = _read_one(item, join(path, i), players, kinds, problems, coda, anomalies)
+        if found is not None:
+            out.append(found)
     return out
+
+
+def _read_one(
+    item: Any,
+    where: str,
+    players: Sequence[str],
+    kinds: Sequence[str],
+    problems: Problems,
+    coda: str,
+    anomalies: bool,
+) -> Declaration | None:
+    """One declaration the quick check did not take, read field by field: every problem
+    said at its field; None when any holds it back."""
+    entry = obj(item, where, problems, what="A declaration")
+    if not isinstance(item, Mapping):
+        return None
+    known_fields(entry, (*FIELDS, *ANOMALY_FIELDS), where, problems)
+    player, kind = entry.get("player"), entry.get("type")
+    ok = True
+    if player not in players:
+        problems.add(
+            "decl.bad_player",
+            join(where, "player"),
+            value=player,
+            allowed=", ".join(players),
+        )
+        ok = False
+    if kind not in kinds:
+        problems.add("decl.bad_type", join(where, "type"), value=kind)
+        return None
+    suit = entry.get("suit")
+    rank = entry.get("rank")
+    missing = entry.get("missing")
+    wants_suit = kind in ("napoletana", "decima")
+    said = _anomaly(entry, player, where, problems, anomalies)
+    ok = ok and said is not None
+    # An incomplete declaration may leave out the suit nobody said.
+    unsaid = said is not None and said[1] == "incomplete"
+    if wants_suit and suit not in SUITS and not (unsaid and suit is None):
+        problems.add("decl.bad_suit", join(where, "suit"), kind=kind, value=suit)
+        ok = False
+    if not wants_suit and rank not in GROUP_RANKS:
+        problems.add("decl.bad_rank", join(where, "rank"), value=rank)
+        ok = False
+    if kind == "three" and missing not in SUITS and not (unsaid and missing is None):
+        problems.add("decl.bad_missing", join(where, "missing"), rank=rank, value=missing)
+        ok = False
+    for field, allowed in (
+        ("suit", wants_suit),
+        ("rank", not wants_suit),
+        ("missing", kind == "three"),
+        ("coda", kind == "napoletana"),
+    ):
+        if not allowed and entry.get(field) is not None:
+            problems.add("decl.extra_field", join(where, field), kind=kind, field=field)
+            ok = False
+    tail = integer(
+        entry, "coda", where, problems, low=0, high=len(CODA_ORDER), required=False, default=0
+    )
+    if tail and coda == "off":
+        problems.add("decl.coda_off", join(where, "coda"))
+        ok = False
+    trick = integer(entry, "trick", where, problems, low=0, high=20, required=False)
+    if not ok or said is None:
+        return None
+    when, form, fixed, contested = said
+    return Declaration(
+        player=str(player),
+        kind=str(kind),
+        suit=suit if wants_suit else None,
+        rank=None if wants_suit else rank,
+        missing=missing if kind == "three" else None,
+        coda=tail or 0,
+        trick=trick,
+        path=where,
+        when=when,
+        form=form,
+        fixed=fixed,
+        contested=contested,
+    )
 
 
 def _anomaly(

@@ -436,12 +436,8 @@ def replay(
         taken={p: [] for p in order},
         won=dict.fromkeys(order, 0),
     )
-    record = listing({"tricks": raw}, "tricks", "", problems, required=True)
+    record = _record(raw, tricks, path, problems)
     if record is None:
-        out.broken = True
-        return out
-    if len(record) > tricks:
-        problems.add("play.too_many_tricks", path, count=len(record), expected=tricks)
         out.broken = True
         return out
     dealt_to: dict[Card, str] = {c: name for name, pile in (piles or {}).items() for c in pile}
@@ -451,24 +447,11 @@ def replay(
     why = Localized("the first lead", "il primo attacco")
     for number, entry in enumerate(record, start=1):
         where = join(path, number - 1)
-        named_leader, codes = _trick_entry(entry)
-        if codes is None:
-            problems.add("play.not_a_trick", where, trick=number)
+        read = _trick_cards(entry, number, where, n, deck, problems)
+        if read is None:
             out.broken = True
             return out
-        cards_path = join(where, "cards") if named_leader is not None else where
-        if len(codes) != n:
-            problems.add("play.trick_size", where, trick=number, expected=n, count=len(codes))
-            out.broken = True
-            return out
-        cards: list[Card] = []
-        for i, code in enumerate(codes):
-            card = parse_card(code, deck)
-            if card is None:
-                problems.add("card.unknown", join(cards_path, i), value=code)
-                out.broken = True
-                return out
-            cards.append(card)
+        named_leader, cards, cards_path = read
         actual = named_leader
         if actual is None and cards[0] not in out.remaining[leader]:
             actual = _consistent_leader(cards, order, out.remaining)
@@ -483,14 +466,8 @@ def replay(
         turn = tuple(order[(start + k) % n] for k in range(n))
         for i, (player, card) in enumerate(zip(turn, cards, strict=True)):
             if card not in out.remaining[player]:
-                problems.add(
-                    "play.not_held",
-                    join(cards_path, i),
-                    trick=number,
-                    player=player,
-                    card=card_name(card),
-                    where=_whereabouts(card, dealt_to, played_in, player, out.remaining),
-                )
+                found_at = _whereabouts(card, dealt_to, played_in, player, out.remaining)
+                _not_held(problems, join(cards_path, i), number, player, card, found_at)
                 out.broken = True
                 return out
             led = cards[0].suit
@@ -519,6 +496,49 @@ def replay(
     if not out.complete and not options.may_stop:
         problems.add("play.incomplete", path, count=len(record), expected=tricks)
     return out
+
+
+def _record(raw: Any, tricks: int, path: str, problems: Problems) -> list[Any] | None:
+    """The record's list of tricks; None (the problem said) when it is not a list or has
+    more tricks than the deal."""
+    record = listing({"tricks": raw}, "tricks", "", problems, required=True)
+    if record is not None and len(record) > tricks:
+        problems.add("play.too_many_tricks", path, count=len(record), expected=tricks)
+        return None
+    return record
+
+
+def _trick_cards(
+    entry: Any, number: int, where: str, n: int, deck: Collection[Card], problems: Problems
+) -> tuple[str | None, list[Card], str] | None:
+    """Trick ``number`` as written: the leader it names (or None), its cards and the
+    path of its cards; None (the problem said) when it is not a trick of ``n`` known
+    cards."""
+    named_leader, codes = _trick_entry(entry)
+    if codes is None:
+        problems.add("play.not_a_trick", where, trick=number)
+        return None
+    cards_path = join(where, "cards") if named_leader is not None else where
+    if len(codes) != n:
+        problems.add("play.trick_size", where, trick=number, expected=n, count=len(codes))
+        return None
+    cards: list[Card] = []
+    for i, code in enumerate(codes):
+        card = parse_card(code, deck)
+        if card is None:
+            problems.add("card.unknown", join(cards_path, i), value=code)
+            return None
+        cards.append(card)
+    return named_leader, cards, cards_path
+
+
+def _not_held(
+    problems: Problems, path: str, number: int, player: str, card: Card, where: Localized
+) -> None:
+    """A card played in trick ``number`` that ``player`` does not hold, and where it is."""
+    problems.add(
+        "play.not_held", path, trick=number, player=player, card=card_name(card), where=where
+    )
 
 
 def revoke_problems(found: Replay, problems: Problems) -> None:

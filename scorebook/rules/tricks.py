@@ -311,25 +311,11 @@ def check_captures(
             continue
         limit = 3 * cards_per_trick * cap.tricks + bonus_thirds
         if cap.thirds > limit:
-            problems.add(
-                "capture.thirds_over_tricks",
-                cap.path,
-                scorer=cap.scorer,
-                tricks=cap.tricks,
-                limit=limit,
-                thirds=cap.thirds,
-            )
+            _over(problems, "capture.thirds_over_tricks", cap, limit=limit, thirds=cap.thirds)
         if cap.cards is not None:
             room = cards_per_trick * cap.tricks + bonus_cards
             if len(cap.cards) > room:
-                problems.add(
-                    "capture.too_many_cards",
-                    cap.path,
-                    scorer=cap.scorer,
-                    tricks=cap.tricks,
-                    limit=room,
-                    count=len(cap.cards),
-                )
+                _over(problems, "capture.too_many_cards", cap, limit=room, count=len(cap.cards))
     if complete and len(captures):
         if at_cards_level and counting_cards:
             taken = {card for c in captures.values() for card in (c.cards or ())}
@@ -352,6 +338,12 @@ def check_captures(
             )
     elif total_thirds > thirds_in_play:
         problems.add("capture.thirds_over", path, total=total_thirds, expected=thirds_in_play)
+
+
+def _over(problems: Problems, code: str, cap: Capture, **params: Any) -> None:
+    """A scorer's capture holds more than its tricks can: said at the capture, with the
+    scorer and its tricks."""
+    problems.add(code, cap.path, scorer=cap.scorer, tricks=cap.tricks, **params)
 
 
 def _points_text(thirds: int) -> str:
