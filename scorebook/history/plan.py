@@ -30,6 +30,8 @@ from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
 from scorebook.rules import Rejection, get_game
+from scorebook.rules.game import Game
+from scorebook.rules.houserules import Rules
 from scorebook.rules.result import MatchState
 
 from .template import ABANDONED_WORDS, COLUMNS, Row, Sheet, letter
@@ -547,7 +549,40 @@ def _new_match(
     plan: Plan, row: Row, key: tuple[str, int, int], currencies: tuple[str, ...]
 ) -> dict[str, Any] | None:
     """The match a key's first row describes, checked with the engine (None: refused)."""
-    ok = True
+    started = _engine_match(plan, row)
+    if started is None:
+        return None
+    game, spec, rules, seats, state = started
+    described = _match_columns(plan, row, seats, currencies)
+    if described is None:
+        return None
+    stake, currency, abandoned = described
+    return {
+        "table": key[1],
+        "number": key[2],
+        "game": game.key,
+        "rules": spec,
+        "seats": {seat: seats[seat] for seat in state.seats},
+        "first_dealer": state.dealer,
+        "stake": str(stake),
+        "currency": currency,
+        "first": row.number,
+        "rows": [],
+        "deals": [],
+        "final": None,
+        "abandoned": abandoned,
+        "_state": state,
+        "_game": game,
+        "_rules": rules,
+        "_raw": {c: row.get(c) for c in DESCRIBING},
+    }
+
+
+def _engine_match(
+    plan: Plan, row: Row
+) -> tuple[Game, Any, Rules, dict[str, str], MatchState] | None:
+    """The game, house rules (as written and resolved), seats and the engine's new match
+    a first row names; None at the first column the engine or the template refuses."""
     try:
         game = get_game(row.get("game"))
     except Rejection as rejection:
@@ -581,6 +616,15 @@ def _new_match(
             SeatsOfGame(seats=", ".join(state.seats), given=", ".join(seats)[:60]),
         )
         return None
+    return game, spec, rules, seats, state
+
+
+def _match_columns(
+    plan: Plan, row: Row, seats: dict[str, str], currencies: tuple[str, ...]
+) -> tuple[Decimal, str, str | None] | None:
+    """The stake, currency and abandonment a first row gives, each column checked (a
+    player named twice too); None when any is refused, every refusal said."""
+    ok = True
     lowered = [n.lower() for n in seats.values()]
     twice = next((n for n in seats.values() if lowered.count(n.lower()) > 1), None)
     if twice:
@@ -604,27 +648,9 @@ def _new_match(
     except Refusal as refusal:
         plan.refusal(row.number, "abandoned", refusal)
         ok = False
-    if not ok:
+    if not ok or stake is None:  # a stake refused is not ok already
         return None
-    return {
-        "table": key[1],
-        "number": key[2],
-        "game": game.key,
-        "rules": spec,
-        "seats": {seat: seats[seat] for seat in state.seats},
-        "first_dealer": state.dealer,
-        "stake": str(stake),
-        "currency": currency,
-        "first": row.number,
-        "rows": [],
-        "deals": [],
-        "final": None,
-        "abandoned": abandoned,
-        "_state": state,
-        "_game": game,
-        "_rules": rules,
-        "_raw": {c: row.get(c) for c in DESCRIBING},
-    }
+    return stake, currency, abandoned
 
 
 def _same_values(plan: Plan, row: Row, match: dict[str, Any]) -> None:
