@@ -1,7 +1,9 @@
 """``manage.py load_demo``: a demo club to explore (idempotent: it loads once)."""
 
 import datetime
+from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -84,6 +86,30 @@ def season_of(day: datetime.date) -> tuple[str, datetime.date]:
     return f"{year}-{(year + 1) % 100:02d}", datetime.date(year, 9, 1)
 
 
+@dataclass
+class Demo:
+    """What every step of the demo needs: who acts, the club, its players by name, today."""
+
+    user: Any
+    club: Club
+    ids: dict[str, int]
+    today: datetime.date
+    pairs_game: str
+
+    def seat(self, night, table, who, profile="classic_21", **stake):
+        """A Tressette match in pairs at ``table``, ``who`` seated N, E, S, W."""
+        return services.match_create(
+            night=night,
+            table=table,
+            game=self.pairs_game,
+            rules={"profile": profile},
+            seats={s: self.ids[n] for s, n in zip("NESW", who, strict=True)},
+            first_dealer="N",
+            user=self.user,
+            **stake,
+        )
+
+
 class Command(BaseCommand):
     help = (
         "Load a demo club: players, three closed nights (a league's first rounds, corrections), "
@@ -116,126 +142,128 @@ class Command(BaseCommand):
             ends_on=None,
             user=demo,
         )
-        pairs_game = game_of("accuso_41")  # Tressette in pairs (classic_21 is its too)
-
-        def seat(night, table, who, profile="classic_21", **stake):
-            return services.match_create(
-                night=night,
-                table=table,
-                game=pairs_game,
-                rules={"profile": profile},
-                seats={s: ids[n] for s, n in zip("NESW", who, strict=True)},
-                first_dealer="N",
-                user=demo,
-                **stake,
-            )
-
-        # A league of pairs at Tressette, its first two rounds played on the first nights.
-        league = leagues.league_create(
-            club=club, name="Coppa d'inverno", game=pairs_game, user=demo
-        )
-        pairs = [("Nino", "Salvo"), ("Ettore", "Walter"), ("Pina", "Rosa"), ("Carmelo", "Tano")]
-        entries = {
-            pair: leagues.entry_add(
-                league=league,
-                name=f"{pair[0]} e {pair[1]}",
-                player_ids=[ids[p] for p in pair],
-                user=demo,
-            )
-            for pair in pairs
-        }
-        leagues.league_start(league=league, user=demo)
-
-        pair_of = {entry.pk: pair for pair, entry in entries.items()}
-        # The league's first two rounds, one a night three and two weeks ago, a match per
-        # fixture at two tables: everybody has played twice and round 3 is still to play.
-        # (One match per table a night: the import template orders a night's matches by
-        # table, so the export's round trip keeps the order the ratings were computed in.)
-        patterns = iter(([A_WINS, B_WINS, A_WINS], [B_WINS], [A_WINS], [B_WINS, A_WINS]))
-        for round_number, weeks in ((1, 3), (2, 2)):
-            earlier = services.night_open(
-                club_id=club.pk,
-                date=today - datetime.timedelta(weeks=weeks),
-                venue="Circolo San Rocco",
-                user=demo,
-            )
-            fixtures = league.fixtures.filter(round=round_number).order_by("pk")
-            for number, fixture in enumerate(fixtures, start=1):
-                table = services.table_create(
-                    night=earlier, number=number, name=f"Tavolo {number}", user=demo
-                )
-                # A round robin's fixtures have both entries from the start.
-                assert fixture.home_id is not None and fixture.away_id is not None
-                home, away = pair_of[fixture.home_id], pair_of[fixture.away_id]
-                match = seat(earlier, table, (home[0], away[0], home[1], away[1]))
-                play_out(match, demo, next(patterns))
-                leagues.fixture_match_link(fixture=fixture, match=match, user=demo)
-            services.night_close(night=earlier, user=demo)
-
-        closed = services.night_open(
-            club_id=club.pk,
-            date=today - datetime.timedelta(days=7),
-            venue="Circolo San Rocco",
-            user=demo,
-        )
-        table = services.table_create(night=closed, number=1, name="Tavolo 1", user=demo)
-        t4 = seat(
-            closed,
-            table,
-            ("Nino", "Ettore", "Salvo", "Walter"),
-            "accuso_41",
-            stake_currency="EUR",
-            stake_amount="0.50",
-        )
-        deals = []
-        for number, data in enumerate(T4, start=1):
-            deals.append(
-                services.deal_create(match=t4, data=data, expected_number=number, user=demo)
-            )
-        fixed = sides(17, 5, 15, 5, "B")
-        services.deal_correct(
-            deal=deals[1],
-            data=fixed,
-            reason="Counted the thirds wrong",
-            user=demo,
-            expected_version=1,
-        )
-        play_out(t4, demo, [A_WINS])  # to 41
-        second = services.table_create(night=closed, number=2, name="Tavolo 2", user=demo)
-        terz = services.match_create(
-            night=closed,
-            table=second,
-            game=game_of("chips_1_2_4_8_16"),
-            rules={"profile": "chips_1_2_4_8_16"},
-            seats={"P1": ids["Pina"], "P2": ids["Carmelo"], "P3": ids["Rosa"]},
-            first_dealer="P3",
-            user=demo,
-            stake_currency="EUR",
-            stake_amount=Decimal("0.10"),
-        )
-        for number, data in enumerate(TERZ, start=1):
-            services.deal_create(match=terz, data=data, expected_number=number, user=demo)
-        services.night_close(night=closed, user=demo)
-
-        # Tonight: two tables playing, as the TV view and the director's room show them.
-        tonight = services.night_open(
-            club_id=club.pk, date=today, venue="Circolo San Rocco", user=demo
-        )
-        first = services.table_create(night=tonight, number=1, name="Tavolo 1", user=demo)
-        live = seat(tonight, first, ("Nino", "Ettore", "Salvo", "Walter"))
-        services.deal_create(match=live, data=T4[1], expected_number=1, user=demo)
-        second = services.table_create(night=tonight, number=2, name="Tavolo 2", user=demo)
-        three = services.match_create(
-            night=tonight,
-            table=second,
-            game=terz.game,
-            rules={"profile": "chips_1_2_4_8_16"},
-            seats={"P1": ids["Pina"], "P2": ids["Carmelo"], "P3": ids["Tano"]},
-            first_dealer="P1",
-            user=demo,
-        )
-        services.deal_create(match=three, data=TERZ[1], expected_number=1, user=demo)
+        # Tressette in pairs (classic_21 is its too)
+        d = Demo(demo, club, ids, today, game_of("accuso_41"))
+        league_nights(d)
+        terz_game = last_week(d)
+        tonight(d, terz_game)
         # The standings now rather than when a worker gets to them: with a broker set and
         # no worker running yet, the leaderboard and the ratings would stay empty.
         refresh.rebuild(club_id=club.pk)
         self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))
+
+
+def league_nights(d: Demo) -> None:
+    """A league of pairs at Tressette, its first two rounds played on the first nights."""
+    demo = d.user
+    league = leagues.league_create(
+        club=d.club, name="Coppa d'inverno", game=d.pairs_game, user=demo
+    )
+    pairs = [("Nino", "Salvo"), ("Ettore", "Walter"), ("Pina", "Rosa"), ("Carmelo", "Tano")]
+    entries = {
+        pair: leagues.entry_add(
+            league=league,
+            name=f"{pair[0]} e {pair[1]}",
+            player_ids=[d.ids[p] for p in pair],
+            user=demo,
+        )
+        for pair in pairs
+    }
+    leagues.league_start(league=league, user=demo)
+
+    pair_of = {entry.pk: pair for pair, entry in entries.items()}
+    # The league's first two rounds, one a night three and two weeks ago, a match per
+    # fixture at two tables: everybody has played twice and round 3 is still to play.
+    # (One match per table a night: the import template orders a night's matches by
+    # table, so the export's round trip keeps the order the ratings were computed in.)
+    patterns = iter(([A_WINS, B_WINS, A_WINS], [B_WINS], [A_WINS], [B_WINS, A_WINS]))
+    for round_number, weeks in ((1, 3), (2, 2)):
+        earlier = services.night_open(
+            club_id=d.club.pk,
+            date=d.today - datetime.timedelta(weeks=weeks),
+            venue="Circolo San Rocco",
+            user=demo,
+        )
+        fixtures = league.fixtures.filter(round=round_number).order_by("pk")
+        for number, fixture in enumerate(fixtures, start=1):
+            table = services.table_create(
+                night=earlier, number=number, name=f"Tavolo {number}", user=demo
+            )
+            # A round robin's fixtures have both entries from the start.
+            assert fixture.home_id is not None and fixture.away_id is not None
+            home, away = pair_of[fixture.home_id], pair_of[fixture.away_id]
+            match = d.seat(earlier, table, (home[0], away[0], home[1], away[1]))
+            play_out(match, demo, next(patterns))
+            leagues.fixture_match_link(fixture=fixture, match=match, user=demo)
+        services.night_close(night=earlier, user=demo)
+
+
+def last_week(d: Demo) -> str:
+    """A week ago: a Tressette match to 41 at a stake with a corrected deal, a Terziglio
+    for chips at the second table; the night closed. Returns the Terziglio's game."""
+    demo = d.user
+    closed = services.night_open(
+        club_id=d.club.pk,
+        date=d.today - datetime.timedelta(days=7),
+        venue="Circolo San Rocco",
+        user=demo,
+    )
+    table = services.table_create(night=closed, number=1, name="Tavolo 1", user=demo)
+    t4 = d.seat(
+        closed,
+        table,
+        ("Nino", "Ettore", "Salvo", "Walter"),
+        "accuso_41",
+        stake_currency="EUR",
+        stake_amount="0.50",
+    )
+    deals = []
+    for number, data in enumerate(T4, start=1):
+        deals.append(services.deal_create(match=t4, data=data, expected_number=number, user=demo))
+    fixed = sides(17, 5, 15, 5, "B")
+    services.deal_correct(
+        deal=deals[1],
+        data=fixed,
+        reason="Counted the thirds wrong",
+        user=demo,
+        expected_version=1,
+    )
+    play_out(t4, demo, [A_WINS])  # to 41
+    second = services.table_create(night=closed, number=2, name="Tavolo 2", user=demo)
+    terz = services.match_create(
+        night=closed,
+        table=second,
+        game=game_of("chips_1_2_4_8_16"),
+        rules={"profile": "chips_1_2_4_8_16"},
+        seats={"P1": d.ids["Pina"], "P2": d.ids["Carmelo"], "P3": d.ids["Rosa"]},
+        first_dealer="P3",
+        user=demo,
+        stake_currency="EUR",
+        stake_amount=Decimal("0.10"),
+    )
+    for number, data in enumerate(TERZ, start=1):
+        services.deal_create(match=terz, data=data, expected_number=number, user=demo)
+    services.night_close(night=closed, user=demo)
+    return terz.game
+
+
+def tonight(d: Demo, terz_game: str) -> None:
+    """Tonight: two tables playing, as the TV view and the director's room show them."""
+    demo = d.user
+    night = services.night_open(
+        club_id=d.club.pk, date=d.today, venue="Circolo San Rocco", user=demo
+    )
+    first = services.table_create(night=night, number=1, name="Tavolo 1", user=demo)
+    live = d.seat(night, first, ("Nino", "Ettore", "Salvo", "Walter"))
+    services.deal_create(match=live, data=T4[1], expected_number=1, user=demo)
+    second = services.table_create(night=night, number=2, name="Tavolo 2", user=demo)
+    three = services.match_create(
+        night=night,
+        table=second,
+        game=terz_game,
+        rules={"profile": "chips_1_2_4_8_16"},
+        seats={"P1": d.ids["Pina"], "P2": d.ids["Carmelo"], "P3": d.ids["Tano"]},
+        first_dealer="P1",
+        user=demo,
+    )
+    services.deal_create(match=three, data=TERZ[1], expected_number=1, user=demo)
