@@ -92,11 +92,6 @@ def boards(tournament: Tournament) -> list[RoundBoard]:
     return [round_board(tournament, r) for r in selectors.rounds_of(tournament)]
 
 
-def current_round(tournament: Tournament) -> Round | None:
-    """The last round paired (the one being played, or the last one played)."""
-    return tournament.round_set.order_by("-number").first()
-
-
 @dataclass
 class NextStep:
     """What the director can do now, for the buttons: pair, start, finish."""
@@ -116,7 +111,7 @@ def next_step(tournament: Tournament) -> NextStep:
     button shown at the wrong moment is refused in words)."""
 
     running = tournament.status != Tournament.Status.FINISHED
-    last = current_round(tournament)
+    last = selectors.current_round(tournament)
     status = selectors.round_state(tournament, last).status if last else None
     total = selectors.total_rounds(tournament)  # a knockout's: known once the entries are in
     more = last is None or last.number < total or total == 0

@@ -499,7 +499,8 @@ def round_sheet(tournament: Tournament, round_: Round) -> list[SheetLine]:
 
 
 def current_round(tournament: Tournament) -> Round | None:
-    """The last round paired (the one on the TV), or None before round 1."""
+    """The last round paired (the one being played or the last played, the one on the
+    TV), or None before round 1."""
     return tournament.round_set.order_by("-number").first()
 
 

@@ -185,7 +185,7 @@ def _tv_tournament(night, show):
         return None
     if show not in ("pairings", "standings"):
         show = ("pairings", "standings")[int(time.time() // TV_PAGE_SECONDS) % 2]
-    current = tournament_boards.current_round(tournament)
+    current = tournament_selectors.current_round(tournament)
     knockout_round = current is not None and current.stage == Round.Stage.KNOCKOUT
     if current is None:
         show = "standings"
