@@ -69,7 +69,7 @@ def bench_club() -> tuple[Any, Callable[[], Any]]:
     return scorer, new_match
 
 
-def wait_until_up(base: str, seconds: float = 60) -> None:
+def wait_until_up(base: str, seconds: float = 180) -> None:
     """Return once the server at ``base`` answers ``/healthz`` at all. Its 503 counts: a
     bench runs no Celery worker, so with a broker the check is never ok, and it answers
     only after waiting HEALTHZ_TIMEOUT (2 s) for one, hence the long timeout here.

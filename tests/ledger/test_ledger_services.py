@@ -10,6 +10,7 @@ from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry, Settlement
 from scorebook.matches import services
 from scorebook.rules.games.calabrasella import session_balance
+from tests.builders import A_WINS, B_WINS
 
 SCEGLIETE_CAPPOTTO = {
     "dealer": "P3",
@@ -38,14 +39,6 @@ TV37 = {
     "discards": 2,
     "sides": {"bidder": {"points": 23, "tricks": 7}, "opponents": {"points": 12, "tricks": 5}},
     "last_trick": "bidder",
-}
-A_WINS = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
-B_WINS = {
-    "sides": {"A": {"thirds": 12, "tricks": 5}, "B": {"thirds": 20, "tricks": 5}},
-    "last_trick": "B",
 }
 
 

@@ -23,11 +23,9 @@ from scorebook.matches.refusals import (
 )
 from scorebook.web.models import TablePin
 from scorebook.web.services import deal_confirm_with_pin, pin_set
+from tests import builders as build
 
-SIDES = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
+SIDES = build.A_WINS
 Method = Confirmation.Method
 
 
@@ -36,17 +34,7 @@ def match(people):
     """Tressette in pairs: Nino (N, the member, made a scorer here: he enters on his phone)
     and Salvo (S) against Ettore (E) and Walter (W); the last three are guests."""
     Membership.objects.filter(user=people.member).update(role="scorer")
-    night = services.night_open(
-        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="", user=people.director
-    )
-    return services.match_create(
-        night=night,
-        game="tressette4",
-        rules={"profile": "classic_21"},
-        seats=dict(zip("NESW", (p.pk for p in people.seated), strict=True)),
-        first_dealer="N",
-        user=people.director,
-    )
+    return build.match(people, build.night(people), first_dealer="N", user=people.director)
 
 
 MIRROR = {"sides": {"A": SIDES["sides"]["B"], "B": SIDES["sides"]["A"]}, "last_trick": "B"}

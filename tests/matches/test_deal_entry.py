@@ -12,11 +12,9 @@ from scorebook.clubs.models import Player
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.rules import games, get_game
+from tests import builders as build
 
-SIDES = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
+SIDES = build.A_WINS
 
 
 def new_match(people, night, game_key, rules=None):

@@ -1,37 +1,18 @@
 """The match record: deals append-only, checked by the engine, serialized per match."""
 
-import datetime
-
 import pytest
 
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Match
 from scorebook.matches.refusals import OwnEntry
+from tests import builders as build
 
-SIDES = {
-    "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
-    "last_trick": "A",
-}
-SMALL = {
-    "sides": {"A": {"thirds": 14, "tricks": 4}, "B": {"thirds": 18, "tricks": 6}},
-    "last_trick": "B",
-}
+SIDES, SMALL = build.A_WINS, build.B_WINS_SMALL
 
 
 @pytest.fixture
 def match(people):
-    night = services.night_open(
-        club_id=people.club.pk, date=datetime.date(2026, 11, 20), venue="Bar", user=people.director
-    )
-    n, e, s, w = people.seated
-    return services.match_create(
-        night=night,
-        game="tressette4",
-        rules={"profile": "classic_21"},
-        seats={"N": n.pk, "E": e.pk, "S": s.pk, "W": w.pk},
-        first_dealer="N",
-        user=people.scorer,
-    )
+    return build.match(people, build.night(people, venue="Bar"), first_dealer="N")
 
 
 def test_match_snapshot_keeps_the_resolved_rules(match):

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from scorebook.standings import refresh
 from scorebook.standings import services as standings
-from scorebook.standings.leagues import services as leagues
+from tests import builders as build
 from tests.web.conftest import world  # noqa: F401  (the fixture, shared)
 
 
@@ -40,9 +40,4 @@ def season(people, world, settings):  # noqa: F811
 @pytest.fixture
 def league(people):
     """A started round robin of two pairs: Nino & Salvo against Ettore & Walter."""
-    director = people.director
-    n, e, s, w = people.seated
-    league = leagues.league_create(club=people.club, name="Coppa d'inverno", user=director)
-    leagues.entry_add(league=league, name="Nino & Salvo", player_ids=[n.pk, s.pk], user=director)
-    leagues.entry_add(league=league, name="Ettore & Walter", player_ids=[e.pk, w.pk], user=director)
-    return leagues.league_start(league=league, user=director)
+    return build.league(people)
