@@ -2,20 +2,21 @@
 and the record (matches, deals and their versions, confirmations, ledger, standings, audit
 log) keeps every number. One transaction per erasure.
 
-What is rewritten, and why each:
+What is rewritten is what the register of text says (``archive.register``: every text
+field of every model, classified with its reason):
 
-- the player's name (``Player.name``): every page, export, API answer, PDF and CSV reads
-  names from that row (the ledger's accounts, the standings' rows and the ratings point at
-  the player by id), so the pseudonym shows everywhere at once;
-- free text that may repeat the name: the audit log (``before``/``after``/``reason``),
-  a deal's correction reason and input, a match's derived state, a confirmation's reason,
-  a table's name, a night's venue, league entries, seasons and leagues (the demo's league
-  entries are "Nino e Ettore"), tournaments' names, pairs and reasons, an import's
-  preview of its file, the stored answers of idempotent POSTs and the admin's log;
+- the player's name (``Player.name``) becomes the pseudonym: every page, export, API
+  answer, PDF and CSV reads names from that row (the ledger's accounts, the standings'
+  rows and the ratings point at the player by id), so it shows everywhere at once;
+- every field the register calls free text, in the club's rows (and in every row of
+  those that are no club's: the stored answers of idempotent POSTs, the admin's log,
+  sessions): each name the person ever had (``names_of``: renames from the audit log,
+  the account's names) in any case and with any separator (``archive.names``);
 - the account (when there is one): username ``erased-<id>``, no email, no names, no
   password, inactive; its memberships, API tokens, sessions, PIN, login records and stored
   answers are deleted. The row stays: confirmations point at it.
 
+The player is locked from then on (``Player.erased``: ``clubs.services.PlayerErased``).
 The pseudonym is "Erased player #n" in the language of the request that erased it, ``n``
 counted per club. Nothing here logs a name: the log lines carry ids only.
 """
@@ -23,13 +24,13 @@ counted per club. Nothing here logs a name: the log lines carry ids only.
 from __future__ import annotations
 
 import logging
-import re
 import tempfile
 from collections.abc import Callable, Iterable
 from typing import IO, Any
 
 import django.dispatch
 from django.contrib.admin.models import LogEntry
+from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.db import transaction
 from django.db.models import Max, Model, QuerySet, Value
@@ -44,14 +45,11 @@ from scorebook.core.audit import audit
 from scorebook.core.models import AuditEvent, IdempotencyKey
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
-from scorebook.history.models import Import, PlannedMatch
-from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
-from scorebook.standings.models import League, LeagueEntry, Season
-from scorebook.tournaments.models import Entry as TournamentEntry
-from scorebook.tournaments.models import Pairing, Tournament
+from scorebook.history import services as history
 
-from . import exports
+from . import exports, register
 from .models import Erasure
+from .names import rewriter
 
 #: An export kept in memory up to this size, then on disk.
 SPOOL_BYTES = 8 * 1024 * 1024
@@ -113,35 +111,36 @@ def pseudonym(number: int) -> str:
 # -- the text rewrite -------------------------------------------------------------------------
 
 
-def name_pattern(name: str, keep: Iterable[str] = ()) -> re.Pattern[str]:
-    """``name`` as a whole word in any case; the longer names in ``keep`` ("Nino B" beside
-    "Nino", another player's) match first and are left as they are."""
-    words = sorted({name, *(k for k in keep if k.casefold() != name.casefold())}, key=len)
-    alternatives = "|".join(re.escape(w) for w in reversed(words))
-    return re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)", re.IGNORECASE)
+def _own_history(player: Player) -> QuerySet[AuditEvent]:
+    """The audit log's lines about the player itself (added, renamed, changed)."""
+    return AuditEvent.objects.filter(
+        club_id=player.club_id, object_type="player", object_id=str(player.pk)
+    )
 
 
-def rewriter(name: str, replacement: str, keep: Iterable[str] = ()) -> Callable[[Any], Any]:
-    """A function that rewrites ``name`` to ``replacement`` in a string, or in every key and
-    string of a JSON value; anything else comes back as it was."""
-    pattern = name_pattern(name, keep)
-    folded = name.casefold()
+def _admin_history(player: Player) -> QuerySet[LogEntry]:
+    """The admin's log lines about the player."""
+    kind = ContentType.objects.get_for_model(Player)
+    return LogEntry.objects.filter(content_type=kind, object_id=str(player.pk))
 
-    def text(value: str) -> str:
-        return pattern.sub(
-            lambda m: replacement if m.group(0).casefold() == folded else m.group(0), value
-        )
 
-    def rewrite(value: Any) -> Any:
-        if isinstance(value, str):
-            return text(value)
-        if isinstance(value, list):
-            return [rewrite(v) for v in value]
-        if isinstance(value, dict):
-            return {rewrite(k) if isinstance(k, str) else k: rewrite(v) for k, v in value.items()}
-        return value
-
-    return rewrite
+def names_of(player: Player) -> set[str]:
+    """Every name the person behind ``player`` has had: the player's name now and before
+    each rename (the audit log's ``player_added`` and ``player_changed``, the admin's log),
+    and, when the player has an account, its username, first, last and full name and
+    email."""
+    names = {player.name}
+    for before, after in _own_history(player).values_list("before", "after"):
+        for payload in (before, after):
+            if isinstance(payload, dict) and isinstance(payload.get("name"), str):
+                names.add(payload["name"])
+    names.update(_admin_history(player).values_list("object_repr", flat=True))
+    account = player.user
+    if account is not None:
+        full = f"{account.first_name} {account.last_name}"
+        names.update((account.get_username(), account.first_name, account.last_name, full))
+        names.add(account.email)
+    return {name for name in names if name and name.strip()}
 
 
 def _rewrite_rows(rows: QuerySet[Any], fields: tuple[str, ...], rewrite: Callable) -> int:
@@ -162,33 +161,35 @@ def _rewrite_rows(rows: QuerySet[Any], fields: tuple[str, ...], rewrite: Callabl
     return changed
 
 
-def _scrub_club(club_id: int, rewrite: Callable) -> None:
-    """Every free text of the club's record that may carry a name."""
-    in_club: list[tuple[QuerySet[Any], tuple[str, ...]]] = [
-        (AuditEvent.objects.filter(club_id=club_id), ("before", "after", "reason")),
-        (Night.objects.filter(club_id=club_id), ("venue",)),
-        (Table.objects.filter(night__club_id=club_id), ("name",)),
-        (Match.objects.filter(night__club_id=club_id), ("state", "result")),
-        (Deal.objects.filter(match__night__club_id=club_id), ("input", "reason")),
-        (Confirmation.objects.filter(deal__match__night__club_id=club_id), ("reason",)),
-        (Season.objects.filter(club_id=club_id), ("name",)),
-        (League.objects.filter(club_id=club_id), ("name",)),
-        (LeagueEntry.objects.filter(league__club_id=club_id), ("name",)),
-        (Tournament.objects.filter(club_id=club_id), ("name",)),
-        (
-            TournamentEntry.objects.filter(tournament__club_id=club_id),
-            ("name", "withdrawal_reason"),
-        ),
-        (Pairing.objects.filter(round__tournament__club_id=club_id), ("forfeit_reason",)),
-        # an import's preview keeps the file's names (its seats) and its error
-        (Import.objects.filter(club_id=club_id), ("plan", "summary", "error", "filename")),
-        (PlannedMatch.objects.filter(batch__club_id=club_id), ("data",)),
-    ]
-    for rows, fields in in_club:
-        _rewrite_rows(rows, fields, rewrite)
-    # Stored answers of idempotent POSTs (the players', the deals' ...) and the admin's log.
-    _rewrite_rows(IdempotencyKey.objects.all(), ("response",), rewrite)
-    _rewrite_rows(LogEntry.objects.all(), ("object_repr", "change_message"), rewrite)
+def _rewrite_sessions(rewrite: Callable) -> None:
+    """Sessions are stored encoded: each is decoded, rewritten (a page's message waiting
+    to be shown may name the player) and encoded again."""
+    for session in Session.objects.iterator():
+        data = session.get_decoded()
+        new = rewrite(data)
+        if new != data:
+            session.session_data = Session.objects.encode(new)
+            session.save(update_fields=["session_data"])
+
+
+def _rows(model: type[Model], club: str | None, club_id: int) -> QuerySet[Any]:
+    rows = model._base_manager.all()
+    return rows if club is None else rows.filter(**{f"{club}_id": club_id})
+
+
+def _scrub(club_id: int, rewrite: Callable) -> None:
+    """What the register (``archive.register``) says, field by field: free text
+    rewritten in the club's rows (every row, for the models whose rows are no club's),
+    sessions decoded and rewritten, short-lived bytes dropped (an import's file being
+    checked: its check is stopped first, in words)."""
+    history.checks_stop(club_id=club_id)
+    for model, fields, club in register.rewritten(register.DROP):
+        for name in fields:
+            _rows(model, club, club_id).exclude(**{f"{name}__isnull": True}).update(**{name: None})
+    for model, fields, club in register.rewritten(register.REWRITE):
+        _rewrite_rows(_rows(model, club, club_id), fields, rewrite)
+    if any(register.rewritten(register.SESSION)):
+        _rewrite_sessions(rewrite)
 
 
 # -- the account -----------------------------------------------------------------------------
@@ -230,20 +231,34 @@ def _next_number(club: Club) -> int:
     return number
 
 
-def _erase_player(player: Player, *, actor: User, by_the_person: bool) -> Erasure:
+def _erase_player(
+    player: Player, *, actor: User, by_the_person: bool, also: Iterable[str] = ()
+) -> Erasure:
+    """The player's name becomes the pseudonym; each of the person's names (``names_of``
+    and ``also``: their names in their other clubs) is rewritten in the club's free text.
+    A name another player of the club has now is left alone there (it names them)."""
     club = Club.objects.select_for_update().get(pk=player.club_id)
     player = Player.objects.select_for_update().get(pk=player.pk)
     if Erasure.objects.filter(player=player).exists():
         raise AlreadyErased()
     number = _next_number(club)
     name = pseudonym(number)
-    others = Player.objects.filter(club=club).exclude(pk=player.pk).values_list("name", flat=True)
-    rewrite = rewriter(player.name, name, keep=list(others))
+    others = list(
+        Player.objects.filter(club=club).exclude(pk=player.pk).values_list("name", flat=True)
+    )
+    taken = {other.casefold() for other in others}
+    every = names_of(player) | set(also)
+    rewrite = rewriter({n for n in every if n.casefold() not in taken}, name, keep=others)
     player.name, player.user, player.active, player.erased = name, None, False, True
     player.save(update_fields=["name", "user", "active", "erased"])
     # an invitation naming the player would link an account to it again
     Invitation.objects.filter(player=player, revoked_at=None).update(revoked_at=timezone.now())
-    _scrub_club(club.pk, rewrite)
+    _scrub(club.pk, rewrite)
+    # the player's own history names no one else: every name goes there, even an old one
+    # another player has now
+    own = rewriter(every, name)
+    _rewrite_rows(_own_history(player), ("before", "after", "reason"), own)
+    _rewrite_rows(_admin_history(player), ("object_repr", "change_message"), own)
     erasure = Erasure.objects.create(
         club=club, player=player, number=number, erased_by=actor, by_the_person=by_the_person
     )
@@ -297,9 +312,11 @@ def account_erase(*, user: User, confirm: str) -> list[Erasure]:
         )
         if owners.count() <= 1:
             raise SoleOwner(club=owned.club.name)
+    players = list(Player.objects.filter(user=user).order_by("pk"))
+    # every name the person has in any club is erased in each of their clubs
+    everywhere = set().union(*(names_of(player) for player in players)) if players else set()
     erasures = [
-        _erase_player(player, actor=user, by_the_person=True)
-        for player in Player.objects.filter(user=user).order_by("pk")
+        _erase_player(player, actor=user, by_the_person=True, also=everywhere) for player in players
     ]
     _strip_account(user)
     logger.info("account %s erased by its owner", user.pk)

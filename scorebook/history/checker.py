@@ -150,17 +150,25 @@ def check_run(batch_id: int) -> Import:
 
 
 def _refused(batch: Import, problems: list[dict[str, Any]], more: int) -> Import:
-    Import.objects.filter(pk=batch.pk, status=Import.Status.CHECKING).update(
+    stored = Import.objects.filter(pk=batch.pk, status=Import.Status.CHECKING).update(
         status=Import.Status.REFUSED,
         plan={"problems": problems, "more_problems": more, "players": {}},
         upload=None,
     )
+    return _kept_or_stopped(batch, stored)
+
+
+def _kept_or_stopped(batch: Import, stored: int) -> Import:
+    """A check stopped meanwhile (``services.checks_stop``: a player was erased) leaves
+    none of the matches it put away."""
+    if not stored:
+        PlannedMatch.objects.filter(batch_id=batch.pk).delete()
     return Import.objects.get(pk=batch.pk)
 
 
 def _previewed(batch: Import, plan: Plan, nights: list[dict[str, Any]]) -> Import:
     new = [n for n in nights if not n["already"]]
-    Import.objects.filter(pk=batch.pk, status=Import.Status.CHECKING).update(
+    stored = Import.objects.filter(pk=batch.pk, status=Import.Status.CHECKING).update(
         status=Import.Status.PREVIEW,
         plan={"nights": nights, "problems": [], "more_problems": 0, "players": plan.players},
         summary=summary_of(nights, plan.players),
@@ -168,7 +176,7 @@ def _previewed(batch: Import, plan: Plan, nights: list[dict[str, Any]]) -> Impor
         deals_total=sum(n["deals"] for n in new),
         upload=None,
     )
-    return Import.objects.get(pk=batch.pk)
+    return _kept_or_stopped(batch, stored)
 
 
 def _planned(batch: Import) -> Iterator[tuple[str, dict[str, Any]]]:

@@ -41,9 +41,9 @@ from scorebook.standings.models import (
 )
 
 from . import tasks
-from .checker import NothingNew, RowsRefused, check_file
+from .checker import NothingNew, RowsRefused, check_file, file_problem
 from .expiry import PreviewExpired, previews_expire
-from .models import Import, ImportedNight
+from .models import Import, ImportedNight, PlannedMatch
 from .template import screen
 
 __all__ = ["NothingNew", "RowsRefused", "import_accept", "import_preview", "import_undo",
@@ -69,6 +69,35 @@ class UndoBlocked(Refusal):
     code = "import.undo_blocked"
     status = 409
     message = _("This import cannot be undone: %(what)s")
+
+
+class StoppedByErasure(Refusal):
+    """A file being checked when a player of the club was erased: it may name the player,
+    so it is dropped unread (``checks_stop``)."""
+
+    code = "import.stopped_by_erasure"
+    status = 409
+    message = _(
+        "A player of the club was erased while this file was being checked: the file was "
+        "dropped. Upload it again."
+    )
+
+
+def checks_stop(*, club_id: int) -> int:
+    """In an erasure's transaction: the club's files still being checked are dropped
+    (they may name the erased player), with their planned matches, each refused in words
+    (upload it again); a check still running leaves nothing behind when it ends
+    (``checker``). How many were stopped."""
+    checking = Import.objects.select_for_update().filter(
+        club_id=club_id, status=Import.Status.CHECKING
+    )
+    stopped = list(checking.values_list("pk", flat=True))
+    problems = {"problems": [file_problem(StoppedByErasure())], "more_problems": 0, "players": {}}
+    PlannedMatch.objects.filter(batch_id__in=stopped).delete()
+    Import.objects.filter(pk__in=stopped).update(
+        status=Import.Status.REFUSED, upload=None, plan=problems, summary={}
+    )
+    return len(stopped)
 
 
 def import_upload(*, club: Club, user: User, filename: str, data: bytes) -> Import:
