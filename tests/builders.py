@@ -151,11 +151,17 @@ def match(
     )
 
 
-def deals(people, match: Match, *data: Mapping[str, Any], user=None) -> list[Deal]:
-    """Enter each deal in order (each the match's next), by the scorer unless ``user``."""
+def deals(
+    people, match: Match, *data: Mapping[str, Any], user=None, entered_side: str = ""
+) -> list[Deal]:
+    """Enter each deal in order (each the match's next), by the scorer unless ``user``;
+    ``entered_side``: who is entering them, on a phone whose account sits nowhere there."""
     who = user or people.scorer
     return [
-        matches.deal_create(match=match, data=deal, expected_number=None, user=who) for deal in data
+        matches.deal_create(
+            match=match, data=deal, expected_number=None, user=who, entered_side=entered_side
+        )
+        for deal in data
     ]
 
 

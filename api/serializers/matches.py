@@ -120,6 +120,12 @@ class DealSerializer(serializers.ModelSerializer):
         source="entered_by.username", default=None, allow_null=True, read_only=True
     )
     result = DealResultField(read_only=True)
+    entered_side = serializers.CharField(
+        read_only=True,
+        help_text="Who entered this version at the table: their side (A, B...), or their "
+        "seat where the game's sides are not fixed; empty when nobody said. The table "
+        "phone's tap is for the other side only.",
+    )
     confirmations = ConfirmationSerializer(many=True, read_only=True)
     input = serializers.JSONField(
         read_only=True,
@@ -139,6 +145,7 @@ class DealSerializer(serializers.ModelSerializer):
             "level",
             "result",
             "entered_by",
+            "entered_side",
             "entered_at",
             "client",
             "client_id",
@@ -166,6 +173,7 @@ class DealSerializer(serializers.ModelSerializer):
             "level": deal.level,
             "result": deal.result,
             "entered_by": deal.entered_by.username if deal.entered_by is not None else None,
+            "entered_side": deal.entered_side,
             "entered_at": _datetime.to_representation(deal.entered_at),
             "client": deal.client,
             "client_id": str(deal.client_id) if deal.client_id is not None else None,
@@ -214,6 +222,15 @@ class DealWriteSerializer(serializers.Serializer):
     )
     client_id = serializers.UUIDField(required=False)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    entered_side = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=16,
+        help_text="Who is entering the deal at the table when the caller does not sit at the "
+        "match: a side of the match (A, B), or a seat where the game's sides are not fixed. "
+        "The other side then confirms it with a tap on this phone (table_phone); a caller "
+        "seated at the match enters for their own side.",
+    )
 
 
 class ConfirmSerializer(serializers.Serializer):

@@ -234,6 +234,7 @@ class MatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             user=signed_in(request),
             client=request.META.get("HTTP_USER_AGENT", ""),
             client_id=data.get("client_id"),
+            entered_side=data.get("entered_side", ""),
         )
         # A deal just stored has no confirmations yet: say so, rather than ask.
         data = DealSerializer(result, context={"confirmations": []}).data

@@ -1,7 +1,8 @@
 """The three reads of deal entry's hot path written as plain SQL, and why.
 
 Every API deal entry (and correction) looks up the caller's token, locks its match and
-reads the night's status, its club and the caller's role. Building those statements
+reads the night's status, its club, the caller's role and whether the caller sits at the
+match (the side entering the deal, ``Deal.entered_side``). Building those statements
 through the ORM cost about a third of a deal entry's Python time. In one process on
 PostgreSQL (``make bench-deal-profile``, 200 interleaved requests, median Python CPU per
 request on the shared 2-core machine): deal entry 8.8-10.6 ms with the ORM reads, the
@@ -27,10 +28,14 @@ def _table(label: str) -> Any:
     return apps.get_model(label)._meta
 
 
+#: Where the night statement takes the match's seated players (one placeholder each).
+SEATS = "/*seats*/"
+
+
 @cache
 def _statements(vendor: str) -> dict[str, str]:
-    match, night, member = (
-        _table(m) for m in ("matches.Match", "matches.Night", "clubs.Membership")
+    match, night, member, player = (
+        _table(m) for m in ("matches.Match", "matches.Night", "clubs.Membership", "clubs.Player")
     )
     user, token = _table("auth.User"), _table("authtoken.Token")
     m, n, c, u, t = match.db_table, night.db_table, member.db_table, user.db_table, token.db_table
@@ -39,10 +44,15 @@ def _statements(vendor: str) -> dict[str, str]:
         lock += " FOR UPDATE"  # SQLite has no row locks: its write lock serializes
     club = night.get_field("club").column
     c_club, c_user = member.get_field("club").column, member.get_field("user").column
+    p, p_id, p_user = player.db_table, player.pk.column, player.get_field("user").column
     return {
         "lock": lock,
         "night": (
-            f'SELECT "{n}"."status", "{n}"."{club}", "{c}"."role" FROM "{n}" '
+            f'SELECT "{n}"."status", "{n}"."{club}", "{c}"."role", '
+            # the caller's player among the match's seats (deal entry: whose side enters)
+            f'(SELECT MIN("{p}"."{p_id}") FROM "{p}" WHERE "{p}"."{p_user}" = %s '
+            f'AND "{p}"."{p_id}" IN ({SEATS})) '
+            f'FROM "{n}" '
             f'JOIN "{c}" ON "{c}"."{c_club}" = "{n}"."{club}" AND "{c}"."{c_user}" = %s '
             f'WHERE "{n}"."{night.pk.column}" = %s'
         ),
@@ -64,12 +74,18 @@ def match_locked(match_id: int) -> Any:
     return found[0] if found else None
 
 
-def night_status_club_role(night_id: int, user_id: int | None) -> tuple[str, int, str] | None:
-    """The night's status, its club and ``user_id``'s role there; None for outsiders."""
+def night_status_club_role(
+    night_id: int, user_id: int | None, seated: list[int] | tuple[int, ...] = ()
+) -> tuple[str, int, str, int | None] | None:
+    """The night's status, its club, ``user_id``'s role there and the player of theirs
+    among ``seated`` (the match's players; None when they sit nowhere there); None for
+    outsiders. One statement: the player is a subquery of it."""
+    players = [int(pid) for pid in seated] or [0]
+    sql = _sql("night").replace(SEATS, ", ".join(["%s"] * len(players)))
     with connection.cursor() as cursor:
-        cursor.execute(_sql("night"), [user_id, night_id])
+        cursor.execute(sql, [user_id, *players, user_id, night_id])
         row = cursor.fetchone()
-    return (row[0], row[1], row[2]) if row else None
+    return (row[0], row[1], row[2], row[3]) if row else None
 
 
 def user_of_token(key: str) -> Any:

@@ -145,6 +145,12 @@ class Deal(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     entered_at = models.DateTimeField(auto_now_add=True)
+    #: Who entered this version at the table: the side (the seat, where the game's sides
+    #: are not fixed) of the player who typed it. The account's own when it is seated at
+    #: the match; on another account's phone (the table phone), the side the form named;
+    #: blank when nobody said (an import, the API without it). The table phone's one tap
+    #: is for the other side only (``selectors.table_confirmers``).
+    entered_side = models.CharField(max_length=16, blank=True)
     client = models.CharField(max_length=200, blank=True)
     client_id = models.UUIDField(null=True, blank=True)
     reason = models.TextField(blank=True, help_text="Why this version corrects the last.")

@@ -188,6 +188,34 @@ class EntererSide(Refusal):
     )
 
 
+class EnteredSideNotYours(Refusal):
+    """A player seated at the match says another side entered the deal on their phone."""
+
+    code = "deal.entered_side_not_yours"
+    message = _(
+        "You sit at this match: the deals you save are entered by your side (%(side)s), "
+        "not %(given)s."
+    )
+
+
+class UnknownSide(Refusal):
+    """The side named as entering the deal is not a side (or seat) of this match."""
+
+    code = "deal.unknown_side"
+    message = _("%(given)s is not a side of this match; its sides are %(allowed)s.")
+
+
+class EntererUnknown(Refusal):
+    """Nobody said who entered the deal: the table phone cannot tell the other side."""
+
+    code = "confirm.enterer_unknown"
+    status = 403
+    message = _(
+        "Nobody said who entered deal %(number)s, so the table phone cannot tell the other "
+        "side: confirm it from your own phone or with your PIN."
+    )
+
+
 class UnknownSeat(Refusal):
     """The seat named is not a seat of this match."""
 

@@ -176,38 +176,30 @@ def user_seats(match: Match) -> dict[int, str]:
     return {user_id: seats[pid] for pid, user_id in linked}
 
 
-def table_confirmers(
-    match: Match,
-    deal: Deal,
-    by_user: dict[int, str] | None = None,
-    side: dict[str, str] | None = None,
-) -> list[str]:
-    """The seats that may confirm ``deal`` on the table phone, in seating order: neither the
-    seat of the person who entered it nor a seat of their side where sides are fixed. A
-    side that confirmed already is left out. ``by_user`` (:func:`user_seats`) and ``side``
-    (:func:`sides`): if read."""
-    by_user = user_seats(match) if by_user is None else by_user
+def table_confirmers(match: Match, deal: Deal, side: dict[str, str] | None = None) -> list[str]:
+    """The seats that may confirm ``deal`` on the table phone, in seating order: the seats
+    of the sides that did not enter it (``Deal.entered_side``), whoever is signed in on the
+    phone. None where nobody said who entered it. A side that confirmed already is left
+    out. ``side``: :func:`sides`, if read."""
+    entering = deal.entered_side
+    if not entering:
+        return []
     side = sides(match) if side is None else side
-    entering = by_user.get(deal.entered_by_id) if deal.entered_by_id is not None else None
-    barred = side[entering] if entering else None
     done = {side.get(c.seat, c.seat) for c in deal.confirmations.all() if c.seat}
-    return [seat for seat in match.seats if seat != entering and side[seat] not in (barred, *done)]
+    return [seat for seat in match.seats if side[seat] not in (entering, *done)]
 
 
-def remaining_by_seat(
-    match: Match, by_user: dict[int, str] | None = None, deals: list[Deal] | None = None
-) -> dict[str, list[Deal]]:
+def remaining_by_seat(match: Match, deals: list[Deal] | None = None) -> dict[str, list[Deal]]:
     """For each seat, the current deals of the match it may still confirm: its side has
     not confirmed them and did not enter them ("confirm the remaining deals"). ``deals``:
     the current deals with their confirmations, if read."""
-    by_user = user_seats(match) if by_user is None else by_user
     if deals is None:
         query = match.deals.filter(is_current=True).prefetch_related("confirmations")
         deals = list(query.order_by("number"))
     side = sides(match)
     remaining: dict[str, list[Deal]] = {seat: [] for seat in match.seats}
     for deal in sorted(deals, key=lambda d: d.number):
-        for seat in table_confirmers(match, deal, by_user, side):
+        for seat in table_confirmers(match, deal, side):
             remaining[seat].append(deal)
     return remaining
 

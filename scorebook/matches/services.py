@@ -44,8 +44,10 @@ from .refusals import (
     STAKE_CURRENCIES,
     ClosedNight,
     DealConflict,
+    EnteredSideNotYours,
     EntererSeat,
     EntererSide,
+    EntererUnknown,
     MatchAbandoned,
     MatchFinished,
     MethodNotAccepted,
@@ -60,6 +62,7 @@ from .refusals import (
     TableNotOfNight,
     TableNumberTaken,
     UnknownSeat,
+    UnknownSide,
 )
 from .selectors import (
     Folded,
@@ -207,13 +210,15 @@ class Locked(NamedTuple):
     match: Match
     night_status: str
     club_id: int
+    #: the caller's seat at the match (their player's), None when they sit nowhere there
+    seat: str | None
 
 
 def _lock(match_id: int, user: User, role: Any) -> Locked:
     """Lock the match row (its deals are serialized), then read its night's status, its
-    club and the caller's role there in a statement of its own: a statement that waited
-    for the lock would still see the night as it was when it started, and
-    ``night_close`` locks the night's matches before closing it. Outsiders get
+    club, the caller's role there and their seat at the match in a statement of its own:
+    a statement that waited for the lock would still see the night as it was when it
+    started, and ``night_close`` locks the night's matches before closing it. Outsiders get
     NoSuchMatch, as if it did not exist; members below ``role`` (or
     ``role(match, night_status)``) get NotAllowed.
 
@@ -221,14 +226,35 @@ def _lock(match_id: int, user: User, role: Any) -> Locked:
     match = hotpath.match_locked(match_id)
     if match is None:
         raise NoSuchMatch()
-    found = hotpath.night_status_club_role(match.night_id, user.pk)
+    found = hotpath.night_status_club_role(match.night_id, user.pk, list(match.seats.values()))
     if found is None:
         raise NoSuchMatch()
-    night_status, club_id, held = found
+    night_status, club_id, held, player = found
     needed = role(match, night_status) if callable(role) else role
     if ROLE_RANK[Role(held)] < ROLE_RANK[Role(needed)]:
         raise NotAllowed(needed)
-    return Locked(match, night_status, club_id)
+    seat = next((s for s, pid in match.seats.items() if pid == player), None)
+    return Locked(match, night_status, club_id, seat)
+
+
+def _entering(match: Match, seat: str | None, given: str) -> str:
+    """Who enters a deal at the table (``Deal.entered_side``): the side of the caller's
+    ``seat`` when they sit at the match (another side named is refused: the phone is
+    theirs), else the side ``given`` (a side of the match, or a seat where sides are not
+    fixed), else nobody said (blank)."""
+    given = given.strip() if isinstance(given, str) else ""
+    if seat is None and not given:
+        return ""
+    side = sides(match)
+    if seat is not None:
+        mine = side[seat]
+        if given and given != mine:
+            raise EnteredSideNotYours(path="entered_side", side=mine, given=given[:16])
+        return mine
+    allowed = list(dict.fromkeys(side[seat] for seat in match.seat_order()))
+    if given not in allowed:
+        raise UnknownSide(path="entered_side", given=given[:16], allowed=", ".join(allowed))
+    return given
 
 
 @transaction.atomic
@@ -240,15 +266,19 @@ def deal_create(
     user: User,
     client: str = "",
     client_id: Any = None,
+    entered_side: str = "",
 ) -> Deal:
-    """Store the next deal of a match, or refuse it (RulesRejected, DealConflict)."""
-    match, night_status, club_id = _lock(
+    """Store the next deal of a match, or refuse it (RulesRejected, DealConflict).
+    ``entered_side``: who is entering it at the table, when ``user`` does not sit at the
+    match (see :func:`_entering`)."""
+    match, night_status, club_id, seat = _lock(
         match.pk if isinstance(match, Match) else match, user, Role.SCORER
     )
     if night_status == Night.Status.CLOSED:
         raise ClosedNight()
     if match.status == Match.Status.ABANDONED:
         raise MatchAbandoned(reason=match.ended_reason)
+    entering = _entering(match, seat, entered_side)
     game, rules, state = _resume(match)
     number = state.deal_number
     if expected_number is not None and expected_number != number:
@@ -266,6 +296,7 @@ def deal_create(
         level=result.level,
         result=result.as_dict(),
         entered_by=user,
+        entered_side=entering,
         client=client[:200],
         client_id=client_id,
     )
@@ -290,7 +321,7 @@ def match_abandon(*, match: Match, reason: str, user: User) -> Match:
     only finished matches, so it counts for nothing. A finished match is refused; an
     abandoned one is left as it is."""
     reason = check_reason(reason.strip() if isinstance(reason, str) else "", most=200)
-    match, night_status, club_id = _lock(match.pk, user, Role.DIRECTOR)
+    match, night_status, club_id, _seat = _lock(match.pk, user, Role.DIRECTOR)
     if match.status == Match.Status.ABANDONED:
         return match
     if match.status == Match.Status.FINISHED:
@@ -323,7 +354,7 @@ def match_record_final(*, match: Match | int, totals: Any, user: User, winner: A
     they name another. The totals and the winner are stored on the match
     (``final_score``, ``final_winner``, replayed by ``fold``), the ledger books the result
     as it books a match finished at the table, and the standings count it."""
-    match, night_status, club_id = _lock(
+    match, night_status, club_id, _seat = _lock(
         match.pk if isinstance(match, Match) else match, user, Role.DIRECTOR
     )
     if match.status == Match.Status.ABANDONED:
@@ -378,7 +409,7 @@ def deal_correct(
     from the ETag the client edits) must be the current version's; None edits whatever is
     current (``If-Match: *``)."""
     check_reason(reason)
-    match, night_status, club_id = _lock(deal.match_id, user, _correction_role)
+    match, night_status, club_id, seat = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
     if expected_version is not None and (
@@ -399,6 +430,9 @@ def deal_correct(
         level=folded.results[current.number - 1].level,
         result=folded.results[current.number - 1].as_dict(),
         entered_by=user,
+        # the correction is entered by the corrector's side when seated; else the side
+        # that entered the version it corrects (an unseated director puts it right)
+        entered_side=_entering(match, seat, "") or current.entered_side,
         reason=reason,
     )
     changed: dict[Deal, DealResult | None] = {
@@ -527,17 +561,25 @@ def _table_phone(match: Match, seat: str, user: User) -> tuple[str, User | None]
     return Confirmation.Method.TABLE_PHONE, None
 
 
-def _seat_may_confirm(match: Match, deal: Deal, seat: str) -> None:
-    """Refuse a seat of the side that entered ``deal``: nobody confirms their own entry."""
-    entering = user_seats(match).get(deal.entered_by_id) if deal.entered_by_id else None
-    if entering is None:
-        return
-    name = Player.objects.filter(pk=match.seats[seat]).values_list("name", flat=True).first()
-    if seat == entering:
-        raise EntererSeat(path="seat", player=name or "?", seat=seat)
+def _seat_may_confirm(match: Match, deal: Deal, seat: str, method: str) -> None:
+    """Refuse a seat of the side that entered ``deal`` (``Deal.entered_side``): nobody
+    confirms their own entry, whoever is signed in on the phone. Where nobody said who
+    entered it, the table phone cannot tell the other side: only a player's own seat on
+    their own phone is taken."""
+    entering = deal.entered_side
+    if not entering:
+        if method == Confirmation.Method.OWN_PHONE:
+            return
+        raise EntererUnknown(path="seat", number=deal.number)
     side = sides(match)
-    if side[seat] == side[entering]:
-        raise EntererSide(path="seat", player=name or "?", seat=seat)
+    if side[seat] != entering:
+        return
+    name, user_id = (
+        Player.objects.filter(pk=match.seats[seat]).values_list("name", "user_id").first()
+    ) or ("?", None)
+    if side[seat] == seat or (user_id is not None and user_id == deal.entered_by_id):
+        raise EntererSeat(path="seat", player=name, seat=seat)
+    raise EntererSide(path="seat", player=name, seat=seat)
 
 
 @transaction.atomic
@@ -550,7 +592,7 @@ def deal_confirm_at_table(*, deal: Deal, seat: str, user: User) -> Confirmation:
     method, account = _table_phone(match, seat, user)
     if deal.entered_by_id is not None and deal.entered_by_id == (account and account.pk):
         raise OwnEntry()
-    _seat_may_confirm(match, deal, seat)
+    _seat_may_confirm(match, deal, seat, method)
     return _confirm(deal=deal, seat=seat, method=method, user=account, device_user=user)
 
 

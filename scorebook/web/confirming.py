@@ -23,7 +23,7 @@ from scorebook.matches.selectors import (
     table_confirmers,
     user_seats,
 )
-from scorebook.web.seats import seat_letter, seated
+from scorebook.web.seats import and_words, seat_letter, seated
 
 #: Where a one-tap confirmation returns: the match page, the deal's page, the next deal.
 BACKS = ("match", "deal", "new")
@@ -44,7 +44,8 @@ def confirm_here(
 
     - ``deal`` (default: the match's newest deal) and ``seats``: while nobody has confirmed
       it, on the phone that entered it (or an unseated scorer's), one "Confermiamo — Walter
-      (E)" button per seat that may confirm it (not the seat or side of who entered it);
+      (E)" button per seat of the sides that did not enter it (``Deal.entered_side``,
+      whoever is signed in here; none where nobody said who entered it);
     - ``remaining``: "confirm the remaining deals", one button per seat with its count
       (when it is more than the deal offered above);
     - ``sides``: whether the game has fixed sides (the words say "the other side");
@@ -79,12 +80,12 @@ def confirm_here(
     # on another phone confirms for himself ("I confirm").
     this_phone = own is None or (deal is not None and deal.entered_by_id == user.pk)
     if deal is not None and table and this_phone and not deal.confirmations.all():
-        seats = [button(s) for s in table_confirmers(match, deal, by_user) if s != own]
+        seats = [button(s) for s in table_confirmers(match, deal) if s != own]
     # The remaining deals, where they are more than the one deal offered just above.
     above = {deal.pk} if seats and deal is not None else set()
     remaining = [
         button(seat, count=len(left))
-        for seat, left in remaining_by_seat(match, by_user, deals).items()
+        for seat, left in remaining_by_seat(match, deals).items()
         if {d.pk for d in left} - above and (table or seat == own)
     ]
     if not seats and not remaining:
@@ -96,6 +97,45 @@ def confirm_here(
         "sides": any(side != seat for seat, side in sides(match).items()),
         "back": back if back in BACKS else "match",
     }
+
+
+def entering(match: Match, user: Any, names: dict[str, str]) -> dict[str, Any] | None:
+    """The deal form's "who is entering?" chips, on a phone whose account does not sit at
+    the match where the club counts the table phone's tap (on a seated player's phone it is
+    their side, and the form asks nothing): one chip per side (per seat where sides are not
+    fixed), in seating order, with the players' names; ``value``: the side this account
+    named for its last deal of the match. None when the form asks nothing. ``names``: the
+    players' names by seat."""
+    if not accepts(match.night.club.confirmation_policy, Confirmation.Method.TABLE_PHONE):
+        return None
+    if user.pk in user_seats(match):
+        return None
+    side = sides(match)
+    members: dict[str, list[str]] = {}
+    for seat in match.seat_order():  # seats alone: in playing order
+        members.setdefault(side[seat], []).append(seat)
+    if any(code not in match.seats for code in members):  # fixed sides: A before B, N before S
+        members = {
+            code: sorted(seats, key=list(match.seats).index)
+            for code, seats in sorted(members.items())
+        }
+    choices = [
+        (
+            code,
+            seated(code, names.get(code))
+            if seats == [code]
+            else and_words([names.get(s) or seat_letter(s) for s in seats]),
+        )
+        for code, seats in members.items()
+    ]
+    last = (
+        Deal.objects.filter(match=match, entered_by_id=user.pk)
+        .exclude(entered_side="")
+        .order_by("-pk")
+        .values_list("entered_side", flat=True)
+        .first()
+    )
+    return {"choices": choices, "value": last if last in members else ""}
 
 
 def how(confirmation: Confirmation, names: dict[int, str], users: dict[int, str]) -> str:

@@ -32,7 +32,7 @@ def seated(seat: str, name: str | None) -> str:
     return f"{name} ({seat_letter(seat)})" if name else seat_letter(seat)
 
 
-def _and(words: list[str]) -> str:
+def and_words(words: list[str]) -> str:
     if len(words) < 2:
         return "".join(words)
     return gettext("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
@@ -45,7 +45,7 @@ def pairs(shape: TableShape, names: Mapping[str, str] | None = None) -> str:
     if len(sides) < 2:
         return ""
     said = [
-        _and([seated(s, names.get(s)) if names else seat_letter(s) for s in members])
+        and_words([seated(s, names.get(s)) if names else seat_letter(s) for s in members])
         for members in sides
     ]
     line = said[0]

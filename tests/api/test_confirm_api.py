@@ -103,7 +103,7 @@ def test_a_director_sets_what_counts_and_the_setting_holds(people, deal):
 
 def test_confirm_the_remaining_deals(people, match, deal):
     scorer = people.scorer
-    services.deal_create(match=match, data=SMALL, expected_number=2, user=scorer)
+    services.deal_create(match=match, data=SMALL, expected_number=2, user=scorer, entered_side="A")
     client = api(people, "scorer")
     url = f"/api/v1/matches/{match.pk}/confirm-remaining"
     done = client.post(url, {"seat": "W"}, format="json")
@@ -136,7 +136,10 @@ def test_taps_at_the_same_moment_store_one_confirmation_per_seat():
 
     people = make_personas()
     match = _match(people)
-    deal = services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)
+    # entered for side B (E, W) on the scorer's phone: North and South confirm it
+    deal = services.deal_create(
+        match=match, data=SIDES, expected_number=1, user=people.scorer, entered_side="B"
+    )
     barrier = threading.Barrier(6)
     answers = []
 
@@ -150,7 +153,7 @@ def test_taps_at_the_same_moment_store_one_confirmation_per_seat():
             connection.close()
 
     jobs = [("scorer", {"seat": "N"}), ("owner", {"seat": "N"}), ("member", {})] + [
-        ("scorer", {"seat": "W"})
+        ("scorer", {"seat": "S"})
     ] * 3
     threads = [threading.Thread(target=tap, args=job) for job in jobs]
     for t in threads:
@@ -159,6 +162,6 @@ def test_taps_at_the_same_moment_store_one_confirmation_per_seat():
         t.join()
     assert sorted(a.status_code for a in answers) == [201] * 6
     rows = Confirmation.objects.filter(deal=deal)
-    assert sorted(rows.values_list("seat", flat=True)) == ["N", "W"]
+    assert sorted(rows.values_list("seat", flat=True)) == ["N", "S"]
     by_seat = {c.seat: c.pk for c in rows}
     assert {a.json()["id"] for a in answers} == set(by_seat.values())

@@ -177,3 +177,59 @@ def test_the_club_setting_forbids_the_tap(table, phone, shots, axe):
     expect(walter.locator(".confirmations")).to_contain_text("dal suo telefono")
     assert confirmations(deal) == [("W", "own_phone", "walter")]
     shots(walter, "tp-08-own-phone")
+
+
+@pytest.mark.parametrize(
+    ("language", "width", "asked", "pairs", "buttons"),
+    [
+        (
+            "it",
+            390,
+            "Chi sta inserendo questa smazzata?",
+            ["Nino e Salvo", "Gino e Walter"],
+            ["Confermiamo — Gino (E)", "Confermiamo — Walter (O)"],
+        ),
+        (
+            "en",
+            360,
+            "Who is entering this deal?",
+            ["Nino and Salvo", "Gino and Walter"],
+            ["We confirm — Gino (E)", "We confirm — Walter (W)"],
+        ),
+    ],
+)
+def test_on_the_directors_phone_only_the_other_side_confirms(
+    table, phone, shots, axe, language, width, asked, pairs, buttons
+):
+    """Issue 31 item 9: the director, seated nowhere, keeps the table's phone. The form asks
+    who is entering (one chip per pair); after the save only the other pair's seats are
+    offered, whoever is signed in. Before, all four seats were offered and a tap on the
+    entering side's own seat was stored as its confirmation."""
+    match = table.match
+    page = phone(table.people["direttore"], language)
+    page.set_viewport_size({"width": width, "height": 780 if width == 360 else 844})
+    page.goto(f"/m/{match.pk}/deals/new?level=totals")
+    entering = page.locator("fieldset.entering")
+    expect(entering.locator("legend")).to_have_text(asked)
+    expect(entering.locator("label.chip")).to_have_text(pairs)
+    for name, value in TOTALS.items():
+        page.locator(f'[name="{name}"]').fill(value)
+    page.locator('[name="last_trick"]').select_option("B")
+    entering.locator("label.chip", has_text=pairs[0]).click()
+    expect(page.locator("#deal-feedback .verdict.ok")).to_be_visible()
+    axe(page, f"deal form on the director's phone ({language})")
+    shots(page, f"tp-09-director-form-{language}-{width}")
+    page.locator("#deal-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/deals/new\?level=\w+&saved=\d+$"))
+    deal = int(re.search(r"saved=(\d+)$", page.url).group(1))
+    here = page.locator("section.confirm-here")
+    expect(here.locator("button")).to_have_text(buttons)
+    # The next deal's form names the same pair again.
+    expect(page.locator('fieldset.entering input[value="A"]')).to_be_checked()
+    no_wider = page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert no_wider, "something is wider than the phone"
+    axe(page, f"after the save on the director's phone ({language})")
+    shots(page, f"tp-10-director-after-save-{language}-{width}")
+    here.locator("button").last.click()
+    page.wait_for_url(re.compile(rf"/m/{match.pk}/deals/new$"))
+    assert confirmations(deal) == [("W", "table_phone", "direttore")]

@@ -80,6 +80,7 @@ def test_it_goes_back_dropping_only_the_taps_without_an_account(people):
         },
         expected_number=1,
         user=people.scorer,
+        entered_side="A",
     )
     services.deal_confirm_at_table(deal=deal, seat="E", user=people.scorer)
     services.deal_confirm(deal=deal, user=people.member)

@@ -12,6 +12,7 @@ import pytest
 from scorebook.clubs.models import Club, ConfirmationPolicy, Membership
 from scorebook.clubs.services import NotAllowed, club_update
 from scorebook.core.models import AuditEvent
+from scorebook.core.refusals import Refusal
 from scorebook.matches import services
 from scorebook.matches.models import Confirmation
 from scorebook.matches.refusals import (
@@ -40,10 +41,13 @@ def match(people):
 MIRROR = {"sides": {"A": SIDES["sides"]["B"], "B": SIDES["sides"]["A"]}, "last_trick": "B"}
 
 
-def enter(match, user, number=1):
-    """Deal ``number``, won by each side in turn (the match goes on)."""
+def enter(match, user, number=1, side=""):
+    """Deal ``number``, won by each side in turn (the match goes on); ``side``: who is
+    entering it, on a phone whose account does not sit at the match."""
     data = SIDES if number % 2 else MIRROR
-    return services.deal_create(match=match, data=data, expected_number=number, user=user)
+    return services.deal_create(
+        match=match, data=data, expected_number=number, user=user, entered_side=side
+    )
 
 
 def policy(people, value):
@@ -126,7 +130,7 @@ def test_without_fixed_sides_only_the_enterers_seat_is_refused(people):
 
 def test_each_policy(people, match):
     pin_set(user=people.member, pin="1357")
-    deal = enter(match, people.scorer)  # the scorer, seated nowhere, enters
+    deal = enter(match, people.scorer, side="A")  # the scorer, seated nowhere, enters
     # "pin": the tap does not count, the PIN typed on the phone does, and the own phone.
     policy(people, "pin")
     with pytest.raises(MethodNotAccepted) as off:
@@ -142,7 +146,7 @@ def test_each_policy(people, match):
     )
     # "own_phone": neither the tap nor the PIN; the player's own phone still does.
     policy(people, "own_phone")
-    second = enter(match, people.scorer, 2)
+    second = enter(match, people.scorer, 2, side="A")
     with pytest.raises(MethodNotAccepted):
         services.deal_confirm_at_table(deal=second, seat="E", user=people.scorer)
     with pytest.raises(MethodNotAccepted):
@@ -158,7 +162,7 @@ def test_each_policy(people, match):
     own = services.deal_confirm(deal=second, user=people.member)
     assert (own.method, own.seat, own.device_user) == (Method.OWN_PHONE, "N", people.member)
     # A tap for one's own seat on one's own phone is the own phone's, whatever the setting.
-    third = enter(match, people.scorer, 3)
+    third = enter(match, people.scorer, 3, side="B")
     mine = services.deal_confirm_at_table(deal=third, seat="N", user=people.member)
     assert (mine.method, mine.user) == (Method.OWN_PHONE, people.member)
     # The director's override counts under every setting.
@@ -170,7 +174,7 @@ def test_each_policy(people, match):
 
 
 def test_who_may_hand_over_a_phone(people, match):
-    deal = enter(match, people.scorer)
+    deal = enter(match, people.scorer, side="A")
     with pytest.raises(UnknownSeat) as unknown:
         services.deal_confirm_at_table(deal=deal, seat="X", user=people.scorer)
     assert unknown.value.status == 400 and unknown.value.path == "seat"
@@ -185,21 +189,22 @@ def test_who_may_hand_over_a_phone(people, match):
 def test_confirm_the_remaining_deals_per_side(people, match):
     for number in (1, 2, 3):
         enter(match, people.member, number)  # Nino (side N-S) enters three ...
-    enter(match, people.scorer, 4)  # ... and the unseated scorer the fourth.
+    enter(match, people.scorer, 4, side="B")  # ... and E-W the fourth, on the scorer's phone
     services.deal_confirm_at_table(
         deal=match.deals.get(number=2), seat="E", user=people.member
     )  # Ettore confirmed deal 2 already
     done = services.deal_confirm_remaining(match=match, seat="W", user=people.member)
-    assert [c.deal.number for c in done] == [1, 3, 4]
+    assert [c.deal.number for c in done] == [1, 3]
     assert {(c.seat, c.method) for c in done} == {("W", Method.TABLE_PHONE)}
-    # Side E-W has confirmed everything; N-S only the deal it did not enter (the fourth).
+    # Side E-W has confirmed what it did not enter; N-S only what it did not enter (the
+    # fourth).
     assert services.deal_confirm_remaining(match=match, seat="E", user=people.member) == []
     (fourth,) = services.deal_confirm_remaining(match=match, seat="S", user=people.member)
     assert (fourth.deal.number, fourth.player) == (4, people.seated[2])
     assert services.deal_confirm_remaining(match=match, seat="S", user=people.member) == []
     # The setting holds for the batch as for one deal.
     policy(people, "pin")
-    enter(match, people.scorer, 5)
+    enter(match, people.scorer, 5, side="B")
     with pytest.raises(MethodNotAccepted):
         services.deal_confirm_remaining(match=match, seat="E", user=people.member)
     # A player's own phone confirms their own remaining deals under any setting.
@@ -209,7 +214,7 @@ def test_confirm_the_remaining_deals_per_side(people, match):
 
 def test_the_audit_log_says_how_each_confirmation_was_given(people, match):
     pin_set(user=people.member, pin="1357")
-    one, two, three = (enter(match, people.scorer, n) for n in (1, 2, 3))
+    one, two, three = (enter(match, people.scorer, n, side="A") for n in (1, 2, 3))
     services.deal_confirm_at_table(deal=one, seat="E", user=people.scorer)
     deal_confirm_with_pin(
         deal=two, player_id=people.seated[0].pk, pin="1357", handed_by=people.scorer
@@ -235,3 +240,96 @@ def test_the_audit_log_says_how_each_confirmation_was_given(people, match):
     assert guest.after["device_user"] == people.scorer.pk
     override = AuditEvent.objects.get(verb="confirmation_override")
     assert override.reason == "Walter left"
+
+
+# -- issue 31 item 9: whoever is signed in, the one tap is for the other side only ----------
+
+
+def test_on_the_owners_phone_the_entering_side_is_refused(people, match):
+    """The owner, seated nowhere, enters deal 1 for Nino's side (N-S): only Ettore (E) and
+    Walter (W) may tap; Nino and Salvo are refused in words, nothing stored. Before,
+    every seat was offered and a tap on Salvo's was stored as his confirmation."""
+    from scorebook.matches.selectors import table_confirmers
+
+    deal = enter(match, people.owner, side="A")
+    assert deal.entered_side == "A"
+    assert sorted(table_confirmers(match, deal)) == ["E", "W"]
+    for seat, refusal in (("N", EntererSide), ("S", EntererSide)):
+        with pytest.raises(refusal) as refused:
+            services.deal_confirm_at_table(deal=deal, seat=seat, user=people.owner)
+        assert refused.value.status == 403
+    assert not Confirmation.objects.exists()
+    tap = services.deal_confirm_at_table(deal=deal, seat="W", user=people.owner)
+    assert (tap.seat, tap.method, tap.device_user) == ("W", Method.TABLE_PHONE, people.owner)
+    # The side that confirmed is done; so is every seat of it.
+    assert table_confirmers(match, deal) == []
+
+
+def test_a_director_entering_for_the_other_side(people, match):
+    deal = enter(match, people.director, side="B")
+    from scorebook.matches.selectors import table_confirmers
+
+    assert sorted(table_confirmers(match, deal)) == ["N", "S"]
+    with pytest.raises(EntererSide):
+        services.deal_confirm_at_table(deal=deal, seat="E", user=people.director)
+    # Nino's own seat, tapped on his own phone, is his own confirmation.
+    mine = services.deal_confirm_at_table(deal=deal, seat="N", user=people.member)
+    assert mine.method == Method.OWN_PHONE
+
+
+def test_nobody_said_who_entered_it(people, match):
+    """Entered on an unseated account's phone without saying who: the table phone cannot
+    tell the other side, so it offers and takes no tap; a player's own phone still does."""
+    from scorebook.matches.selectors import remaining_by_seat, table_confirmers
+
+    deal = enter(match, people.owner)
+    assert deal.entered_side == ""
+    assert table_confirmers(match, deal) == []
+    assert all(left == [] for left in remaining_by_seat(match).values())
+    for seat in "NESW":
+        with pytest.raises(Refusal) as no:
+            services.deal_confirm_at_table(deal=deal, seat=seat, user=people.owner)
+        assert no.value.code in ("confirm.enterer_unknown", "deal.own_entry")
+    assert not Confirmation.objects.exists()
+    own = services.deal_confirm(deal=deal, user=people.member)
+    assert (own.seat, own.method) == ("N", Method.OWN_PHONE)
+
+
+def test_a_seated_player_enters_for_his_own_side(people, match):
+    from scorebook.matches.refusals import EnteredSideNotYours, UnknownSide
+
+    assert enter(match, people.member).entered_side == "A"  # Nino sits N, side A
+    with pytest.raises(EnteredSideNotYours) as not_his:
+        enter(match, people.member, 2, side="B")
+    assert not_his.value.path == "entered_side"
+    with pytest.raises(UnknownSide) as unknown:
+        enter(match, people.owner, 2, side="N")  # a seat, where the sides are fixed
+    assert "A, B" in unknown.value.text()
+    assert match.deals.count() == 1
+
+
+def test_each_policy_keeps_the_entering_side_out(people, match):
+    """Under every setting, the seats the table phone offers are the other side's; where
+    the setting does not count the tap, none is taken at all."""
+    deal = enter(match, people.owner, side="A")
+    for value in ("pin", "own_phone"):
+        policy(people, value)
+        for seat in "NESW":
+            with pytest.raises((MethodNotAccepted, EntererSide)):
+                services.deal_confirm_at_table(deal=deal, seat=seat, user=people.owner)
+    policy(people, "table_phone")
+    with pytest.raises(EntererSide):
+        services.deal_confirm_at_table(deal=deal, seat="S", user=people.owner)
+    assert services.deal_confirm_at_table(deal=deal, seat="E", user=people.owner).seat == "E"
+
+
+def test_a_correction_keeps_the_entering_side(people, match):
+    deal = enter(match, people.owner, side="B")
+    fixed = services.deal_correct(
+        deal=deal, data=MIRROR, reason="sides swapped", user=people.director, expected_version=1
+    )
+    assert fixed.entered_side == "B"
+    by_nino = services.deal_correct(
+        deal=fixed, data=SIDES, reason="back", user=people.member, expected_version=2
+    )
+    assert by_nino.entered_side == "A"  # seated: his own side

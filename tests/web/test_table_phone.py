@@ -138,3 +138,103 @@ def test_the_club_setting_forbids_the_tap(people, match):
     assert "Solo il telefono del giocatore" in it(member, f"/c/{people.club.slug}/settings")
     owner = it(phone(people, "owner"), f"/c/{people.club.slug}/settings")
     assert 'name="confirmation_policy"' in owner and 'name="name"' in owner
+
+
+# -- issue 31 item 9: whoever is signed in, the one tap is the other side's -----------------
+
+TOTALS = {
+    "level": "totals",
+    "sides.A.thirds": "20",
+    "sides.A.tricks": "5",
+    "sides.B.thirds": "12",
+    "sides.B.tricks": "5",
+    "last_trick": "A",
+}
+
+
+def page_save(client, match, number, **extra):
+    import uuid
+
+    body = {**TOTALS, "expected_number": str(number), "idempotency_key": str(uuid.uuid4())}
+    return client.post(
+        f"/m/{match.pk}/deals/new?level=totals", {**body, **extra}, HTTP_ACCEPT_LANGUAGE="it"
+    )
+
+
+def test_the_owners_phone_asks_who_is_entering_and_offers_only_the_other_side(people, match):
+    """Signed in as the owner, seated nowhere: the form asks who is entering (a chip per
+    pair, with the names); after the save the box offers Ettore (E) and Walter (O) only,
+    and a tap for Salvo (S), Nino's partner, is refused in words. Before, the box offered
+    all four seats and the tap on Salvo's was stored as his confirmation."""
+    owner = phone(people, "owner")
+    form = it(owner, f"/m/{match.pk}/deals/new?level=totals")
+    assert "Chi sta inserendo questa smazzata?" in form
+    assert 'name="entered_side" value="A"><span>Nino e Salvo</span>' in form
+    assert 'name="entered_side" value="B"><span>Ettore e Walter</span>' in form
+    saved = page_save(owner, match, 1, entered_side="A")
+    assert saved.status_code == 303, saved.content.decode()[:500]
+    deal = match.deals.get()
+    assert deal.entered_side == "A"
+    after = it(owner, saved["Location"])
+    assert "Confermiamo — Ettore (E)" in after and "Confermiamo — Walter (O)" in after
+    assert "Confermiamo — Salvo (S)" not in after and "Confermiamo — Nino (N)" not in after
+    # The next deal's form names the side again, as the owner said it last.
+    assert 'name="entered_side" value="A" checked>' in after
+    # The same on the deal's page.
+    deal_page = it(owner, f"/d/{deal.pk}/")
+    assert "Confermiamo — Walter (O)" in deal_page and "Confermiamo — Salvo (S)" not in deal_page
+    refused = owner.post(
+        f"/d/{deal.pk}/confirm", {"seat": "S", "back": "new"}, HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert refused.status_code == 403
+    assert "Salvo (S) è della coppia che ha inserito questa smazzata" in refused.content.decode()
+    assert not Confirmation.objects.exists()
+    tapped = owner.post(f"/d/{deal.pk}/confirm", {"seat": "W", "back": "new"})
+    assert tapped.status_code == 303
+    assert list(deal.confirmations.values_list("seat", "method")) == [("W", "table_phone")]
+
+
+def test_when_nobody_says_who_entered_the_phone_offers_no_tap(people, match):
+    owner = phone(people, "owner")
+    saved = page_save(owner, match, 1)
+    assert saved.status_code == 303
+    deal = match.deals.get()
+    assert deal.entered_side == ""
+    after = it(owner, saved["Location"])
+    assert "Confermiamo —" not in after
+    assert "Confermiamo —" not in it(owner, f"/m/{match.pk}/")
+    refused = owner.post(f"/d/{deal.pk}/confirm", {"seat": "E"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert refused.status_code == 403
+    assert "Nessuno ha detto chi ha inserito la smazzata 1" in refused.content.decode()
+    assert not Confirmation.objects.exists()
+
+
+def test_a_seated_player_is_not_asked_and_cannot_say_another_side(people, match):
+    nino = phone(people, "member")
+    assert "entered_side" not in it(nino, f"/m/{match.pk}/deals/new?level=totals")
+    refused = page_save(nino, match, 1, entered_side="B")
+    assert refused.status_code == 400
+    assert "Siedi a questa partita" in refused.content.decode()
+    assert not match.deals.exists()
+    assert page_save(nino, match, 1).status_code == 303
+    assert match.deals.get().entered_side == "A"
+
+
+def test_the_question_follows_the_clubs_setting(people, match):
+    for policy in ("pin", "own_phone"):
+        people.club.confirmation_policy = policy
+        people.club.save()
+        form = it(phone(people, "owner"), f"/m/{match.pk}/deals/new?level=totals")
+        assert "entered_side" not in form, policy
+
+
+def test_the_remaining_deals_on_the_owners_phone(people, match):
+    owner = phone(people, "owner")
+    for number, side in ((1, "A"), (2, "B"), (3, "A"), (4, "")):
+        assert page_save(owner, match, number, entered_side=side).status_code == 303
+    page = it(owner, f"/m/{match.pk}/")
+    assert "Confermiamo 2 smazzate — Ettore (E)" in page
+    assert "Confermiamo 1 smazzata — Nino (N)" in page
+    done = owner.post(f"/m/{match.pk}/confirm-remaining", {"seat": "N"})
+    assert done.status_code == 303
+    assert list(Confirmation.objects.values_list("deal__number", "seat")) == [(2, "N")]

@@ -152,6 +152,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             confirm_here=confirming.confirm_here(match, request.user, saved["deal"], back="new")
             if saved
             else None,
+            entering=confirming.entering(match, request.user, dict(table.names)),
         ),
     )
 
@@ -207,6 +208,7 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
                 expected_number=expected,
                 user=signed_in(request),
                 client=request.META.get("HTTP_USER_AGENT", ""),
+                entered_side=request.POST.get("entered_side", ""),
             )
         except services.NoSuchMatch:
             raise Http404 from None
@@ -222,6 +224,9 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
             return see_other(f"{after}?level={level}&saved={deal.pk}")
     match = _match(request, match_id)
     table = preview.table(match)
+    entering = confirming.entering(match, request.user, dict(table.names))
+    if entering is not None:  # as the phone said it
+        entering["value"] = request.POST.get("entered_side", "")
     return render(
         request,
         "web/deals/new.html",
@@ -233,6 +238,7 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
             number=expected or preview.next_number(match),
             shape=preview.shape_of(table),
             key=request.POST.get("idempotency_key") or uuid.uuid4(),
+            entering=entering,
         ),
         status=status,
     )
