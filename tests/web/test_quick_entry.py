@@ -291,9 +291,10 @@ def test_after_a_save_the_other_side_confirms_on_the_same_phone(people, t4):
     saved (helper confirm's partial), which returns to the next deal's form."""
     from scorebook.web import confirming
 
-    client = as_(people, "scorer")
+    client = as_(people, "scorer")  # seated nowhere: the phone says who is entering
     data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
-            "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A"}  # fmt: skip
+            "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A",
+            "entered_side": "A"}  # fmt: skip
     answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
     deal = Deal.objects.get()
     offered = confirming.confirm_here(t4, people.scorer, deal, back="new")
