@@ -1,4 +1,4 @@
-"""Migration matches 0008 (Deal.entered_side): a deal stored before it, entered by an
+"""Migration matches 0009 (Deal.entered_side): a deal stored before it, entered by an
 account seated at its match, is its seat's side (from the engine's description of the
 table: A for North-South in pairs, the seat itself where sides are not fixed); a deal
 entered by an account seated nowhere there stays blank (nobody said)."""
@@ -7,7 +7,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("matches", "0007_match_final_score"), ("clubs", "0005_club_usual_night")]
+BEFORE = [("matches", "0008_match_final_winner"), ("clubs", "0005_club_usual_night")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -41,7 +41,7 @@ def fill(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("clubs", "0001_initial"),
-        ("matches", "0007_match_final_score"),
+        ("matches", "0008_match_final_winner"),
     ]
 
     operations = [
