@@ -7,6 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+pytestmark = pytest.mark.migration
+
 BEFORE = [("matches", "0008_match_final_winner"), ("clubs", "0005_club_usual_night")]
 
 
