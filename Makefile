@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
+.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament bench-erase page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -91,6 +91,11 @@ bench-standings: install
 # BENCH_DATABASE_URL is set, else SQLite.
 bench-import: install
 	$(PY) deploy/bench/import_bench.py
+
+# One erasure with BENCH_STORED (default 100,000) stored answers of idempotent POSTs
+# around it, against the same erasure with none (median of BENCH_RUNS, target <= 5x).
+bench-erase: install
+	$(PY) deploy/bench/erase_bench.py
 
 # Each page's HTML + CSS + JS, gzip-compressed (budget: 100 KB), on the demo club.
 page-weight: install

@@ -95,6 +95,10 @@ SMOKES: dict[str, tuple[dict[str, str], list[str]]] = {
             r"201 -> leaderboard: p50 [\d.]+ s, p95 [\d.]+ s",
         ],
     ),
+    "bench-erase": (
+        {"BENCH_STORED": "200", "BENCH_RUNS": "1"},  # SQLite in a temporary folder
+        [r"ratio erasure with / without stored answers: [\d.]+x"],
+    ),
     "bench-import": (
         # SQLite in a temporary folder, as by default; the preview's bench (preview_bench.py)
         # small too, should the target run it.

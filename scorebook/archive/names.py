@@ -16,7 +16,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-_WORDS = re.compile(r"[^\W_]+")
+#: A name's words: its runs of letters and digits.
+WORDS = re.compile(r"[^\W_]+")
 #: What a text may put between two words of a name.
 GAP = r"[\W_]{0,3}"
 _LETTER = r"[^\W\d_]"
@@ -27,7 +28,7 @@ _CAMEL = r"(?-i:(?<=[a-zà-ÿ])(?=[A-ZÀ-Þ]))"
 def spelled(name: str) -> str | None:
     """The regular expression of ``name`` in any spelling (case aside), with its edges;
     None for a name without a letter or a digit (it names nobody in a text)."""
-    words = _WORDS.findall(name)
+    words = WORDS.findall(name)
     if not words:
         return None
     body = GAP.join(re.escape(word) for word in words)
@@ -45,7 +46,7 @@ def spelled(name: str) -> str | None:
 def _folded(names: Iterable[str]) -> dict[str, str]:
     out: dict[str, str] = {}
     for name in names:
-        key = " ".join(_WORDS.findall(name)).casefold()
+        key = " ".join(WORDS.findall(name)).casefold()
         if key:
             out.setdefault(key, name)
     return out
@@ -59,7 +60,7 @@ def pattern(names: Iterable[str], keep: Iterable[str] = ()) -> re.Pattern[str] |
     wanted = _folded(names)
     kept = {k: v for k, v in _folded(keep).items() if k not in wanted}
     alternatives = [(n, "n") for n in wanted.values()] + [(k, "k") for k in kept.values()]
-    alternatives.sort(key=lambda pair: -len(" ".join(_WORDS.findall(pair[0]))))
+    alternatives.sort(key=lambda pair: -len(" ".join(WORDS.findall(pair[0]))))
     parts = []
     for index, (name, kind) in enumerate(alternatives):
         source = spelled(name)

@@ -33,7 +33,7 @@ from django.contrib.admin.models import LogEntry
 from django.contrib.contenttypes.models import ContentType
 from django.contrib.sessions.models import Session
 from django.db import transaction
-from django.db.models import Max, Model, QuerySet, Value
+from django.db.models import Max, Model, Q, QuerySet, Value
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext
@@ -49,6 +49,7 @@ from scorebook.history import services as history
 
 from . import exports, register
 from .models import Erasure
+from .names import WORDS as _WORDS
 from .names import rewriter
 
 #: An export kept in memory up to this size, then on disk.
@@ -162,8 +163,10 @@ def _rewrite_rows(rows: QuerySet[Any], fields: tuple[str, ...], rewrite: Callabl
 
 
 def _rewrite_sessions(rewrite: Callable) -> None:
-    """Sessions are stored encoded: each is decoded, rewritten (a page's message waiting
-    to be shown may name the player) and encoded again."""
+    """Sessions are stored encoded: each live one is decoded, rewritten (a page's message
+    waiting to be shown may name the player) and encoded again; the expired ones, which
+    nobody can use, are deleted (as ``clearsessions`` does)."""
+    Session.objects.filter(expire_date__lte=timezone.now()).delete()
     for session in Session.objects.iterator():
         data = session.get_decoded()
         new = rewrite(data)
@@ -177,7 +180,31 @@ def _rows(model: type[Model], club: str | None, club_id: int) -> QuerySet[Any]:
     return rows if club is None else rows.filter(**{f"{club}_id": club_id})
 
 
-def _scrub(club_id: int, rewrite: Callable) -> None:
+def _mentioning(fields: tuple[str, ...], names: Iterable[str]) -> Q | None:
+    """The rows that may hold one of ``names``, for the database to find first: every
+    spelling of a name holds each of its words, so a row with none of a name's longest
+    word (any case) holds no spelling of it. None (every row is read) when a name's words
+    are not all plain ASCII letters and digits: the databases' case-blind search and
+    SQLite's stored JSON do not treat the others alike."""
+    words = []
+    for name in names:
+        found = _WORDS.findall(name)
+        if not found:
+            continue
+        word = max(found, key=len)
+        if not (word.isascii() and word.isalnum()):
+            return None
+        words.append(word)
+    if not words:
+        return Q(pk__in=[])
+    match = Q()
+    for field in fields:
+        for word in words:
+            match |= Q(**{f"{field}__icontains": word})
+    return match
+
+
+def _scrub(club_id: int, rewrite: Callable, names: Iterable[str]) -> None:
     """What the register (``archive.register``) says, field by field: free text
     rewritten in the club's rows (every row, for the models whose rows are no club's),
     sessions decoded and rewritten, short-lived bytes dropped (an import's file being
@@ -186,8 +213,11 @@ def _scrub(club_id: int, rewrite: Callable) -> None:
     for model, fields, club in register.rewritten(register.DROP):
         for name in fields:
             _rows(model, club, club_id).exclude(**{f"{name}__isnull": True}).update(**{name: None})
+    names = list(names)
     for model, fields, club in register.rewritten(register.REWRITE):
-        _rewrite_rows(_rows(model, club, club_id), fields, rewrite)
+        rows = _rows(model, club, club_id)
+        mentioning = _mentioning(fields, names)
+        _rewrite_rows(rows if mentioning is None else rows.filter(mentioning), fields, rewrite)
     if any(register.rewritten(register.SESSION)):
         _rewrite_sessions(rewrite)
 
@@ -248,12 +278,13 @@ def _erase_player(
     )
     taken = {other.casefold() for other in others}
     every = names_of(player) | set(also)
-    rewrite = rewriter({n for n in every if n.casefold() not in taken}, name, keep=others)
+    erased = {n for n in every if n.casefold() not in taken}
+    rewrite = rewriter(erased, name, keep=others)
     player.name, player.user, player.active, player.erased = name, None, False, True
     player.save(update_fields=["name", "user", "active", "erased"])
     # an invitation naming the player would link an account to it again
     Invitation.objects.filter(player=player, revoked_at=None).update(revoked_at=timezone.now())
-    _scrub(club.pk, rewrite)
+    _scrub(club.pk, rewrite, erased)
     # the player's own history names no one else: every name goes there, even an old one
     # another player has now
     own = rewriter(every, name)

@@ -36,6 +36,11 @@ def test_a_director_erases_a_player_at_390px(phone, players, shots, axe):
     text = page.inner_text("main")
     assert "Giocatore cancellato #1" in text and "Walter" not in text
     assert "walter" not in page.content().lower()
+    # the erased player is locked: marked "cancellato", no button to make him active again
+    row = page.locator("li.row", has_text="Giocatore cancellato #1")
+    assert "cancellato" in row.locator(".badge").inner_text()
+    assert row.locator("button").count() == 0
+    axe(page, "erase-player-done")
     shots(page, "erase-player-done-it")
 
 
