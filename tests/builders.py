@@ -15,6 +15,7 @@ takes keyword arguments for what a test wants different and passes them on::
     build.deals(people, match, build.A_WINS, build.B_WINS)   # deals 1 and 2, by the scorer
     build.finish(people, match)                       # deals until the match is over
     build.random_deals(people, match, 3, seed=7)      # legal deals from the engine's generator
+    build.close(people, night)                        # closed, its open matches ended with it
     league = build.league(people, pairs=2)            # a started round robin of two pairs
     cup = build.tournament(people, night, pairs=4)    # four pairs at the door, not started
     club, owner = build.club("Circolo Altrove", "altrove")
@@ -173,6 +174,16 @@ def finish(people, match: Match, data: Mapping[str, Any] = A_WINS, *, user=None)
             return current
         deals(people, match, data, user=user)
     raise AssertionError(f"match {match.pk} not finished after 40 deals of {data}")
+
+
+def close(people, night: Night, *, reason: str = "", user=None) -> Night:
+    """Close the night as the close page does, by the director unless ``user``: every match
+    still open is ended with it (finished with its scores where it has no end of its own,
+    else abandoned with ``reason``)."""
+    still = Match.objects.filter(night=night, status=Match.Status.OPEN).values_list("pk", flat=True)
+    return matches.night_close(
+        night=night, user=user or people.director, end_open=list(still), reason=reason
+    )
 
 
 def random_deals(

@@ -41,6 +41,14 @@ class ImportSummarySerializer(serializers.Serializer):
     abandoned = serializers.IntegerField(
         help_text="Of the matches, those the import abandons with their reason."
     )
+    stopped_at_close = serializers.IntegerField(
+        help_text="Of the matches, chips sessions the file leaves open: the night's close "
+        "finishes them with their scores."
+    )
+    abandoned_at_close = serializers.IntegerField(
+        help_text="Of the matches, those the file leaves unfinished (no end, no final score, "
+        "not abandoned): the night's close abandons them."
+    )
     first = serializers.DateField(allow_null=True)
     last = serializers.DateField(allow_null=True)
     years = serializers.ListField(child=serializers.CharField())

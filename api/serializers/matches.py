@@ -33,6 +33,29 @@ class NightSerializer(serializers.ModelSerializer):
         read_only_fields = ["status", "closed_at"]
 
 
+class NightCloseSerializer(serializers.Serializer):
+    """The close's one confirmation: the matches still open, each ended with the night."""
+
+    end_open = serializers.ListField(
+        child=serializers.IntegerField(min_value=1),
+        required=False,
+        max_length=500,
+        help_text=(
+            "The ids of the night's matches still open, all of them (a close without them, "
+            "or naming others, is refused with `night.open_matches` listing them): each is "
+            "ended with the night, a match with no end of its own (a chips session of no set "
+            "number of deals) finished with its scores, any other abandoned."
+        ),
+    )
+    reason = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="Why the matches abandoned at the close stop (kept on each).",
+    )
+
+
 class TableSerializer(serializers.ModelSerializer):
     night = OwnClubsField(queryset=Night.objects.all())
 
@@ -64,12 +87,21 @@ class MatchSerializer(serializers.ModelSerializer):
             "stake_currency",
             "stake_unit",
             "status",
+            "stopped",
             "state",
             "result",
             "version",
             "created_at",
         ]
-        read_only_fields = ["players", "stake_unit", "status", "state", "result", "version"]
+        read_only_fields = [
+            "players",
+            "stake_unit",
+            "status",
+            "stopped",
+            "state",
+            "result",
+            "version",
+        ]
 
 
 class MatchCreateSerializer(serializers.Serializer):

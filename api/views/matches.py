@@ -27,6 +27,7 @@ from api.serializers.matches import (
     FinalScoreSerializer,
     MatchCreateSerializer,
     MatchSerializer,
+    NightCloseSerializer,
     NightSerializer,
     TableSerializer,
 )
@@ -79,11 +80,21 @@ class NightViewSet(
         )
         return Response(NightSerializer(result).data, status=201)
 
-    @extend_schema(request=None, responses=NightSerializer)
+    @extend_schema(request=NightCloseSerializer, responses=NightSerializer)
     @action(detail=True, methods=["post"])
     def close(self, request: Request, pk: Any = None) -> Response:
+        """Close the night (it is settled). While a match is open the close is refused
+        with 409 `night.open_matches` naming them, unless `end_open` lists exactly the
+        open matches: then each is ended with the night, in one step."""
         night = self.get_object()
-        result = services.night_close(night=night, user=signed_in(request))
+        body = NightCloseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        result = services.night_close(
+            night=night,
+            user=signed_in(request),
+            end_open=body.validated_data.get("end_open"),
+            reason=body.validated_data["reason"],
+        )
         return Response(NightSerializer(result).data)
 
 

@@ -3,9 +3,10 @@ through the record's own services, then the club's standings rebuilt once.
 
 The import writes each night through ``matches.services`` exactly as a night at the club
 would be entered (``night_open``, ``table_create``, ``match_create``, ``deal_create`` for
-every deal, ``night_close``), so the engine's state, the ledger and the settlement are the
-live ones; the standings' refresh is held meanwhile (``outbox.held``). The acceptance that
-queues it is ``services.import_accept``: services -> tasks -> importer, no circle.
+every deal, ``night_close``, which ends what the file leaves unfinished), so the engine's
+state, the ledger and the settlement are the live ones; the standings' refresh is held
+meanwhile (``outbox.held``). The acceptance that queues it is ``services.import_accept``:
+services -> tasks -> importer, no circle.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Account
 from scorebook.matches import services as record
-from scorebook.matches.models import Table
+from scorebook.matches.models import Match, Table
 from scorebook.standings import outbox, refresh
 
 from .models import Import, ImportedNight, PlannedMatch
@@ -141,7 +142,11 @@ def _import_night(batch: Import, night: dict[str, Any], user: User, guests: list
             )
         if match.get("abandoned") is not None:
             record.match_abandon(match=created, reason=match["abandoned"], user=user)
-    record.night_close(night=stored, user=user)
+    # the close ends the matches the file leaves unfinished (the preview counted them)
+    still = Match.objects.filter(night=stored, status=Match.Status.OPEN).values_list(
+        "pk", flat=True
+    )
+    record.night_close(night=stored, user=user, end_open=list(still))
     ImportedNight.objects.create(
         batch=batch, club_id=club_id, night=stored, fingerprint=night["fingerprint"]
     )

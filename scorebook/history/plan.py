@@ -29,6 +29,7 @@ from scorebook.core.inputs import loads
 from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal
+from scorebook.matches.selectors import ABANDON, STOP, ending_at_close
 from scorebook.rules import Rejection, get_game
 from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
@@ -437,6 +438,8 @@ def nights_of(
         night["count"] = len(listed)
         night["final_scores"] = sum(1 for m in listed if m.get("final") is not None)
         night["abandoned"] = sum(1 for m in listed if m.get("abandoned") is not None)
+        for ending in (STOP, ABANDON):  # left unfinished by the file: ended at the close
+            night[f"{ending}_at_close"] = sum(1 for m in listed if m.get("at_close") == ending)
         yield night
 
 
@@ -444,7 +447,8 @@ def summary_of(nights: list[dict[str, Any]], players: dict[str, int | None]) -> 
     """The preview in numbers, from its nights (``nights_of``) and names: the nights it
     will store and those already imported, matches (those by their final score, those
     abandoned), deals, the first and last night, the years, the names found among the
-    club's players and the guests it will add."""
+    club's players and the guests it will add; and the matches the file leaves
+    unfinished, which the night's close finishes (chips sessions) or abandons."""
     new = [n for n in nights if not n["already"]]
     return {
         "nights": len(new),
@@ -453,6 +457,9 @@ def summary_of(nights: list[dict[str, Any]], players: dict[str, int | None]) -> 
         "deals": sum(n["deals"] for n in new),
         "final_scores": sum(n["final_scores"] for n in new),
         "abandoned": sum(n["abandoned"] for n in new),
+        # matches the file leaves unfinished, ended with their night's close
+        "stopped_at_close": sum(n.get(f"{STOP}_at_close", 0) for n in new),
+        "abandoned_at_close": sum(n.get(f"{ABANDON}_at_close", 0) for n in new),
         "first": new[0]["date"] if new else None,
         "last": new[-1]["date"] if new else None,
         "years": sorted({n["date"][:4] for n in new}),
@@ -478,6 +485,11 @@ def _finish(
         if match["abandoned"] is not None and match["_state"].finished:
             late.append(match["first"])
         elif plan.ok and not match.get("_stopped"):
+            if match["abandoned"] is None and not match["_state"].finished:
+                # the import closes every night, and the close ends the matches still
+                # open: a chips session finished with its scores, any other abandoned
+                played = match["_state"].deals_played
+                match["at_close"] = ending_at_close(match["_game"], match["_rules"], played)
             out(key[0], {k: v for k, v in match.items() if not k.startswith("_")})
     return _retire(plan, match)
 

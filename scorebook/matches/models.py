@@ -101,6 +101,12 @@ class Match(models.Model):
     final_winner = models.CharField(
         max_length=8, blank=True, default="", help_text="The scorer who won, for a final score."
     )
+    #: Ended by a director at the night's close with its scores as they stood: a match
+    #: with no end of its own (a chips session of no set number of deals, the engine's
+    #: ``open_ended``), replayed after its deals by the engine's ``stop``.
+    stopped = models.BooleanField(
+        default=False, help_text="Ended at the night's close with its scores as they stood."
+    )
     version = models.PositiveIntegerField(default=0, help_text="Bumped on every deal write.")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"

@@ -10,9 +10,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.refusals import Refusal
-from scorebook.rules import Rejection
+from scorebook.rules import Rejection, get_game
 
-from .models import Deal
+from .models import Deal, Match
 
 
 class RulesRejected(Refusal):
@@ -72,6 +72,33 @@ class NightNotReady(Refusal):
     code = "night.not_ready"
     status = 409
     message = _("The night cannot be closed yet: %(what)s")
+
+
+class OpenMatches(Refusal):
+    """The night has matches still open: the close ends them only when asked to end
+    exactly those (``end_open``): the ones with no end of their own are finished with
+    their scores, the others abandoned."""
+
+    code = "night.open_matches"
+    status = 409
+    message = _(
+        "These matches are not finished: %(matches)s. Closing the night ends them: a "
+        "match with no target (a chips session) is finished with its scores, any other is "
+        "abandoned and counts for nothing. Confirm to end them and close."
+    )
+
+    def __init__(self, matches: list[Match]) -> None:
+        super().__init__(path="end_open", matches=", ".join(str(m.pk) for m in matches))
+        self.matches = matches
+
+    def words(self) -> dict[str, Any]:
+        italian = (get_language() or "en").startswith("it")
+        named = []
+        for match in self.matches:
+            game = get_game(match.game)
+            name = game.name_it if italian else game.name_en
+            named.append(f"{match.table} · {name}" if match.table_id else name)
+        return {"matches": "; ".join(named)}
 
 
 class MatchAbandoned(Refusal):

@@ -13,6 +13,8 @@ from django.db.models.functions import Cast
 from scorebook.clubs.models import ConfirmationPolicy, Player
 from scorebook.core.models import AuditEvent
 from scorebook.rules import DealResult, MatchState, Rejection, get_game, start_match
+from scorebook.rules.game import Game
+from scorebook.rules.houserules import Rules
 
 from .models import Confirmation, Deal, Match, Night
 from .refusals import RulesRejected
@@ -26,8 +28,8 @@ class Folded:
 
 def fold(match: Match, inputs: list[Any]) -> Folded:
     """Replay the deal inputs through the engine (then the final score of a match
-    recorded without deals); raises RulesRejected on the first entry that no longer fits
-    (its path names the deal)."""
+    recorded without deals, or the stop of one ended at the night's close); raises
+    RulesRejected on the first entry that no longer fits (its path names the deal)."""
     try:
         game, rules, state = start_match(
             match.game, match.rules["values"], match.players, match.first_dealer
@@ -37,9 +39,32 @@ def fold(match: Match, inputs: list[Any]) -> Folded:
         )
         if match.final_score is not None:
             game.record_final(state, match.final_score, rules, winner=match.final_winner or None)
+        if match.stopped:
+            game.stop(state, rules)
     except Rejection as rejection:
         raise RulesRejected(rejection) from None
     return Folded(state=state, results=results)
+
+
+#: How the night's close ends a match still open (``close_ending``).
+STOP, ABANDON = "stop", "abandon"
+
+
+def close_ending(match: Match) -> str:
+    """How the night's close ends ``match`` while it is open (``ending_at_close``)."""
+    game = get_game(match.game)
+    played = int((match.state or {}).get("deals_played") or 0)
+    return ending_at_close(game, game.rules(match.rules["values"]), played)
+
+
+def ending_at_close(game: Game, rules: Rules, deals_played: int) -> str:
+    """How the night's close ends an open match: ``STOP`` (finished with its scores as
+    they stand) for a match with no end of its own (the engine's ``open_ended``: a chips
+    session of no set number of deals) that has a deal; ``ABANDON`` for any other (a race
+    to a target not reached, a set number of deals not played, a session with nothing
+    played), which then counts for nothing. The import reads it too: it closes every
+    night it stores."""
+    return STOP if deals_played and game.open_ended(rules) else ABANDON
 
 
 def current_deals(match: Match) -> list[Deal]:

@@ -18,6 +18,7 @@ the other way round.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -53,6 +54,7 @@ from .refusals import (
     MethodNotAccepted,
     NightNotReady,
     NoSuchMatch,
+    OpenMatches,
     OwnEntry,
     RulesRejected,
     SeatPlayers,
@@ -65,8 +67,10 @@ from .refusals import (
     UnknownSide,
 )
 from .selectors import (
+    STOP,
     Folded,
     accepts,
+    close_ending,
     current_deals,
     fold,
     seat_of_user,
@@ -119,10 +123,17 @@ def night_open(*, club_id: int, date: Any, venue: str, user: User) -> Night:
 
 
 @transaction.atomic
-def night_close(*, night: Night, user: User) -> Night:
+def night_close(
+    *, night: Night, user: User, end_open: Collection[int] | None = None, reason: str = ""
+) -> Night:
     """Close the night: its pots are booked and it is settled. Refused (night.not_ready)
-    while something on it must be done first (the registry in ``closing``)."""
+    while something on it must be done first (the registry in ``closing``), and
+    (night.open_matches) while a match is open, unless ``end_open`` names exactly the
+    open matches: then, in the same step, each is ended as ``selectors.close_ending``
+    says (finished with its scores, booked and settled with the night; or abandoned with
+    ``reason``). A night closes only with every match finished or abandoned."""
     require_role(user, night.club_id, Role.DIRECTOR)
+    reason = check_reason(reason.strip() if isinstance(reason, str) else "", most=200)
     night = Night.objects.select_for_update().get(pk=night.pk)
     if night.status != Night.Status.CLOSED:
         waiting = closing.waiting(night)
@@ -130,7 +141,15 @@ def night_close(*, night: Night, user: User) -> Night:
             raise NightNotReady(what=" ".join(waiting))
         # Deal entry locks its match, then reads the night's status: locking the night's
         # matches waits for the deals in flight, and the deals after see the night closed.
-        list(Match.objects.select_for_update().filter(night=night).values_list("pk"))
+        locked = list(
+            Match.objects.select_for_update(of=("self",))
+            .select_related("table")
+            .filter(night=night)
+            .order_by("pk")
+        )
+        _end_open(
+            night, [m for m in locked if m.status == Match.Status.OPEN], end_open, reason, user
+        )
         night.status = Night.Status.CLOSED
         night.closed_at = timezone.now()
         night.save(update_fields=["status", "closed_at"])
@@ -139,6 +158,47 @@ def night_close(*, night: Night, user: User) -> Night:
         ledger.night_settle(night=night, user=user)
         stale_mark(club_id=night.club_id, night_id=night.pk)
     return night
+
+
+def _end_open(
+    night: Night, still: list[Match], end_open: Collection[int] | None, reason: str, user: User
+) -> None:
+    """End the matches still open at the close, when ``end_open`` names exactly them (a
+    page or a client that showed other matches, or none, is refused with the list)."""
+    if not still:
+        return
+    if end_open is None or set(end_open) != {m.pk for m in still}:
+        raise OpenMatches(still)
+    for match in still:
+        if close_ending(match) == STOP:
+            _stop(match, night.club_id, user)
+        else:
+            match_abandon(match=match, reason=reason, user=user)
+
+
+def _stop(match: Match, club_id: int, user: User) -> None:
+    """Finish an open-ended match with its scores as they stand (the engine's ``stop``,
+    replayed by ``fold`` after its deals); its result is booked as a match finished at
+    the table (the caller settles the night)."""
+    game, rules, state = _resume(match)
+    try:
+        outcome = game.stop(state, rules)
+    except Rejection as rejection:
+        raise RulesRejected(rejection) from None
+    match.stopped = True
+    match.save(update_fields=["stopped"])
+    _store_state(match, state)
+    ledger.match_book(
+        match=match, club_id=club_id, state=state, deals={}, user=user, was_finished=False
+    )
+    audit(
+        club_id=club_id,
+        actor=user,
+        verb="match_stopped",
+        obj=match,
+        after={"totals": dict(state.totals), "winners": list(outcome.winners)},
+    )
+    stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk)
 
 
 @transaction.atomic

@@ -98,6 +98,12 @@ messages(
             "{expected}, non {value}. Una partita vinta in altro modo (una chiamata, un "
             "evento speciale) si registra smazzata per smazzata.",
         ),
+        "match.has_end": (
+            "This match of {game} ends by itself (a target or a set number of deals): it "
+            "cannot be ended with its scores as they stand.",
+            "Questa partita di {game} finisce da sé (un traguardo o un numero fisso di "
+            "smazzate): non si può chiudere con il punteggio che ha ora.",
+        ),
     }
 )
 
@@ -552,6 +558,35 @@ class Game:
         """Hook: the result of final totals that :meth:`final_undecided` could not read,
         won by the scorer ``winner``; refuses a winner the totals rule out."""
         raise NotImplementedError
+
+    def open_ended(self, rules: Rules) -> bool:
+        """Whether a match under these house rules has no end of its own: no target and no
+        set number of deals (a chips session, "0: open, the club closes it"). Such a match
+        is ended by the club with :meth:`stop`, at the night's close. Default: no."""
+        return False
+
+    def stop(self, state: MatchState, rules: Rules, path: str = "match") -> Outcome:
+        """End an open-ended match now, with its scores as they stand: the result a set
+        number of deals ending after the deals played would give (:meth:`stopped`), marked
+        ``stopped`` in its detail. Refused where the match has an end of its own (a target,
+        a set number of deals) or is over. Sets ``state`` finished."""
+        problems = Problems()
+        if state.finished:
+            reason = state.outcome.reason if state.outcome else "finished"
+            problems.add("match.finished", path, reason=reason)
+        elif not self.open_ended(rules):
+            problems.add("match.has_end", path, game=Localized(self.name_en, self.name_it))
+        problems.raise_if_any()
+        outcome = self.stopped(state, rules)
+        outcome = replace(outcome, detail={**outcome.detail, "stopped": True})
+        state.finished = True
+        state.outcome = outcome
+        return outcome
+
+    def stopped(self, state: MatchState, rules: Rules) -> Outcome:
+        """The result of an open-ended match ended after the deals played (the games whose
+        :meth:`open_ended` can say yes give it)."""
+        raise NotImplementedError(f"{self.key} has no open-ended matches")
 
     def next_dealer(self, state: MatchState, rules: Rules) -> str:
         """The deal passes in the direction of play (to the dealer's eldest)."""

@@ -91,7 +91,15 @@ POSTS = {
     ),
     "v1:night-close": (
         "director",
-        lambda people, match: (f"/api/v1/nights/{match.night_id}/close", {}, {}),
+        lambda people, match: (
+            f"/api/v1/nights/{match.night_id}/close",
+            {
+                "end_open": list(
+                    match.night.matches.filter(status="open").values_list("pk", flat=True)
+                )
+            },
+            {},
+        ),
     ),
     "v1:night-settle": (
         "director",

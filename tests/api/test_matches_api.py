@@ -61,7 +61,9 @@ def test_permission_matrix(people, match, deal, who):
         HTTP_IF_MATCH=deal.etag,
     )
     state = client.get(f"/api/v1/matches/{match.pk}/state")
-    closed = client.post(f"/api/v1/nights/{match.night.pk}/close", format="json")
+    closed = client.post(
+        f"/api/v1/nights/{match.night.pk}/close", {"end_open": [match.pk]}, format="json"
+    )
     got = (created.status_code, corrected.status_code, closed.status_code, state.status_code)
     if who == "anonymous":
         assert all(code in (401, 403) for code in got)

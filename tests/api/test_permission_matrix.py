@@ -50,7 +50,7 @@ def world(people, match, deal):
         user=director,
     )
     old_deal = services.deal_create(match=old, data=SIDES, expected_number=1, user=director)
-    services.night_close(night=closed_night, user=director)
+    services.night_close(night=closed_night, user=director, end_open=[old.pk])
     league = leagues.league_create(club=people.club, name="Coppa", user=director)
     for name, pair in (("NS", [n.pk, s.pk]), ("EW", [e.pk, w.pk])):
         leagues.entry_add(league=league, name=name, player_ids=pair, user=director)
@@ -83,6 +83,9 @@ def world(people, match, deal):
         "club": people.club.pk,
         "night": match.night.pk,
         "closed_night": closed_night.pk,
+        "open_matches": list(
+            match.night.matches.filter(status="open").values_list("pk", flat=True)
+        ),
         "table": match.table.pk,
         "match": match.pk,
         "deal": deal.pk,
@@ -197,7 +200,13 @@ MATRIX = {
         writes(DIRECTOR, 201, stranger=400),  # another club's id: as unknown as a missing one
     ),
     "read night": ("get", "/api/v1/nights/{night}", None, {}, READ),
-    "close night": ("post", "/api/v1/nights/{night}/close", None, {}, writes(DIRECTOR, 200)),
+    "close night": (
+        "post",
+        "/api/v1/nights/{night}/close",
+        lambda w, who: {"end_open": w["open_matches"]},  # tonight's match, ended with it
+        {},
+        writes(DIRECTOR, 200),
+    ),
     "list entries": ("get", "/api/v1/entries", None, {}, LIST),
     "night settlement": ("get", "/api/v1/nights/{night}/settlement", None, {}, READ),
     "settlement history": ("get", "/api/v1/nights/{night}/settlements", None, {}, READ),

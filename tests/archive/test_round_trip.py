@@ -17,6 +17,7 @@ from django.contrib.auth import get_user_model
 from scorebook.archive import exports
 from scorebook.clubs.models import Club, Membership, Player
 from scorebook.history import services as imports
+from scorebook.history.selectors import summary
 from scorebook.history.template import COLUMNS
 from scorebook.ledger.models import Entry
 from scorebook.matches import services as record
@@ -62,9 +63,20 @@ def nets(club):
     return {key: value for key, value in out.items() if value}
 
 
+def close_tonight(club, reason=""):
+    """Close the club's open night as the close page does (its open matches ended with
+    it), and bring the standings up to date: the import closes every night it stores."""
+    director = get_user_model().objects.get(username="director")
+    tonight = Night.objects.get(club=club, status=Night.Status.OPEN)
+    still = Match.objects.filter(night=tonight, status="open").values_list("pk", flat=True)
+    record.night_close(night=tonight, user=director, end_open=list(still), reason=reason)
+    refresh.rebuild(club_id=club.pk)
+
+
 def test_export_then_import_into_an_empty_club_gives_the_same_standings(
     demo, django_capture_on_commit_callbacks
 ):
+    close_tonight(demo)
     out = io.BytesIO()
     exports.club_export(demo, out)
     data = zipfile.ZipFile(out).read("import/matches.csv")
@@ -120,6 +132,7 @@ def matches_of(club):
             m.table.number if m.table else 1,
             m.game,
             m.status,
+            m.stopped,
             m.ended_reason,
             sorted((m.final_score or {}).items()),
             m.final_winner,
@@ -162,7 +175,7 @@ def ended(demo):
         stake_amount=Decimal("0.50"), stake_currency="EUR",
     )  # fmt: skip
     record.match_record_final(match=tied, totals={"A": 21, "B": 21}, winner="B", user=director)
-    refresh.rebuild(club_id=demo.pk)
+    close_tonight(demo, reason="Time's up")  # the Tressette at 1 deal abandoned with it
     return demo
 
 
@@ -187,10 +200,41 @@ def test_abandoned_and_final_score_matches_survive_the_round_trip(
     assert batch.status == "done", batch.error
 
     old = matches_of(demo)
-    assert {m[3] for m in old} >= {"abandoned", "finished", "open"}
-    assert any(m[3] == "abandoned" and m[7] == 0 for m in old)
-    assert any(m[5] for m in old) and any(m[6] == "B" for m in old)
+    assert {m[3] for m in old} == {"abandoned", "finished"}
+    assert any(m[3] == "abandoned" and m[8] == 0 for m in old)
+    assert any(m[3] == "abandoned" and m[5] == "Time's up" for m in old)
+    assert any(m[4] for m in old)  # the Terziglio a week ago, finished at its night's close
+    assert any(m[6] for m in old) and any(m[7] == "B" for m in old)
     assert matches_of(empty) == old
     assert board(demo) and board(empty) == board(demo)
     assert ratings(empty) == ratings(demo)
     assert nets(demo) and nets(empty) == nets(demo)
+
+
+def test_a_night_exported_open_comes_back_closed_with_its_matches_ended(
+    demo, django_capture_on_commit_callbacks
+):
+    """The template has no night status: the import closes every night, and the close
+    ends what is still open (issue 31 item 10). Tonight's chips Terziglio comes back
+    finished with its scores, the Tressette at one deal abandoned; the preview said so."""
+    tonight = Night.objects.get(club=demo, status=Night.Status.OPEN)
+    chips = Match.objects.get(night=tonight, seats__has_key="P3")
+    out = io.BytesIO()
+    exports.club_export(demo, out)
+    data = zipfile.ZipFile(out).read("import/matches.csv")
+    director = get_user_model().objects.get(username="director")
+    empty = Club.objects.create(name="Circolo Nuovo", slug="nuovo")
+    Membership.objects.create(club=empty, user=director, role="owner")
+    with django_capture_on_commit_callbacks(execute=True):
+        batch = imports.import_preview(club=empty, user=director, filename="m.csv", data=data)
+        told = summary(batch)
+        imports.import_accept(batch=batch, user=director)
+    batch.refresh_from_db()
+    assert batch.status == "done", batch.error
+    # tonight's two, and the Terziglio a week ago, finished at its close as it is again
+    assert (told["stopped_at_close"], told["abandoned_at_close"]) == (2, 1)
+    assert not Night.objects.filter(club=empty, status=Night.Status.OPEN).exists()
+    again = Match.objects.filter(night__club=empty, night__date=tonight.date)
+    ended = {(m.game == chips.game, m.status, m.stopped) for m in again}
+    assert ended == {(True, "finished", True), (False, "abandoned", False)}
+    assert not Match.objects.filter(night__club=empty, status="open").exists()

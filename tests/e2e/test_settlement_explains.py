@@ -34,7 +34,8 @@ def test_the_settlement_page_says_why(phone, night, shots, language):
     )
     for number, data in enumerate([WON, LOST, WON, WON], start=1):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
-    services.night_close(night=night, user=director)
+    still = night.matches.filter(status="open").values_list("pk", flat=True)
+    services.night_close(night=night, user=director, end_open=list(still))
     page = phone(people["salvo"], language)
     page.goto(f"/n/{night.pk}/settlement")
     line = page.locator(f"#line-{match.pk}").inner_text()

@@ -103,3 +103,19 @@ def test_the_league_plays_its_rounds_in_order(demo):
     played = {f.round for f in league.fixtures.all() if f.links.exists()}
     to_play = {f.round for f in league.fixtures.all() if not f.links.exists()}
     assert played and to_play and max(played) < min(to_play), (played, to_play)
+
+
+def test_no_demo_night_is_closed_with_a_match_open(demo):
+    """The demo left its Terziglio a week ago open on a closed night, whose page offered no
+    way on (issue 31 item 10): a closed night holds only finished or abandoned matches, the
+    chips session finished at the close with its scores; only tonight's are being played."""
+    closed = Match.objects.filter(night__status=Night.Status.CLOSED)
+    assert closed.exists()
+    assert set(closed.values_list("status", flat=True)) <= {"finished", "abandoned"}
+    (session,) = closed.filter(stopped=True)
+    assert session.status == "finished" and session.result["stopped"] is True
+    assert session.state["totals"] and session.result["winners"]
+    page = demo.get(f"/m/{session.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "The match was ended at the night's close, with these scores." in page
+    tonight = Match.objects.filter(night__status=Night.Status.OPEN)
+    assert set(tonight.values_list("status", flat=True)) == {"open"}

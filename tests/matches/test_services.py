@@ -127,6 +127,6 @@ def test_confirmation_by_a_seated_player_or_a_director_override(match, people):
 
 
 def test_closed_night_refuses_new_deals(match, people):
-    services.night_close(night=match.night, user=people.director)
+    services.night_close(night=match.night, user=people.director, end_open=[match.pk])
     with pytest.raises(services.ClosedNight):
         services.deal_create(match=match, data=SIDES, expected_number=1, user=people.scorer)

@@ -120,7 +120,8 @@ def _apply(op, club, user, players, nights, played):
                 deal=target, data=data, reason="checked", user=user, expected_version=None
             )
         elif kind == "close":
-            matches.night_close(night=match.night, user=user)
+            still = match.night.matches.filter(status="open").values_list("pk", flat=True)
+            matches.night_close(night=match.night, user=user, end_open=list(still))
     except matches.RulesRejected:
         pass  # a correction that a later deal no longer fits is refused whole
 

@@ -53,7 +53,7 @@ def test_the_room_and_the_close_page_do_not_list_it_as_unfinished(people, night)
     client.force_login(people.director)
     closing = client.get(reverse("web:night_close", args=[night.pk]))
     assert closing.status_code == 200
-    assert closing.context["unfinished"] == []
+    assert closing.context["to_stop"] == [] and closing.context["to_abandon"] == []
     room = client.get(reverse("web:night_room", args=[night.pk]))
     row = next(r for r in room.context["rows"] if r["match"].pk == match.pk)
     assert not row["behind"]

@@ -5,21 +5,24 @@ import re
 
 from scorebook.matches import services
 from tests.api.common import SIDES, SMALL
-from tests.web.test_pages import client_for
+from tests.web.test_pages import client_for, close_night
 
 
 def test_the_close_page_names_the_unfinished_matches(people, world):
     client = client_for(people, "director")
     url = f"/n/{world['night']}/close"
     italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    warning = italian.split('role="note"', 1)[1].split("</section>", 1)[0]
-    assert "1 partita non è finita: dopo la chiusura non si potranno aggiungere smazzate." in (
-        warning
+    warning = italian.split('id="to-abandon"', 1)[1].split("</section>", 1)[0]
+    assert (
+        "1 partita non è finita: chiudendo la serata viene abbandonata e non conta nulla" in warning
     )
     assert "Tavolo 1 · Tressette a coppie" in warning and f"/m/{world['match']}/" in warning
     assert f"/m/{world['finished']}/" not in warning  # the finished one is not named
     english = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "1 match is not finished: after closing, no deal can be added to it." in english
+    assert (
+        "1 match is not finished: closing the night abandons it, and it counts for nothing"
+        in english
+    )
 
 
 def test_no_warning_when_every_match_is_finished(people, club):
@@ -45,7 +48,7 @@ def test_the_transfer_button_says_what_it_does(people, world):
     """The button beside "Carmelo paga Pina" said "Pagato", which reads as a state (is it
     paid already?) rather than what the tap does."""
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     url = f"/n/{world['night']}/settlement"
     italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert re.search(r'name="transfer" value="\d+">Segna come pagato</button>', italian)
@@ -56,7 +59,7 @@ def test_the_transfer_button_says_what_it_does(people, world):
 def test_the_sheet_names_the_games_and_the_winners(people, world):
     """The page's CSV and PDF sheet said "tressette4" and "N S" (the API's keeps codes)."""
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     csv = client.get(f"/n/{world['night']}/settlement.csv", HTTP_ACCEPT_LANGUAGE="it")
     text = csv.content.decode()
     # in Italian, cells between semicolons and decimal commas (issue 24, item 7)

@@ -11,6 +11,7 @@ from django.utils import timezone
 
 from scorebook.matches import services
 from scorebook.matches.models import Deal, Night
+from tests import builders as build
 from tests.api.common import SIDES
 from tests.web.test_pages import client_for
 
@@ -167,6 +168,6 @@ def test_the_room_says_when_it_was_updated_and_that_it_updates_itself(people, ro
     assert re.search(rf"Updated at {now}\d\d; it updates itself every 15 seconds", live), live
     italian = client.get(f"/n/{room['night']}/room", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert re.search(rf"Aggiornata alle {now}\d\d; si aggiorna da sola ogni 15 secondi", italian)
-    services.night_close(night=Night.objects.get(pk=room["night"]), user=people.owner)
+    build.close(people, Night.objects.get(pk=room["night"]), user=people.owner)
     closed = client.get(f"/n/{room['night']}/room", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "it updates itself" not in closed  # a closed night no longer changes

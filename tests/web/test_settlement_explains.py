@@ -10,12 +10,12 @@ from django.utils import timezone
 from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from tests.api.common import SIDES, SMALL
-from tests.web.test_pages import client_for
+from tests.web.test_pages import client_for, close_night
 
 
 def test_the_page_shows_each_match_result_stake_and_what_it_moved(people, world):
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     url = f"/n/{world['night']}/settlement"
     italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     section = italian.split('id="per-match"', 1)[1].split("</section>", 1)[0]
@@ -45,7 +45,7 @@ def test_a_multiplier_is_said(people, world):
 
 def test_the_csv_in_italian_has_semicolons_and_decimal_commas(people, world):
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     url = f"/n/{world['night']}/settlement.csv"
     italian = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
     line = next(x for x in italian.splitlines() if x.startswith(f"{world['finished']};"))
@@ -59,7 +59,7 @@ def test_the_csv_in_italian_has_semicolons_and_decimal_commas(people, world):
 
 def test_paid_times_are_local_with_the_zone(people, world):
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     transfer = Transfer.objects.filter(settlement__night_id=world["night"]).first()
     client.post(f"/n/{world['night']}/settlement", {"transfer": transfer.pk})
     paid = timezone.localtime(Transfer.objects.get(pk=transfer.pk).paid_at)
@@ -83,7 +83,7 @@ def test_a_night_played_for_points_says_points_not_payments(people, club):
     for number, data in enumerate([SIDES, SMALL, SIDES, SIDES], start=1):
         services.deal_create(match=match, data=data, expected_number=number, user=director)
     client = client_for(people, "director")
-    client.post(f"/n/{night.pk}/close")
+    close_night(client, night.pk)
     italian = client.get(f"/n/{night.pk}/settlement", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "</strong> paga <strong>" not in italian  # "Nino paga Salvo 1"
     assert "Chi paga chi" not in italian.split("<main", 1)[1]
@@ -110,7 +110,7 @@ def test_the_sheets_say_seats_and_the_date_as_the_reader_does(people, world, mon
     from scorebook.web.views import nights
 
     client = client_for(people, "director")
-    client.post(f"/n/{world['night']}/close")
+    close_night(client, world["night"])
     url = f"/n/{world['night']}/settlement"
     italian = client.get(url + ".csv", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     line = next(x for x in italian.splitlines() if x.startswith(f"{world['finished']};"))

@@ -721,10 +721,18 @@ class Calabrasella(Game):
             },
         )
 
+    def open_ended(self, rules: Rules) -> bool:
+        """A session of no set number of deals: the club ends it."""
+        return not rules["cav.deals"]
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         limit = rules["cav.deals"]
         if not limit or state.deals_played < limit:
             return None
+        return self.stopped(state, rules)
+
+    def stopped(self, state: MatchState, rules: Rules) -> Outcome:
+        """The session's balance: each player's columns against the others'."""
         n = len(state.seats)
         nets = session_balance(state.totals, n)
         ranked = sorted(state.seats, key=lambda p: -nets[p])

@@ -692,6 +692,13 @@ class ChiamataDelTre(Game):
         """WB's algebraic scoring pays every deal; the race to the target pays at the end."""
         return bool(rules["cdt.scoring"] == "wb_plus_minus")
 
+    def open_ended(self, rules: Rules) -> bool:
+        """WB's algebraic scoring with no set number of deals: the club ends it."""
+        return bool(rules["cdt.scoring"] == "wb_plus_minus" and not rules["cdt.deals"])
+
+    def stopped(self, state: MatchState, rules: Rules) -> Outcome:
+        return chips_after_deals(state)
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         if rules["cdt.scoring"] == "wb_plus_minus":
             limit = rules["cdt.deals"]

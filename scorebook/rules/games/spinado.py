@@ -725,10 +725,18 @@ class Spinado(Game):
         state.extra["pots"] = dict(result.facts["pots"])
         state.extra["last_winner"] = result.facts["out_first"]
 
+    def open_ended(self, rules: Rules) -> bool:
+        """A match of no set number of deals: the club ends it."""
+        return not rules["spin.deals"]
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         limit = rules["spin.deals"]
         if not limit or state.deals_played < limit:
             return None
+        return self.stopped(state, rules)
+
+    def stopped(self, state: MatchState, rules: Rules) -> Outcome:
+        """The chips each player holds: the most wins (the pots left stay the table's)."""
         best = max(state.totals.values())
         winners = tuple(p for p in state.seats if state.totals[p] == best)
         return Outcome(

@@ -845,6 +845,13 @@ class Terziglio(Game):
         else:
             state.extra.pop("min_bid", None)
 
+    def open_ended(self, rules: Rules) -> bool:
+        """A chips session of no set number of deals: the club ends it."""
+        return bool(rules["terz.settlement"] == "chips_zero_sum" and not rules["terz.deals"])
+
+    def stopped(self, state: MatchState, rules: Rules) -> Outcome:
+        return chips_after_deals(state)
+
     def finish(self, state: MatchState, result: DealResult, rules: Rules) -> Outcome | None:
         if rules["terz.settlement"] == "chips_zero_sum":
             limit = rules["terz.deals"]

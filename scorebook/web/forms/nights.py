@@ -1,4 +1,6 @@
-"""Opening a night and adding its tables."""
+"""Opening a night, adding its tables and closing it."""
+
+from typing import cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -15,3 +17,23 @@ class NightForm(forms.Form):
 class TableForm(forms.Form):
     number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
     name = forms.CharField(label=_("Name (optional)"), max_length=60, required=False)
+
+
+class NightCloseForm(forms.Form):
+    """The close's one confirmation: the open matches the page listed (each ended as the
+    page said) and the reason written on those abandoned."""
+
+    end_open = forms.TypedMultipleChoiceField(
+        coerce=int, required=False, widget=forms.MultipleHiddenInput
+    )
+    reason = forms.CharField(
+        label=_("Why the abandoned matches stop (optional)"),
+        max_length=200,
+        required=False,
+        help_text=_("Shown on each abandoned match's page."),
+    )
+
+    def __init__(self, *args, match_ids, **kwargs):
+        super().__init__(*args, **kwargs)
+        field = cast(forms.TypedMultipleChoiceField, self.fields["end_open"])
+        field.choices = [(str(pk), str(pk)) for pk in match_ids]

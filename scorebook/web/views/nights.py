@@ -25,12 +25,18 @@ from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
-from scorebook.matches.selectors import Progress, night_log, night_progress
+from scorebook.matches.selectors import (
+    STOP,
+    Progress,
+    close_ending,
+    night_log,
+    night_progress,
+)
 from scorebook.sharing import texts
 from scorebook.tournaments.selectors import tournaments_not_over
 from scorebook.web.access import club_for, member_of, page_context
-from scorebook.web.errors import refused
-from scorebook.web.forms.nights import NightForm, TableForm
+from scorebook.web.errors import errors_by_field, refused
+from scorebook.web.forms.nights import NightCloseForm, NightForm, TableForm
 from scorebook.web.scores import game_name, scoreboard
 from scorebook.web.seats import seat_letter
 from scorebook.web.share import share_for
@@ -215,37 +221,71 @@ def table_new(request, pk):
 
 @login_required
 def night_close(request, pk):
-    """The director sees each player's net and the transfers, then closes the night."""
+    """The director sees each player's net and the transfers, then closes the night. The
+    matches still open are listed first, each with how the close ends it (finished with
+    its scores, or abandoned), and the one confirmation ends them and closes the night."""
     the_night, membership = night_for(request, pk)
     require_role(request.user, the_night.club_id, Role.DIRECTOR)
-    if request.method == "POST":
-        services.night_close(night=the_night, user=signed_in(request))
-        messages.success(request, _("The night is closed."))
-        return redirect("web:settlement", pk=the_night.pk)
-    # The matches still being played, named before they are shut (the page listed only
-    # the money, and a match left at 15 to 13 was closed without a word); then the deals
-    # nobody confirmed and those corrected, as the room shows them.
-    names = _names(the_night.club_id)
     matches = list(
         Match.objects.filter(night=the_night)
         .select_related("table")
         .order_by("table__number", "id")
     )
+    form = NightCloseForm(request.POST or None, match_ids=[m.pk for m in matches])
+    context = _close_context(the_night, matches, form)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.night_close(
+                night=the_night,
+                user=signed_in(request),
+                end_open=form.cleaned_data["end_open"],
+                reason=form.cleaned_data["reason"],
+            )
+        except Refusal as refusal:
+            # the page again as the night is now (a match opened meanwhile is listed)
+            matches = list(
+                Match.objects.filter(night=the_night)
+                .select_related("table")
+                .order_by("table__number", "id")
+            )
+            again = NightCloseForm(initial={"reason": form.cleaned_data["reason"]}, match_ids=[])
+            context = _close_context(the_night, matches, again)
+            return _sheet_page(
+                request,
+                the_night,
+                membership,
+                "web/nights/close.html",
+                status=refusal.status,
+                refusal_errors=errors_by_field(refusal),
+                **context,
+            )
+        messages.success(request, _("The night is closed."))
+        return redirect("web:settlement", pk=the_night.pk)
+    return _sheet_page(request, the_night, membership, "web/nights/close.html", **context)
+
+
+def _close_context(the_night, matches, form):
+    """The close page's lists: the matches still being played, named before they are
+    ended (the page listed only the money, and a match left at 15 to 13 was closed
+    without a word), those the close finishes with their scores apart from those it
+    abandons; then the deals nobody confirmed and those corrected, as the room shows
+    them."""
+    names = _names(the_night.club_id)
     rows = _match_rows(the_night, matches, names)
     log = _log_in_words(the_night, matches)
-    return _sheet_page(
-        request,
-        the_night,
-        membership,
-        "web/nights/close.html",
-        unfinished=[r for r in rows if r["match"].status == Match.Status.OPEN],
-        pending=[r for r in rows if r["progress"].unconfirmed],
-        unconfirmed=sum(len(r["progress"].unconfirmed) for r in rows),
-        corrected=sum(len(r["progress"].corrected) for r in rows),
-        corrections=[e for e in log if e["entry"].kind == "correction"],
+    unfinished = [r for r in rows if r["match"].status == Match.Status.OPEN]
+    return {
+        "form": form,
+        "to_stop": [r for r in unfinished if close_ending(r["match"]) == STOP],
+        "to_abandon": [r for r in unfinished if close_ending(r["match"]) != STOP],
+        "open_ids": [r["match"].pk for r in unfinished],
+        "pending": [r for r in rows if r["progress"].unconfirmed],
+        "unconfirmed": sum(len(r["progress"].unconfirmed) for r in rows),
+        "corrected": sum(len(r["progress"].corrected) for r in rows),
+        "corrections": [e for e in log if e["entry"].kind == "correction"],
         # the tournaments the service would refuse to close over (night.not_ready)
-        tournaments=list(tournaments_not_over(the_night.pk)),
-    )
+        "tournaments": list(tournaments_not_over(the_night.pk)),
+    }
 
 
 @login_required
@@ -270,7 +310,7 @@ def settlement(request, pk):
     return _sheet_page(request, the_night, membership, "web/nights/settlement.html", share=share)
 
 
-def _sheet_page(request, the_night, membership, template, **extra):
+def _sheet_page(request, the_night, membership, template, status=200, **extra):
     sheet = selectors.sheet(the_night)
     context = page_context(
         the_night.club,
@@ -284,7 +324,7 @@ def _sheet_page(request, the_night, membership, template, **extra):
         money=not sheet["groups"] or any(group["currency"] for group in sheet["groups"]),
         **extra,
     )
-    return render(request, template, context)
+    return render(request, template, context, status=status)
 
 
 def _lines_in_words(night):
