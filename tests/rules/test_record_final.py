@@ -185,3 +185,14 @@ def test_rovescino_elimination_everyone_past_the_target_asks_the_winner():
     # Played by three, nobody drops out: the lowest wins.
     totals = {"P1": 22, "P2": 25, "P3": 23}
     assert closed("rovescino", ELIMINATION, totals, players=3).winners == ("P1",)
+
+
+def test_final_totals_are_whole_numbers_within_a_hundred_thousand():
+    """The bounds are part of the refusal: ±100,000 are read, one more is refused."""
+    assert closed("tressette2", {}, {"P1": 100_000, "P2": -100_000}).winners == ("P1",)
+    for far in (100_001, -100_001):
+        problems = refused("tressette2", {}, {"P1": 21, "P2": far})
+        assert [(p.code, p.path) for p in problems] == [("final.bad_total", "final_score.P2")]
+    for wrong in (21.0, "21", True, None):
+        problems = refused("tressette2", {}, {"P1": wrong, "P2": 3})
+        assert [(p.code, p.path) for p in problems] == [("final.bad_total", "final_score.P1")]
