@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorebook.rules import games
+from scorebook.rules import Rejection, games
 from tests.rules.switch_forms import forms
 
 
@@ -27,3 +27,18 @@ def test_chips_and_the_pot_only_where_the_game_has_them(key):
         seen.add(chips)
     if not game.settles_per_deal(game.rules({})):
         assert seen == {False} or key == "terziglio"  # its chips are a house rule
+
+
+@pytest.mark.parametrize("key", sorted(games()))
+def test_a_number_of_players_must_be_a_whole_number_the_game_is_played_by(key):
+    """``4.0`` equals 4 and ``True`` equals 1, but neither is a number of players."""
+    game = games()[key]
+    rules = game.rules({})
+    count = game.player_counts[0]
+    for wrong in (float(count), str(count), True, 0, 99):
+        with pytest.raises(Rejection) as refused:
+            game.new_match(rules, wrong)
+        assert [(p.code, p.path) for p in refused.value.problems] == [
+            ("match.bad_players", "players")
+        ]
+    assert len(game.new_match(rules, count).seats) == count
