@@ -197,3 +197,10 @@ def test_the_privacy_page_is_public_and_linked_from_every_page(demo):
         assert page.status_code == 200 and words in page.content.decode()
     assert 'href="/privacy"' in APIClient().get("/").content.decode()
     assert 'href="/privacy"' in client_of("director").get(f"/c/{demo.slug}/").content.decode()
+
+
+def test_the_privacy_page_says_what_erasure_cannot_reach(demo):
+    """Backups made before an erasure, with their retention (deploy/RUNBOOK.md)."""
+    for language, words in (("en", "daily ones after 30 days"), ("it", "dopo 13 mesi")):
+        page = APIClient(HTTP_ACCEPT_LANGUAGE=language).get("/privacy").content.decode()
+        assert words in page
