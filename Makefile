@@ -87,10 +87,13 @@ bench-standings: install
 
 # A club's ten years (BENCH_NIGHTS, default 500 nights, ~20,000 deals) imported from the
 # template's CSV beside the same deals entered through the service functions in the same
-# run (target <= 1.5x), and the import's peak memory (tracemalloc). PostgreSQL when
+# run (target <= 1.5x), and the import's peak memory (tracemalloc); then the preview of a
+# 99,999-row file (BENCH_PREVIEW_ROWS): the upload's request time (target < 2 s), the
+# check's time and the worker's peak memory (target < 200 MB). PostgreSQL when
 # BENCH_DATABASE_URL is set, else SQLite.
 bench-import: install
 	$(PY) deploy/bench/import_bench.py
+	$(PY) deploy/bench/preview_bench.py
 
 # One erasure with BENCH_STORED (default 100,000) stored answers of idempotent POSTs
 # around it, against the same erasure with none (median of BENCH_RUNS, target <= 5x).

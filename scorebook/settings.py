@@ -243,6 +243,10 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = envint("DATA_UPLOAD_MAX_MEMORY_SIZE", 2_621_440)
 # upload too large with its import.too_large. deploy/RUNBOOK.md says how to raise both.
 IMPORT_MAX_MB = envint("IMPORT_MAX_MB", 10)
 IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024
+# Any signed-in account may found a club: at most CLUB_FOUNDING_LIMIT in
+# CLUB_FOUNDING_HOURS hours (docs/clubs.md); past it, 429 club.founding_limit in words.
+CLUB_FOUNDING_LIMIT = envint("CLUB_FOUNDING_LIMIT", 5)
+CLUB_FOUNDING_HOURS = envint("CLUB_FOUNDING_HOURS", 24)
 # A preview not accepted within this many days expires (its content deleted; the beat
 # task expire-import-previews runs every IMPORT_EXPIRE_EVERY seconds).
 IMPORT_PREVIEW_DAYS = envint("IMPORT_PREVIEW_DAYS", 7)

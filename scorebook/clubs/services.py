@@ -12,6 +12,7 @@ import zoneinfo
 from datetime import timedelta
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Value
@@ -20,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.audit import audit
+from scorebook.core.models import AuditEvent
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal, unique_or
 
@@ -165,6 +167,29 @@ class AlreadyInClub(Refusal):
 _unique = unique_or
 
 
+class FoundingLimit(Refusal):
+    """Any signed-in account may found a club (and then upload files to it): not without
+    end. CLUB_FOUNDING_LIMIT clubs per CLUB_FOUNDING_HOURS hours, per account."""
+
+    code = "club.founding_limit"
+    status = 429
+    message = _(
+        "You have founded %(count)s clubs in the last %(hours)s hours, the most an account "
+        "may: try again later."
+    )
+
+
+def _founding_allowed(user: User) -> None:
+    """Refuse a founding past the account's limit; the account's row is locked, so two
+    foundings at once by one account are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    hours = settings.CLUB_FOUNDING_HOURS
+    since = timezone.now() - timedelta(hours=hours)
+    founded = AuditEvent.objects.filter(actor=user, verb="club_created", at__gte=since).count()
+    if founded >= settings.CLUB_FOUNDING_LIMIT:
+        raise FoundingLimit(count=founded, hours=hours)
+
+
 @transaction.atomic
 def club_create(
     *,
@@ -174,6 +199,7 @@ def club_create(
     public: bool = False,
     confirmation_policy: str = ConfirmationPolicy.TABLE_PHONE,
 ) -> Club:
+    _founding_allowed(user)
     refusal = SlugTaken(path="slug", slug=slug)
     if Club.objects.filter(slug=slug).exists():
         raise refusal

@@ -32,9 +32,8 @@ log = logging.getLogger(__name__)
 
 #: Matches written to the database at a time while the check runs.
 WRITE_EVERY = 500
-#: The check's progress is written at most this often (seconds), and every this many rows.
-PROGRESS_SECONDS = 0.5
-PROGRESS_ROWS = 5000
+#: The check's progress is written at most this often (seconds): each is a write.
+PROGRESS_SECONDS = 1.0
 
 
 class RowsRefused(Refusal):
@@ -220,9 +219,7 @@ def _progress(batch: Import, rows: Iterable[Row], total: int) -> Iterator[Row]:
     count = 0
     for row in rows:
         count += 1
-        if count % PROGRESS_ROWS == 0 or (
-            count % 100 == 0 and time.monotonic() - written > PROGRESS_SECONDS
-        ):
+        if count % 200 == 0 and time.monotonic() - written > PROGRESS_SECONDS:
             Import.objects.filter(pk=batch.pk).update(rows_done=count)
             written = time.monotonic()
         yield row
