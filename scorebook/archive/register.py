@@ -231,6 +231,7 @@ REGISTER: dict[str, Texts] = {
             ),
             "level": no(_CHOICE),
             "result": no(_ENGINE + ": the deal's score"),
+            "entered_side": no("the side or seat that entered it (A, N, P1...): a choice"),
             "client": rewrite("the device's user agent: a client may write anything there"),
             "reason": rewrite("a correction's reason, typed"),
         },
