@@ -20,7 +20,8 @@ from django.db import transaction
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
-from scorebook.clubs.models import Player
+from scorebook.clubs.models import Club, Player
+from scorebook.core.dates import today_in
 from scorebook.core.refusals import Refusal
 from scorebook.matches.refusals import STAKE_CURRENCIES
 
@@ -108,6 +109,8 @@ def check_file(batch: Import, data: bytes) -> Import:
             imported=imported,
             erased=list(erased),
             sink=writer.add,
+            # "in the future" is the club's: its today, in its time zone
+            today=today_in(Club.objects.get(pk=batch.club_id).zone_name),
         )
         if plan.ok:
             writer.flush()

@@ -25,6 +25,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.services import PlayerErased
+from scorebook.core.dates import DateOutOfRange, check_date
 from scorebook.core.inputs import loads
 from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
@@ -543,8 +544,10 @@ def _match_key(plan: Plan, row: Row, today: date) -> tuple[str, int, int] | None
     if day > today:
         plan.refusal(row.number, "date", FutureDate(value=day.isoformat()))
         return None
-    if day.year < 1900:
-        plan.refusal(row.number, "date", BadDate(value=row.get("date")[:40]))
+    try:
+        check_date(day)  # the dates Scorebook keeps (core.dates), refused in words
+    except DateOutOfRange as refusal:
+        plan.refusal(row.number, "date", refusal)
         return None
     table = parse_number(row.get("table"), 999)
     if table is None:

@@ -29,6 +29,7 @@ from scorebook.clubs.models import ROLE_RANK, Club, Player, Role
 from scorebook.clubs.services import NotAllowed, refuse_erased, require_role
 from scorebook.core import hotpath
 from scorebook.core.audit import audit
+from scorebook.core.dates import check_date
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import unique_or
@@ -119,7 +120,8 @@ def _store_state(match: Match, state: MatchState) -> None:
 @transaction.atomic
 def night_open(*, club_id: int, date: Any, venue: str, user: User) -> Night:
     require_role(user, club_id, Role.DIRECTOR)
-    return Night.objects.create(club_id=club_id, date=date, venue=venue, opened_by=user)
+    day = check_date(date, path="date")  # refused in words outside the range (core.dates)
+    return Night.objects.create(club_id=club_id, date=day, venue=venue, opened_by=user)
 
 
 @transaction.atomic

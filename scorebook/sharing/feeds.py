@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from scorebook.clubs.models import Club, Player
+from scorebook.core.dates import DATE_MAX, today_in
 from scorebook.matches.models import Match, Night
 from scorebook.standings.models import Fixture, League
 from scorebook.tournaments.models import Tournament
@@ -73,7 +74,10 @@ def _event(
 
 
 def _nights(feed: Feed, since: datetime.date) -> list[Night]:
-    nights = Night.objects.filter(club=feed.club, date__gte=since).order_by("date", "id")
+    # (a night stored past the dates kept, before they were checked, is left out: its
+    # end overflowed Python's dates, and every feed answered 500)
+    nights = Night.objects.filter(club=feed.club, date__gte=since, date__lte=DATE_MAX)
+    nights = nights.order_by("date", "id")
     if feed.player is not None:
         # the nights the player sat at (seats are JSON: read them, one query), and every
         # night still to come (who plays is not known yet)
@@ -83,7 +87,7 @@ def _nights(feed: Feed, since: datetime.date) -> list[Night]:
             .iterator()
         )
         mine = {night_id for night_id, seats in played if feed.player.pk in seats.values()}
-        today = timezone.localdate()
+        today = today_in(feed.club.zone_name)
         nights = nights.filter(Q(pk__in=mine) | Q(date__gte=today))
     return list(nights)
 
@@ -93,7 +97,7 @@ def _fixtures(feed: Feed, since: datetime.date) -> list[Fixture]:
         Fixture.objects.filter(league__club=feed.club)
         .select_related("league", "home", "away")
         .annotate(day=Coalesce(Min("links__match__night__date"), "planned_on"))
-        .filter(day__isnull=False, day__gte=since)
+        .filter(day__isnull=False, day__gte=since, day__lte=DATE_MAX)
         .order_by("day", "id")
     )
     if feed.league is not None:
@@ -108,13 +112,15 @@ def _fixtures(feed: Feed, since: datetime.date) -> list[Fixture]:
 def _tournaments(feed: Feed, since: datetime.date) -> list[Tournament]:
     """The club's tournaments; a player's: those they entered and those to come."""
     tournaments = (
-        Tournament.objects.filter(club=feed.club, night__date__gte=since)
+        Tournament.objects.filter(club=feed.club, night__date__gte=since, night__date__lte=DATE_MAX)
         .select_related("night")
         .order_by("night__date", "id")
     )
     if feed.player is not None:
         entered = Q(entries__first=feed.player) | Q(entries__second=feed.player)
-        tournaments = tournaments.filter(entered | Q(night__date__gte=timezone.localdate()))
+        tournaments = tournaments.filter(
+            entered | Q(night__date__gte=today_in(feed.club.zone_name))
+        )
     return list(tournaments.distinct())
 
 
@@ -133,7 +139,7 @@ def fixture_summary(fixture: Fixture) -> str:
 
 def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int, str]) -> bytes:
     """The feed as an .ics file. ``links``: night id -> the page to open (absolute)."""
-    since = timezone.localdate() - datetime.timedelta(days=PAST_DAYS)
+    since = today_in(feed.club.zone_name) - datetime.timedelta(days=PAST_DAYS)
     stamp = timezone.now().replace(microsecond=0)
     with translation.override(language):
         cal = Calendar()

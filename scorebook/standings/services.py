@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
+from scorebook.core.dates import check_date
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal, unique_or
 
@@ -38,11 +39,18 @@ class SeasonNameTaken(Refusal):
 # -- seasons and settings ------------------------------------------------------------------
 
 
-def _check_season(club_id: int, name: str, starts_on: date, ends_on: date | None, pk=None):
-    if ends_on is not None and ends_on < starts_on:
+def _check_season(
+    club_id: int, name: str, starts_on: Any, ends_on: Any, pk: Any = None
+) -> tuple[date, date | None]:
+    """The season's days, each in the range (core.dates), the last not before the first;
+    its name not another season's."""
+    first = check_date(starts_on, path="starts_on")
+    last = check_date(ends_on, path="ends_on") if ends_on is not None else None
+    if last is not None and last < first:
         raise SeasonDates(path="ends_on")
     if Season.objects.filter(club_id=club_id, name=name).exclude(pk=pk).exists():
         raise SeasonNameTaken(path="name", name=name)
+    return first, last
 
 
 @transaction.atomic
@@ -51,7 +59,7 @@ def season_create(
 ) -> Season:
     """A director opens a season; its leaderboard is built by the next rebuild."""
     require_role(user, club_id, Role.DIRECTOR)
-    _check_season(club_id, name, starts_on, ends_on)
+    starts_on, ends_on = _check_season(club_id, name, starts_on, ends_on)
     season = unique_or(
         SeasonNameTaken(path="name", name=name),
         lambda: Season.objects.create(
@@ -69,7 +77,9 @@ def season_update(*, season: Season, changes: dict[str, Any], user: User) -> Sea
     for key in ("name", "starts_on", "ends_on"):
         if key in changes:
             setattr(season, key, changes[key])
-    _check_season(season.club_id, season.name, season.starts_on, season.ends_on, season.pk)
+    season.starts_on, season.ends_on = _check_season(
+        season.club_id, season.name, season.starts_on, season.ends_on, season.pk
+    )
     season.save()
     stale_mark(club_id=season.club_id, season_id=season.pk)
     return season

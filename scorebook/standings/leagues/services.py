@@ -22,6 +22,7 @@ from django.utils.translation import ngettext
 from scorebook.clubs.models import Club, Player, Role
 from scorebook.clubs.services import refuse_erased, require_role
 from scorebook.core.audit import audit
+from scorebook.core.dates import check_date
 from scorebook.core.people import User
 from scorebook.core.reasons import check_reason
 from scorebook.core.refusals import Refusal, unique_or
@@ -543,6 +544,8 @@ def fixture_plan(*, fixture: Fixture, day: datetime.date | None, user: User) -> 
     calendars show it there until a match of it is played."""
     fixture = Fixture.objects.select_related("league").get(pk=fixture.pk)
     require_role(user, fixture.league.club_id, Role.DIRECTOR)
+    if day is not None:
+        day = check_date(day, path="planned_on")  # the calendars compute with it
     if fixture.planned_on == day:
         return fixture
     before = fixture.planned_on

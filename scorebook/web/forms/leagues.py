@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from scorebook.clubs.models import Club, Player
 from scorebook.rules import games
 from scorebook.standings.models import League
+from scorebook.web.forms.dates import date_input
 from scorebook.web.scores import game_name
 
 GAME_CHOICES = [("", gettext_lazy("any game"))]
@@ -128,7 +129,7 @@ class PlanForm(forms.Form):
     day = forms.DateField(
         label=gettext_lazy("Planned for"),
         required=False,
-        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+        widget=date_input(),
     )
 
 

@@ -5,12 +5,12 @@ from typing import cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.web.forms.dates import date_input
+
 
 class NightForm(forms.Form):
     # A date input takes only ISO dates; the Italian input format (25/11/2026) left it empty.
-    date = forms.DateField(
-        label=_("Date"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    )
+    date = forms.DateField(label=_("Date"), widget=date_input())
     venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
 
 

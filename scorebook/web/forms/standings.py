@@ -5,16 +5,16 @@ import datetime
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.web.forms.dates import date_input
+
 
 class SeasonForm(forms.Form):
     name = forms.CharField(label=_("Name of the season"), max_length=80)
-    starts_on = forms.DateField(
-        label=_("First day"), widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"})
-    )
+    starts_on = forms.DateField(label=_("First day"), widget=date_input())
     ends_on = forms.DateField(
         label=_("Last day (optional)"),
         required=False,
-        widget=forms.DateInput(format="%Y-%m-%d", attrs={"type": "date"}),
+        widget=date_input(),
     )
 
     @staticmethod

@@ -15,13 +15,13 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Club, Player
 from scorebook.clubs.services import NotAllowed
+from scorebook.core.dates import today_in
 from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
@@ -218,7 +218,7 @@ def fixture_play(request: HttpRequest, slug: str, league_id: int, fixture_id: in
     if fixture.home_id is None or fixture.away_id is None:
         raise Http404
     night = (
-        Night.objects.filter(club=club, status=Night.Status.OPEN, date=timezone.localdate())
+        Night.objects.filter(club=club, status=Night.Status.OPEN, date=today_in(club.zone_name))
         .order_by("-pk")
         .first()
     )

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 
 from scorebook.clubs.models import Player, Role
 from scorebook.clubs.services import require_role
+from scorebook.core.dates import today_in
 from scorebook.core.numbers import object_or_404
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
@@ -53,7 +54,7 @@ def night_for(request, pk):
 def night_new(request, slug):
     club, membership = club_for(request, slug)
     require_role(request.user, club.pk, Role.DIRECTOR)
-    form = NightForm(request.POST or None, initial={"date": timezone.localdate()})
+    form = NightForm(request.POST or None, initial={"date": today_in(club.zone_name)})
     context = page_context(club, membership, nav="club", form=form)
     if request.method == "POST" and form.is_valid():
         try:

@@ -8,9 +8,9 @@ from django.db.models import Count, OuterRef, Subquery
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils import timezone
 
 from scorebook.clubs.models import Club, Player
+from scorebook.core.dates import today_in
 from scorebook.core.numbers import parse_int
 from scorebook.matches.models import Match, Night
 from scorebook.sharing import texts
@@ -112,7 +112,7 @@ def tonights_night(club):
     """The night the TV shows: the latest open night that has begun (today's, or one left
     open since), else the latest night that has begun, else the next one. A night opened
     in advance for tomorrow replaced tonight's live matches."""
-    today = timezone.localdate()
+    today = today_in(club.zone_name)
     begun = Night.objects.filter(club=club, date__lte=today).order_by("-date", "-id")
     return (
         begun.filter(status=Night.Status.OPEN).first()
@@ -237,7 +237,7 @@ TV_STANDINGS = 10
 def _tv_standings(club):
     """The current season's first players (VISION, step 8: the TV shows the standings; it
     showed only tonight's scores). The leaderboard's own order, no money."""
-    today = timezone.localdate()
+    today = today_in(club.zone_name)
     seasons = list(Season.objects.filter(club=club).order_by("-starts_on"))
     season = next((s for s in seasons if s.covers(today)), seasons[0] if seasons else None)
     if season is None:

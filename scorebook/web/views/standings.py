@@ -15,10 +15,10 @@ from django.db.models import BooleanField, ExpressionWrapper, Q
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 
 from scorebook.clubs.models import Role
 from scorebook.clubs.services import require_role
+from scorebook.core.dates import today_in
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.rules import games
@@ -97,7 +97,7 @@ def _leaderboard(request, club, public: bool) -> dict[str, Any]:
     wanted = request.GET.get("season", "")
     season = next((s for s in seasons if str(s.pk) == wanted), None)
     if season is None:
-        today = timezone.localdate()
+        today = today_in(club.zone_name)
         season = next((s for s in seasons if s.covers(today)), seasons[0] if seasons else None)
     game = request.GET.get("game", "")
     game = game if game in games() else ALL_GAMES  # it compared with (key, name) pairs
@@ -149,7 +149,9 @@ def leaderboard(request, slug):
     heading to sort by it. A director opens a season here (the page said "a director
     opens one", and no page let them)."""
     club, membership = club_for(request, slug)
-    form = SeasonForm(request.POST or None, initial=SeasonForm.initial_for(timezone.localdate()))
+    form = SeasonForm(
+        request.POST or None, initial=SeasonForm.initial_for(today_in(club.zone_name))
+    )
     context = page_context(club, membership, nav="standings", form=form)
     if request.method == "POST":
         require_role(request.user, club.pk, Role.DIRECTOR)
