@@ -18,6 +18,12 @@ refused: the rows of the domain's tables are counted before and after, and must 
 change. At the end gunicorn's own access log is read, as `make fuzz` does: a single 5xx
 fails the run, and so does anything stored by a refused form.
 
+Then the import's file fuzzer (deploy/checks/fuzz_files.py: CSV and XLSX truncated, bits
+flipped, wrong encodings, huge cells, many columns, formulas, digits that are not ASCII
+in every column, zip bombs, malformed XML, XXE, billion laughs, sizes around the limit)
+uploads each file as the director and follows its check: no 5xx, and nothing of the
+club's record stored (FUZZ_FILES_SECONDS, default 300).
+
 Bounded: FUZZ_PAGES_SECONDS in all (default 300), shared among the roles (the powerful
 ones, which see the most forms, get the most), and FUZZ_PAGES_MAX_PAGES crawled per role
 (default 80). Within a role's time the query parameters come first, then the forms
@@ -56,6 +62,8 @@ DB_URL = os.environ.get(
 )
 SECONDS = float(os.environ.get("FUZZ_PAGES_SECONDS", "300"))
 MAX_PAGES = int(os.environ.get("FUZZ_PAGES_MAX_PAGES", "80"))
+#: The import's file fuzzer's time (deploy/checks/fuzz_files.py), after the forms.
+FILES_SECONDS = float(os.environ.get("FUZZ_FILES_SECONDS", "300"))
 DUPLICATES = 4
 #: Least to most powerful: the powerful ones' valid submissions (close a night, remove a
 #: member) come last, after the others have been refused everything.
@@ -583,6 +591,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{PORT}"
     fuzzer = Fuzzer(base, [str(i) for i in world["foreign"]], query_names(), row_counter())
     routes = [base + u for u in route_urls(world["ids"])]
+    files: dict[str, Any] = {"failures": ["the file fuzzer did not run"], "stored": {}}
     try:
         wait_until_up(base)
         for role in ROLES:
@@ -599,6 +608,7 @@ def main() -> int:
                 f"{fuzzer.sent - sent} requests in {time.monotonic() - started:.0f} s",
                 flush=True,
             )
+        files = upload_files(fuzzer, base, world)
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -621,7 +631,62 @@ def main() -> int:
         f"fuzz-pages: {errors} answers 5xx, {len(fuzzer.stored)} refused forms stored rows, "
         f"{len([f for f in fuzzer.failures if not f[:1].isdigit()])} requests failed"
     )
-    return 1 if errors or fuzzer.stored or fuzzer.failures else 0
+    bad_files = files["failures"] + [f"stored {files['stored']}"] * bool(files["stored"])
+    return 1 if errors or fuzzer.stored or fuzzer.failures or bad_files else 0
+
+
+def upload_files(fuzzer: Fuzzer, base: str, world: dict[str, Any]) -> dict[str, Any]:
+    """The import's file fuzzer (deploy/checks/fuzz_files.py) through the upload page, as
+    the director: each file uploaded, its check followed to the import's page (the check
+    runs in-process here: no broker), and nothing of the club's record stored."""
+    from deploy.checks.fuzz_files import club_record_counter, leftovers, run_files
+
+    s = fuzzer.session("director", world["users"]["director"])
+    page = f"{base}/c/{world['ids']['slug']}/import"
+
+    def send(name: str, data: bytes):
+        token = s.cookies.get("csrftoken", "")
+        try:
+            answer = s.post(
+                page,
+                data={"csrfmiddlewaretoken": token},
+                files={"file": (name, data)},
+                headers={"Referer": page},
+                allow_redirects=False,
+                timeout=300,
+            )
+        except fuzzer.requests.RequestException as exc:
+            fuzzer.failures.append(f"upload {name}: {type(exc).__name__}")
+            return None
+        fuzzer.sent += 1
+        return answer
+
+    def follow(answer) -> tuple[str, int]:
+        if answer.status_code != 302:
+            return f"refused at once ({answer.status_code})", answer.status_code
+        shown = s.get(base + answer.headers["Location"], timeout=120)
+        fuzzer.sent += 1
+        text = shown.text
+        outcome = (
+            "preview" if "Import these nights" in text
+            else "refused by its check" if "Rows to correct" in text
+            else "other"
+        )  # fmt: skip
+        return outcome, shown.status_code
+
+    started = time.monotonic()
+    found = run_files(send, follow, club_record_counter(), seconds=FILES_SECONDS)
+    found["failures"] += leftovers()
+    print(
+        f"fuzz-pages: files: {found['sent']} uploaded in {time.monotonic() - started:.0f} s: "
+        + ", ".join(f"{k}: {n}" for k, n in sorted(found["outcomes"].items()))
+        + f"; answers {dict(sorted(found['statuses'].items()))}; "
+        f"{len(found['failures'])} failures, stored by a refusal: {found['stored'] or 'nothing'}",
+        flush=True,
+    )
+    for line in found["failures"][:20]:
+        print(f"fuzz-pages: files: {line}", file=sys.stderr)
+    return found
 
 
 if __name__ == "__main__":

@@ -1,8 +1,10 @@
 """Importing a club's paper years on a phone (390 px, Italian): the director opens
 "Importa serate passate" from the club's settings, uploads a copy of the example file with
-three bad rows (a date that is no date, an unknown game, a final score that ends no match)
-and reads each refusal in words with its row and column, nothing stored; uploads the
-example file itself and reads the preview (nights, matches, deals, the guests to add);
+three bad rows (a date that is no date, an unknown game, a final score that ends no match),
+watches the check's progress bar while the worker has not run it, then (the page reloads
+by itself when the check is done) reads each refusal in words with its row and column,
+nothing stored; uploads the example file itself and reads the preview (nights, matches,
+deals, the guests to add);
 accepts it and watches the progress bar go from queued to done as the worker runs the
 import; finds the imported year on the leaderboard; undoes the whole import and the
 leaderboard is empty again."""
@@ -42,6 +44,7 @@ def test_a_director_imports_the_example_and_undoes_it_at_390px(
     phone, players, shots, axe, tmp_path, monkeypatch
 ):
     from scorebook.history import importer, tasks
+    from scorebook.history.checker import check_run
     from scorebook.history.models import Import
     from scorebook.matches.models import Night
     from scorebook.standings import services as standings
@@ -53,7 +56,9 @@ def test_a_director_imports_the_example_and_undoes_it_at_390px(
         starts_on=datetime.date(2015, 9, 1), ends_on=datetime.date(2016, 8, 31), user=director,
     )  # fmt: skip
     queued: list[int] = []  # the broker: the test plays the worker below
+    checks: list[int] = []
     monkeypatch.setattr(tasks.run_import, "delay", queued.append)
+    monkeypatch.setattr(tasks.check_file, "delay", checks.append)
     monkeypatch.setattr("django.conf.settings.CELERY_TASK_ALWAYS_EAGER", False)
 
     page = phone(director, "it")
@@ -62,20 +67,30 @@ def test_a_director_imports_the_example_and_undoes_it_at_390px(
     page.wait_for_url("**/c/san-rocco/import")
     page.locator("input[type=file]").set_input_files(str(broken_example(tmp_path)))
     page.locator("main form button.primary").click()
-    page.wait_for_load_state()
+    page.wait_for_url("**/c/san-rocco/import/*")
+    checking = page.locator("#import-progress").inner_text()
+    assert "controllo del file in corso" in checking and "righe" in checking
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    axe(page, "import-checking")
+    shots(page, "import-checking-it")
+    (check_id,) = checks
+    check_run(check_id)  # the worker; the page reloads by itself when it is done
+    page.locator("#import-problems").wait_for(timeout=15_000)
     problems = page.locator("#import-problems").inner_text()
     assert "Riga 2, colonna K (final)" in problems and "non chiudono una partita" in problems
     assert "Riga 3, colonna A (date)" in problems
     assert "Riga 7, colonna D (game)" in problems
-    assert not Import.objects.exists() and not Night.objects.exists()
-    shots(page, "import-refused-it")
+    assert Import.objects.get().status == "refused" and not Night.objects.exists()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     axe(page, "import-refused")
     shots(page, "import-refused-it")
 
+    page.goto("/c/san-rocco/import")
     page.locator("input[type=file]").set_input_files(str(EXAMPLE))
     page.locator("main form button.primary").click()
     page.wait_for_url("**/c/san-rocco/import/*")
+    check_run(checks[-1])
+    page.locator("#import-summary").wait_for(timeout=15_000)
     summary = page.locator("#import-summary").inner_text()
     assert "12/01/2016 – 19/01/2016" in summary and "Lia" in summary
     assert not Night.objects.exists()  # nothing until accepted
