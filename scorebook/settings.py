@@ -76,6 +76,7 @@ INSTALLED_APPS = [
     "scorebook.standings",
     "scorebook.history",
     "scorebook.tournaments",
+    "scorebook.federations",
     "scorebook.archive",
     "scorebook.sharing",
     "scorebook.web",

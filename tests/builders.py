@@ -259,3 +259,56 @@ def _in_pairs(items: Iterable[Player]) -> list[tuple[Player, Player]]:
 def stake(amount: str, currency: str = "EUR") -> dict[str, Any]:
     """``match(..., **build.stake("0.50"))``: a stake per point in ``currency``."""
     return {"stake_amount": Decimal(amount), "stake_currency": currency}
+
+
+# -- federations -------------------------------------------------------------------------------
+
+
+def federation(
+    *clubs: Club, name: str = "Comitato di Palermo", slug: str = "comitato-pa", **settings: Any
+):
+    """A federation founded by its president (an account ``<slug>-president``), with a
+    secretary and an officer (``<slug>-secretary``, ``<slug>-officer``), and ``clubs`` as
+    members: each invited by the president and accepted by the club's first owner."""
+    from scorebook.federations.services import federation as federations
+
+    users = get_user_model().objects
+    president = users.create_user(f"{slug}-president", password="pw-president")
+    made = federations.federation_create(name=name, slug=slug, user=president, **settings)
+    for role in ("secretary", "officer"):
+        users.create_user(f"{slug}-{role}", password=f"pw-{role}")
+        federations.officer_add(
+            federation=made, username=f"{slug}-{role}", role=role, user=president
+        )
+    for each in clubs:
+        joined(made, each)
+    return made
+
+
+def joined(federation: Any, club: Club):
+    """``club`` joins ``federation``: invited by its president, accepted by the club's
+    first owner. Returns the affiliation."""
+    from scorebook.federations.models import Officer
+    from scorebook.federations.services import membership
+
+    president = Officer.objects.filter(federation=federation, role="president").first().user
+    owner = Membership.objects.filter(club=club, role="owner").order_by("pk").first().user
+    invitation = membership.club_invite(federation=federation, slug=club.slug, user=president)
+    return membership.club_invitation_accept(invitation=invitation, user=owner)
+
+
+def linked(player: Player, account: Any):
+    """``account`` linked to ``player``: proposed by a director (or the owner) of the
+    player's club, accepted by the person. Returns the link."""
+    from scorebook.federations.services import links
+
+    director = (
+        Membership.objects.filter(club_id=player.club_id, role__in=["director", "owner"])
+        .order_by("pk")
+        .first()
+        .user
+    )
+    link = links.person_link_propose(player=player, username=account.get_username(), user=director)
+    if link.status == "accepted":
+        return link
+    return links.person_link_accept(link=link, user=account)

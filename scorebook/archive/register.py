@@ -355,6 +355,28 @@ REGISTER: dict[str, Texts] = {
         {"forfeit_reason": rewrite("why a pair forfeited, typed by a director")},
         club="round__tournament__club",
     ),
+    # -- federations ---------------------------------------------------------------------------
+    "federations.Federation": Texts(
+        {
+            "name": no(
+                "the federation's own name, its president's to choose (as a club's name: "
+                "docs/federation.md)"
+            ),
+            "slug": no("the federation's address (links point at it)"),
+            "level": no(_CHOICE),
+        }
+    ),
+    "federations.Officer": Texts({"role": no(_CHOICE)}),
+    "federations.ClubInvitation": Texts({"status": no(_CHOICE)}),
+    "federations.PersonLink": Texts(
+        {
+            "origin": no(_CHOICE),
+            "status": no(_CHOICE),
+        }
+        # no text, but the rows join an account to a player: an erasure deletes the
+        # player's links, an account's erasure every link of the account
+        # (federations.erasure)
+    ),
     # -- sharing, web ----------------------------------------------------------------------------
     "sharing.CalendarFeed": Texts(
         {"token": no("a random secret"), "language": no("a language code")}

@@ -45,6 +45,12 @@ from scorebook.core.audit import audit
 from scorebook.core.models import AuditEvent, IdempotencyKey
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
+from scorebook.federations import erasure as federations
+from scorebook.federations.selectors import (
+    federations_officered,
+    linked_players,
+    sole_presidencies,
+)
 from scorebook.history import services as history
 
 from . import exports, register
@@ -90,6 +96,12 @@ class SoleOwner(Refusal):
     code = "erase.sole_owner"
     status = 409
     message = _("You are the only owner of %(club)s: make another member an owner first.")
+
+
+class SolePresident(Refusal):
+    code = "erase.sole_president"
+    status = 409
+    message = _("You are the only president of %(federation)s: name another president first.")
 
 
 class NotConfirmed(Refusal):
@@ -240,6 +252,7 @@ def _strip_account(account: User) -> None:
     for session in Session.objects.filter(expire_date__gt=timezone.now()).iterator():
         if session.get_decoded().get("_auth_user_id") == mine:
             session.delete()
+    federations.account_forget(account.pk)
     account_erased.send(sender=Erasure, user=account)
     account.username = f"erased-{account.pk}"
     account.first_name = account.last_name = account.email = ""
@@ -282,8 +295,10 @@ def _erase_player(
     rewrite = rewriter(erased, name, keep=others)
     player.name, player.user, player.active, player.erased = name, None, False, True
     player.save(update_fields=["name", "user", "active", "erased"])
-    # an invitation naming the player would link an account to it again
+    # an invitation naming the player would link an account to it again; a person link
+    # joins the pseudonym to an account
     Invitation.objects.filter(player=player, revoked_at=None).update(revoked_at=timezone.now())
+    federations.player_forget(player.pk)
     _scrub(club.pk, rewrite, erased)
     # the player's own history names no one else: every name goes there, even an old one
     # another player has now
@@ -319,7 +334,12 @@ def player_erase(*, player: Player, user: User, confirm: str) -> Erasure:
         if account.pk == user.pk:
             raise OwnAccount()
         elsewhere = Membership.objects.filter(user=account).exclude(club_id=player.club_id)
-        if elsewhere.exists() or Player.objects.filter(user=account).exclude(pk=player.pk):
+        if (
+            elsewhere.exists()
+            or Player.objects.filter(user=account).exclude(pk=player.pk)
+            or linked_players(account).exclude(club_id=player.club_id)
+            or federations_officered(account).exists()
+        ):
             raise AccountElsewhere()
         theirs = Membership.objects.filter(user=account, club_id=player.club_id).first()
         if theirs is not None and ROLE_RANK[Role(theirs.role)] > ROLE_RANK[Role(director.role)]:
@@ -333,9 +353,10 @@ def player_erase(*, player: Player, user: User, confirm: str) -> Erasure:
 @transaction.atomic
 def account_erase(*, user: User, confirm: str) -> list[Erasure]:
     """The person erases themselves (``confirm``: their username as typed): each of their
-    players, in every club, takes a pseudonym; their account is stripped and they are
-    signed out everywhere. Refused while they are the only owner of a club (a club always
-    keeps an owner)."""
+    players, in every club (those their account is and those their person links name),
+    takes a pseudonym; their links, federation numbers and offices go; their account is
+    stripped and they are signed out everywhere. Refused while they are the only owner of
+    a club (a club always keeps an owner) or the only president of a federation."""
     _confirmed(confirm, user.get_username(), "username")
     for owned in Membership.objects.filter(user=user, role=Role.OWNER).select_related("club"):
         owners = Membership.objects.select_for_update().filter(
@@ -343,9 +364,23 @@ def account_erase(*, user: User, confirm: str) -> list[Erasure]:
         )
         if owners.count() <= 1:
             raise SoleOwner(club=owned.club.name)
-    players = list(Player.objects.filter(user=user).order_by("pk"))
-    # every name the person has in any club is erased in each of their clubs
+    presided = sole_presidencies(user).first()
+    if presided is not None:
+        raise SolePresident(federation=presided.name)
+    players = list(
+        (Player.objects.filter(user=user) | Player.objects.filter(pk__in=linked_players(user)))
+        .distinct()
+        .order_by("pk")
+    )
+    # every name the person has in any club is erased in each of their clubs (the
+    # account's own names too: a linked player does not carry them)
     everywhere = set().union(*(names_of(player) for player in players)) if players else set()
+    full = f"{user.first_name} {user.last_name}"
+    everywhere |= {
+        n
+        for n in (user.get_username(), user.first_name, user.last_name, full, user.email)
+        if n and n.strip()
+    }
     erasures = [
         _erase_player(player, actor=user, by_the_person=True, also=everywhere) for player in players
     ]

@@ -2,7 +2,7 @@
 pages never swallow errors wholesale (a bug must surface as a logged 500, not as an input
 error), selectors only read (they never import services), and imports point down the
 layers (rules < core < clubs < matches < ledger < standings < history, tournaments <
-archive < sharing < web, api)."""
+federations < archive < sharing < web, api)."""
 
 import ast
 from pathlib import Path
@@ -148,10 +148,13 @@ def test_the_game_check_sees_a_game_named():
 #: The layers, lowest first: a module may import its own app and the apps below it. The
 #: standings read the ledger (the leaderboard's money), never the other way round; the
 #: pages (web) and the API are sibling adapters over the same services: neither imports
-#: the other.
+#: the other. The federations sit above the tournaments and the standings (their
+#: competitions reuse the leagues' and the tournaments' code) and below the archive
+#: (erasure and export reach every federation record): the club's record below them does
+#: not know they exist.
 LAYERS = (
     "rules", "core", "clubs", "matches", "ledger", "standings", ("history", "tournaments"),
-    "archive", "sharing", ("web", "api"),
+    "federations", "archive", "sharing", ("web", "api"),
 )  # fmt: skip
 RANK = {
     app: rank
