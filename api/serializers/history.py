@@ -23,11 +23,44 @@ class ImportUploadSerializer(serializers.Serializer):
     )
 
 
+class ImportProblemParamsSerializer(serializers.Serializer):
+    """What a problem's words were filled with: a row's problem names its ``row``,
+    ``column`` and ``letter``; a problem of the whole file (its kind, its header, a cell
+    refused as the file is read) the values its message names. Each is there only where
+    the problem has it (tests/api/test_import_problem_params.py keeps the list whole)."""
+
+    row = serializers.IntegerField(
+        required=False, min_value=1, help_text="The file's row (the header is row 1)."
+    )
+    column = serializers.CharField(
+        required=False,
+        help_text="The template's column (`game`, `seats`...); a header's unknown column: "
+        "the name the file gives it; a cell refused as the file is read (a control "
+        "character, a formula, too long): its letter, as `letter`.",
+    )
+    letter = serializers.CharField(
+        required=False, help_text="The column's letter, as the spreadsheet shows it (A ... AA)."
+    )
+    char = serializers.CharField(required=False, help_text="A refused character, as `U+XXXX`.")
+    limit = serializers.FloatField(
+        required=False,
+        help_text="The limit passed: rows (`import.too_many_rows`), characters "
+        "(`import.long_cell`) or MB (`import.too_large`, `import.archive_too_large`).",
+    )
+    size = serializers.FloatField(required=False, help_text="The file's size, in MB.")
+    detail = serializers.CharField(
+        required=False, help_text="What the file is, or what is wrong with it, in words."
+    )
+    known = serializers.CharField(
+        required=False, help_text="The template's columns, separated by commas."
+    )
+
+
 class ImportErrorSerializer(serializers.Serializer):
     code = serializers.CharField()
     message = serializers.CharField()
     path = serializers.CharField()
-    params = serializers.DictField()
+    params = ImportProblemParamsSerializer()
 
 
 class ImportSummarySerializer(serializers.Serializer):

@@ -17,11 +17,7 @@ from api.serializers.history import ImportSerializer, ImportUploadSerializer
 from scorebook.core.people import signed_in
 from scorebook.history import services
 from scorebook.history.selectors import imports_directed_by
-from scorebook.history.template import TooLarge, max_bytes
-
-
-def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
+from scorebook.history.template import check_size
 
 
 class ImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -52,8 +48,8 @@ class ImportViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.G
     )
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         upload = request.FILES.get("file")
-        if upload is not None and upload.size is not None and upload.size > max_bytes():
-            raise TooLarge(size=_mb(upload.size), limit=_mb(max_bytes()))
+        if upload is not None:
+            check_size(upload.size)
         serializer = ImportUploadSerializer(data=request.data, context={"request": request})
         serializer.is_valid(raise_exception=True)
         upload = serializer.validated_data["file"]

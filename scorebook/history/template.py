@@ -209,9 +209,7 @@ def screen(data: bytes) -> str:
     its size, what it is (``"csv"`` or ``"xlsx"``, told by its content, not its name), a
     workbook's archive (macros, links, a zip bomb), a CSV's encoding. Raises the
     refusal; the rows are read later (``read_file``)."""
-    limit = max_bytes()
-    if len(data) > limit:
-        raise TooLarge(size=_mb(len(data)), limit=_mb(limit))
+    check_size(len(data))
     if data[:4] == b"PK\x03\x04":
         _check_archive(data)
         return "xlsx"
@@ -237,8 +235,18 @@ def read_file(name: str, data: bytes) -> Sheet:
     return _sheet(table, size_hint=next(table))
 
 
-def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
+def check_size(size: int | None) -> None:
+    """Refuse a file of ``size`` bytes above the import's limit (``IMPORT_MAX_BYTES``):
+    the upload's size is checked before its bytes are read (the page, the API)."""
+    if size is not None and size > max_bytes():
+        raise TooLarge(size=_mb(size), limit=_mb(max_bytes()))
+
+
+def _mb(size: int) -> float | int:
+    """``size`` bytes in MB, to a tenth (a whole number without ``.0``): a number in the
+    refusal's params, as its words write it."""
+    mb = round(size / (1024 * 1024), 1)
+    return int(mb) if mb.is_integer() else mb
 
 
 def _check_utf8(data: bytes) -> None:
@@ -313,9 +321,7 @@ def _xlsx_rows(data: bytes) -> Iterator[Any]:
             values = []
             for index, cell in enumerate(cells):
                 if getattr(cell, "data_type", None) == "f":
-                    raise Formula(
-                        path=f"{number}:{letter(index)}", row=number, column=letter(index)
-                    )
+                    raise Formula(**_cell(number, index))
                 values.append(getattr(cell, "value", None))
             yield number, values
     finally:
@@ -464,8 +470,15 @@ def _rows(table: Iterator[Any], names: list[str]) -> Iterator[Row]:
 def _check_cell(text: str, row: int, index: int) -> None:
     found = bad_char(text)
     if found:
-        raise BadCell(path=f"{row}:{letter(index)}", row=row, column=letter(index), char=found)
+        raise BadCell(**_cell(row, index), char=found)
     if len(text) > MAX_CELL:
-        raise LongCell(path=f"{row}:{letter(index)}", row=row, column=letter(index), limit=MAX_CELL)
+        raise LongCell(**_cell(row, index), limit=MAX_CELL)
     if text.startswith("="):
-        raise Formula(path=f"{row}:{letter(index)}", row=row, column=letter(index))
+        raise Formula(**_cell(row, index))
+
+
+def _cell(row: int, index: int) -> dict[str, Any]:
+    """A cell refused as the file is read: its path and params (its column is its
+    letter: the header may not be read yet)."""
+    return {"path": f"{row}:{letter(index)}", "row": row, "column": letter(index),
+            "letter": letter(index)}  # fmt: skip

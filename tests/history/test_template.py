@@ -87,7 +87,7 @@ def test_an_xlsx_formula_is_refused_with_its_row_and_column():
     book.save(out)
     with pytest.raises(Formula) as refused:
         read_all("f.xlsx", out.getvalue())
-    assert refused.value.params == {"row": 2, "column": "H"}
+    assert refused.value.params == {"row": 2, "column": "H", "letter": "H"}
 
 
 @pytest.mark.parametrize(

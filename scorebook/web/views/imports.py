@@ -24,7 +24,7 @@ from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
 from scorebook.history import selectors, services
 from scorebook.history.models import Import
-from scorebook.history.template import TooLarge, max_bytes
+from scorebook.history.template import check_size
 from scorebook.web.access import club_for, page_context
 from scorebook.web.errors import refused
 
@@ -38,10 +38,6 @@ def _director(request, slug):
     club, membership = club_for(request, slug)
     require_role(request.user, club.pk, Role.DIRECTOR)
     return club, membership
-
-
-def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):.1f}".rstrip("0").rstrip(".")
 
 
 EXAMPLE = Path(settings.BASE_DIR) / "docs" / "import-example.csv"
@@ -66,8 +62,7 @@ def imports(request, slug):
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            if upload.size is not None and upload.size > max_bytes():
-                raise TooLarge(size=_mb(upload.size), limit=_mb(max_bytes()))
+            check_size(upload.size)
             batch = services.import_upload(
                 club=club, user=signed_in(request), filename=upload.name or "", data=upload.read()
             )
