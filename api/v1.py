@@ -9,6 +9,15 @@ from api.views.archive import ClubExportView, MeEraseView, MeExportView, PlayerE
 from api.views.auth import TokenView
 from api.views.calendars import CalendarRotateView, CalendarView
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
+from api.views.federations import (
+    AffiliationViewSet,
+    ClubInvitationViewSet,
+    FederationViewSet,
+    NumberViewSet,
+    OfficerViewSet,
+    PersonLinkViewSet,
+    PublicFederation,
+)
 from api.views.fixtures import FixtureViewSet
 from api.views.history import ImportViewSet
 from api.views.leagues import (
@@ -71,6 +80,13 @@ router.register("league-entries", LeagueEntryViewSet, basename="league-entry")
 router.register("fixtures", FixtureViewSet, basename="fixture")
 router.register("imports", ImportViewSet, basename="import")
 router.register("tournaments", TournamentViewSet, basename="tournament")
+# Federations (issue 34): the federation's own routes under federations/{id}/...
+router.register("federations", FederationViewSet, basename="federation")
+router.register("federation-officers", OfficerViewSet, basename="officer")
+router.register("federation-invitations", ClubInvitationViewSet, basename="club-invitation")
+router.register("affiliations", AffiliationViewSet, basename="affiliation")
+router.register("federation-numbers", NumberViewSet, basename="federation-number")
+router.register("person-links", PersonLinkViewSet, basename="person-link")
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
@@ -142,5 +158,6 @@ urlpatterns = [
         PublicPlayerStatistics.as_view(),
         name="public-player-stats",
     ),
+    path("public/federations/<slug:slug>", PublicFederation.as_view(), name="public-federation"),
     path("", include(router.urls)),
 ]

@@ -248,6 +248,10 @@ IMPORT_MAX_BYTES = IMPORT_MAX_MB * 1024 * 1024
 # CLUB_FOUNDING_HOURS hours (docs/clubs.md); past it, 429 club.founding_limit in words.
 CLUB_FOUNDING_LIMIT = envint("CLUB_FOUNDING_LIMIT", 5)
 CLUB_FOUNDING_HOURS = envint("CLUB_FOUNDING_HOURS", 24)
+# Any signed-in account may found a federation (and is its president): at most
+# FEDERATION_FOUNDING_LIMIT in CLUB_FOUNDING_HOURS hours (docs/federation.md); past it,
+# 429 federation.founding_limit in words.
+FEDERATION_FOUNDING_LIMIT = envint("FEDERATION_FOUNDING_LIMIT", 2)
 # A preview not accepted within this many days expires (its content deleted; the beat
 # task expire-import-previews runs every IMPORT_EXPIRE_EVERY seconds).
 IMPORT_PREVIEW_DAYS = envint("IMPORT_PREVIEW_DAYS", 7)
@@ -313,6 +317,10 @@ SPECTACULAR_SETTINGS = {
         "TiebreaksEnum": "scorebook.standings.leagues.tiebreaks.CRITERIA",
         "TournamentFormatEnum": "scorebook.tournaments.models.Tournament.Format",
         "TournamentCriterionEnum": "scorebook.tournaments.ranking.CRITERIA",
+        "RoleEnum": "scorebook.clubs.models.Role",
+        "OfficerRoleEnum": "scorebook.federations.models.OfficerRole",
+        "ClubInvitationStatusEnum": "scorebook.federations.models.ClubInvitation.Status",
+        "PersonLinkStatusEnum": "scorebook.federations.models.PersonLink.Status",
     },
 }
 

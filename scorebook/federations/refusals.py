@@ -42,6 +42,17 @@ class FederationSlugTaken(Refusal):
     message = _("Another federation already uses the address '%(slug)s': choose another.")
 
 
+class FoundingLimit(Refusal):
+    """Any signed-in account may found a federation: not without end."""
+
+    code = "federation.founding_limit"
+    status = 429
+    message = _(
+        "You have founded %(count)s federations in the last %(hours)s hours, the most an "
+        "account may: try again later."
+    )
+
+
 class UnknownAccount(Refusal):
     code = "federation.unknown_account"
     message = _("There is no account called '%(username)s': check the spelling.")

@@ -4,12 +4,16 @@ president. Being an officer gives no role in any club."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 
 from scorebook.core.audit import audit
+from scorebook.core.models import AuditEvent
 from scorebook.core.people import User
 from scorebook.core.refusals import unique_or
 
@@ -17,6 +21,7 @@ from ..models import Federation, Level, Officer, OfficerRole
 from ..refusals import (
     AlreadyOfficer,
     FederationSlugTaken,
+    FoundingLimit,
     LastPresident,
     OfficerGone,
     UnknownAccount,
@@ -34,6 +39,20 @@ def _audit(federation: Federation, user: User, verb: str, obj: Any, **facts: Any
     )
 
 
+def _founding_allowed(user: User) -> None:
+    """Refuse a founding past the account's limit (FEDERATION_FOUNDING_LIMIT in
+    CLUB_FOUNDING_HOURS); the account's row is locked, so two foundings at once by one
+    account are counted one after the other."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    hours = settings.CLUB_FOUNDING_HOURS
+    since = timezone.now() - timedelta(hours=hours)
+    founded = AuditEvent.objects.filter(
+        actor=user, verb="federation_created", at__gte=since
+    ).count()
+    if founded >= settings.FEDERATION_FOUNDING_LIMIT:
+        raise FoundingLimit(count=founded, hours=hours)
+
+
 @transaction.atomic
 def federation_create(
     *,
@@ -43,7 +62,9 @@ def federation_create(
     level: str = Level.PROVINCIAL,
     publishes: bool = False,
 ) -> Federation:
-    """Any signed-in person founds a federation and is its first president."""
+    """Any signed-in person founds a federation and is its first president (as anyone
+    founds a club); a few per account a day, so that addresses are not hoarded."""
+    _founding_allowed(user)
     refusal = FederationSlugTaken(path="slug", slug=slug)
     if Federation.objects.filter(slug=slug).exists():
         raise refusal
