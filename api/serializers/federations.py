@@ -4,8 +4,6 @@ its name and address, never its nights, money or members."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from rest_framework import serializers
 
 from api.serializers.me import ClubBriefSerializer, PlayerBriefSerializer
@@ -109,10 +107,7 @@ class FederationPersonSerializer(serializers.Serializer):
     id = serializers.IntegerField(source="number.pk")
     number = serializers.IntegerField(source="number.number")
     username = serializers.CharField(source="user.username")
-    players = serializers.SerializerMethodField()
-
-    def get_players(self, row: dict[str, Any]) -> list[dict[str, Any]]:
-        return LinkedPlayerSerializer(row["players"], many=True).data  # type: ignore[return-value]
+    players = LinkedPlayerSerializer(many=True)
 
 
 class NumberSerializer(serializers.ModelSerializer):
