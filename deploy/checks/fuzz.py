@@ -43,7 +43,8 @@ PORT = int(os.environ.get("FUZZ_PORT", "8766"))
 DB_URL = os.environ.get("FUZZ_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_fuzz")
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "5")
 SECONDS = os.environ.get("FUZZ_SECONDS", "60")
-ROLES = ("owner", "director", "scorer", "member", "stranger", "anonymous")
+#: The club's roles and the demo federation's secretary (the owner, demo, is its president).
+ROLES = ("owner", "director", "scorer", "member", "stranger", "secretary", "anonymous")
 CHECKS = ",".join(
     (
         "not_a_server_error",
@@ -72,6 +73,7 @@ tokens["owner"] = Token.objects.get_or_create(user=demo)[0].key
 stranger = User.objects.create_user("fuzz-stranger", password="x")
 services.club_create(name="Altrove", slug="altrove", user=stranger)
 tokens["stranger"] = Token.objects.create(user=stranger).key
+tokens["secretary"] = Token.objects.create(user=User.objects.get(username="segreteria")).key
 print(json.dumps(tokens))
 """
 

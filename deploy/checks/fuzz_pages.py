@@ -67,11 +67,12 @@ FILES_SECONDS = float(os.environ.get("FUZZ_FILES_SECONDS", "300"))
 DUPLICATES = 4
 #: Least to most powerful: the powerful ones' valid submissions (close a night, remove a
 #: member) come last, after the others have been refused everything.
-ROLES = ("anonymous", "stranger", "member", "scorer", "director", "owner")
+#: The owner (demo) is the demo federation's president; the secretary is its secretary.
+ROLES = ("anonymous", "stranger", "member", "scorer", "secretary", "director", "owner")
 #: Each role's share of FUZZ_PAGES_SECONDS; the roles with few values send FEW.
-SHARE = {"anonymous": 0.1, "stranger": 0.08, "member": 0.1, "scorer": 0.2, "director": 0.22,
-         "owner": 0.3}  # fmt: skip
-FULL = {"anonymous", "scorer", "director", "owner"}
+SHARE = {"anonymous": 0.1, "stranger": 0.07, "member": 0.08, "scorer": 0.17, "secretary": 0.08,
+         "director": 0.2, "owner": 0.3}  # fmt: skip
+FULL = {"anonymous", "scorer", "secretary", "director", "owner"}
 PASSWORD = "Fuzz-only-7sette"
 #: Never submitted: it ends the session the rest of the run uses.
 SKIP_ACTIONS = ("/logout",)
@@ -99,6 +100,10 @@ for role in ("director", "scorer", "member"):
     users[role] = user.username
 stranger = User.objects.create_user("fuzz-stranger", password=PASSWORD)
 users["stranger"] = stranger.username
+secretary = User.objects.get(username="segreteria")  # the demo federation's (load_demo)
+secretary.set_password(PASSWORD)
+secretary.save()
+users["secretary"] = secretary.username
 other = clubs.club_create(name="Altrove", slug="altrove", user=stranger, public=True)
 far = [clubs.player_create(club=other, name=n, user=stranger) for n in "ABCD"]
 today = datetime.date.today()
@@ -147,6 +152,7 @@ print(json.dumps({
         "slug": club.slug, "night": tonight.pk, "closed": closed.pk, "match": match.pk,
         "deal": deal.pk, "league": league.pk, "player": player.pk, "season": season.pk,
         "token": invitation.token, "invitation": invitation.pk, "tournament": cup.pk,
+        "federation": "comitato-palermo",
     },
     "foreign": [far_night.pk, far_table.pk, far_match.pk, far_league.pk, far[0].pk, other.pk],
 }))
@@ -287,7 +293,7 @@ SEGMENT_OBJECT = {
 }  # fmt: skip
 PARAM_OBJECT = {
     "match_id": "match", "deal_id": "deal", "league_id": "league", "player_id": "player",
-    "slug": "slug", "token": "token",
+    "slug": "slug", "token": "token", "fed": "federation",
 }  # fmt: skip
 CONVERTER = re.compile(r"<(?:(?P<conv>[^>:]+):)?(?P<name>[^>]+)>")
 

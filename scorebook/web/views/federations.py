@@ -172,13 +172,15 @@ def federation_clubs(request: HttpRequest, fed: str) -> HttpResponse:
         except Refusal as refusal:
             return refused(request, refusal, template="web/federations/clubs.html", context=context)
         messages.success(request, _("Invitation sent: the club's owner answers on its page."))
-    else:
+    elif "invitation" in request.POST:
         require_officer(user, federation.pk, OfficerRole.SECRETARY)
         invitation = object_or_404(
             ClubInvitation, request.POST.get("invitation"), federation=federation
         )
         membership.club_invitation_withdraw(invitation=invitation, user=user)
         messages.success(request, _("Invitation withdrawn."))
+    else:
+        return render(request, "web/federations/clubs.html", context, status=400)
     return redirect("web:federation_clubs", fed=federation.slug)
 
 

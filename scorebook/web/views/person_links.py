@@ -31,6 +31,13 @@ def club_federations(request: HttpRequest, slug: str) -> HttpResponse:
     """The federations the club belongs to (and belonged to) and the invitations waiting;
     the owner accepts or declines an invitation and takes the club out of a federation."""
     club, member = club_for(request, slug)
+    context = page_context(
+        club,
+        member,
+        nav="settings",
+        periods=selectors.club_affiliations(club),
+        invitations=selectors.open_club_invitations(club=club),
+    )
     if request.method == "POST":
         user = signed_in(request)
         require_role(user, club.pk, Role.OWNER)
@@ -40,9 +47,9 @@ def club_federations(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request, _("The club has left %(name)s.") % {"name": period.federation}
             )
-        else:
+        elif request.POST.get("answer") in ("accept", "decline"):
             invitation = object_or_404(ClubInvitation, request.POST.get("invitation"), club=club)
-            if request.POST.get("answer") == "accept":
+            if request.POST["answer"] == "accept":
                 membership.club_invitation_accept(invitation=invitation, user=user)
                 messages.success(
                     request, _("The club has joined %(name)s.") % {"name": invitation.federation}
@@ -50,14 +57,9 @@ def club_federations(request: HttpRequest, slug: str) -> HttpResponse:
             else:
                 membership.club_invitation_decline(invitation=invitation, user=user)
                 messages.success(request, _("Invitation declined."))
+        else:  # neither an answer nor leaving: nothing to do
+            return render(request, "web/federations/club.html", context, status=400)
         return redirect("web:club_federations", slug=club.slug)
-    context = page_context(
-        club,
-        member,
-        nav="settings",
-        periods=selectors.club_affiliations(club),
-        invitations=selectors.open_club_invitations(club=club),
-    )
     return render(request, "web/federations/club.html", context)
 
 
@@ -117,9 +119,11 @@ def club_links(request: HttpRequest, slug: str) -> HttpResponse:
     elif "decline" in posted:
         links.person_link_decline(link=link, user=user)
         messages.success(request, _("Request declined."))
-    else:
+    elif "remove" in posted:
         links.person_link_remove(link=link, user=user)
         messages.success(request, _("Link removed."))
+    else:
+        return render(request, template, context, status=400)
     return redirect("web:club_links", slug=club.slug)
 
 
@@ -153,7 +157,9 @@ def my_links(request: HttpRequest) -> HttpResponse:
     elif "decline" in request.POST:
         links.person_link_decline(link=link, user=user)
         messages.success(request, _("Declined."))
-    else:
+    elif "remove" in request.POST:
         links.person_link_remove(link=link, user=user)
         messages.success(request, _("Link removed."))
+    else:
+        return render(request, "web/federations/me.html", context, status=400)
     return redirect("web:my_links")

@@ -17,6 +17,7 @@ from scorebook.rules import games
 from scorebook.standings import refresh
 from scorebook.standings import services as standings
 from scorebook.standings.leagues import services as leagues
+from scorebook.web.management import demo_federation
 
 
 def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:
@@ -113,7 +114,8 @@ class Demo:
 class Command(BaseCommand):
     help = (
         "Load a demo club: players, three closed nights (a league's first rounds, corrections), "
-        "tonight's open night at two tables, a season with its leaderboard and ratings."
+        "tonight's open night at two tables, a season with its leaderboard and ratings; and "
+        "a federation of three clubs with persons linked across them."
     )
 
     @transaction.atomic
@@ -150,6 +152,8 @@ class Command(BaseCommand):
         # The standings now rather than when a worker gets to them: with a broker set and
         # no worker running yet, the leaderboard and the ratings would stay empty.
         refresh.rebuild(club_id=club.pk)
+        # The federation of three clubs with persons linked across them (issue 34).
+        demo_federation.load(demo, club)
         self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))
 
 
