@@ -1,6 +1,6 @@
 """Mutation testing of the rules engine's match progression (issue 31 item 8).
 
-    python deploy/checks/rules_mutations.py [--list] [--only PATTERN] [--out FILE]
+    python deploy/checks/rules_mutations.py [--list] [--only PATTERN] [--out FILE] [--hand]
 
 Each mutant changes one thing in one place (a comparison ``<`` into ``<=``, ``==`` into
 ``!=``, ``in`` into ``not in``; ``+`` into ``-``; ``and`` into ``or``; a ``not`` dropped;
@@ -15,6 +15,8 @@ every test passes survives and is printed with its place, for a person to judge
 removed at the end.
 
 The counts it prints (tried, killed, survived) are those issue 31's closing note quotes.
+``--hand`` runs instead the hand-made mutations issue 31 named (``HAND_MADE``), each with
+the test that kills it (docs/rules.md has the table).
 """
 
 from __future__ import annotations
@@ -249,13 +251,82 @@ def tests_for(path: str) -> list[list[str]]:
     return [first, rest]
 
 
+#: The hand-made mutations of issue 31 (the suite let them live when it was filed) and a few
+#: neighbours: a file, where, the text (found once in the file) and what replaces it.
+HAND_MADE: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "scorebook/rules/games/spinado.py",
+        "ANTES PCG",
+        '"PCG": {"dealer": {"matrimony": 2, "intrigue": 1}',
+        '"PCG": {"dealer": {"matrimony": 1, "intrigue": 1}',
+    ),
+    (
+        "scorebook/rules/games/spinado.py",
+        "ANTES PCG",
+        '"PCG": {"dealer": {"matrimony": 2, "intrigue": 1}',
+        '"PCG": {"dealer": {"matrimony": 2, "intrigue": 1, "game": 1}',
+    ),
+    (
+        "scorebook/rules/games/spinado.py",
+        "ANTES PCG",
+        '"others": {"game": 1}}',
+        '"others": {"game": 2}}',
+    ),
+    (
+        "scorebook/rules/game.py",
+        "Game._final_outcome",
+        'if outcome is None and state.extra.get("overtime"):',
+        "if False:",
+    ),
+    (
+        "scorebook/rules/game.py",
+        "Game._final_outcome",
+        'if outcome is None and state.extra.get("overtime"):',
+        "if outcome is None:",
+    ),
+    (
+        "scorebook/rules/games/rovescino.py",
+        "Rovescino.finish",
+        "worst = max(totals[s] for s in reached)",
+        "worst = min(totals[s] for s in reached)",
+    ),
+    (
+        "scorebook/rules/games/tressette4.py",
+        "Tressette4._outcome",
+        'by_declarations = state.totals[winner] - declared < rules["t4.target"]',
+        'by_declarations = state.totals[winner] - declared <= rules["t4.target"]',
+    ),
+    (
+        "scorebook/rules/games/tressette4.py",
+        "Tressette4._outcome",
+        'detail["carry_over"] = state.totals[winner] - rules["t4.target"]',
+        'detail["carry_over"] = state.totals[winner] - rules["t4.target"] + 1',
+    ),
+)
+
+
+def hand_made(originals: dict[str, bytes]) -> list[Mutant]:
+    found = []
+    for path, where, before, after in HAND_MADE:
+        data = originals[path]
+        start = data.index(before.encode())
+        assert data.count(before.encode()) == 1, f"{before!r} is not once in {path}"
+        line = data[:start].count(b"\n") + 1
+        found.append(Mutant(path, line, where, before, after, start, start + len(before.encode())))
+    return found
+
+
+#: The first failing test of the last :func:`run` (the one that killed the mutant).
+KILLED_BY: list[str] = []
+
+
 def run(tree: Path, rounds: list[list[str]], timeout: int) -> str:
     """Killed, survived, or timeout (a loop the mutant made: killed too)."""
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONDONTWRITEBYTECODE": "1"}
     for tests in rounds:
         command = [
             sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:django", "-p", "no:randomly",
-            "-p", "no:cacheprovider", "--noconftest", "--hypothesis-seed=0", *tests,
+            "-p", "no:cacheprovider", "--noconftest", "--hypothesis-seed=0", "-rf", *tests,
         ]  # fmt: skip
         try:
             done = subprocess.run(
@@ -264,6 +335,8 @@ def run(tree: Path, rounds: list[list[str]], timeout: int) -> str:
         except subprocess.TimeoutExpired:
             return "timeout"
         if done.returncode != 0:
+            failed = [ln for ln in done.stdout.splitlines() if ln.startswith("FAILED ")]
+            KILLED_BY[:] = [failed[0].split(" ")[1] if failed else "(no test named)"]
             return "killed"
     return "survived"
 
@@ -278,6 +351,7 @@ def main() -> int:
     parser.add_argument(
         "--rerun", default="", help="only the mutants an earlier --out file says survived"
     )
+    parser.add_argument("--hand", action="store_true", help="the hand-made mutations only")
     parser.add_argument("--timeout", type=int, default=900)
     args = parser.parse_args()
     pattern = re.compile(args.only)
@@ -290,6 +364,8 @@ def main() -> int:
         for m in mutants(path, wanted, originals[path])
         if pattern.search(f"{m.path}:{m.where}")
     ]
+    if args.hand:
+        found = hand_made(originals)
     if args.out and Path(args.out).exists():  # a run stopped before: go on from there
         done = {line.split(" ", 2)[2].rsplit(" (", 1)[0]
                 for line in Path(args.out).read_text(encoding="utf-8").splitlines()}  # fmt: skip
@@ -332,6 +408,8 @@ def main() -> int:
             counts[verdict] += 1
             took = time.monotonic() - began
             line = f"{number}/{len(found)} {verdict} {_name(mutant)} ({took:.0f}s)"
+            if verdict == "killed" and args.hand:
+                line += f" by {KILLED_BY[0]}"
             print(line, flush=True)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:
