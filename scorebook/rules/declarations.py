@@ -514,7 +514,9 @@ def check_declarations(
     for player, own in by_player.items():
         if len(own) > 1:
             _check_same_player(player, own, problems)
-        needed = frozenset().union(*(d.own_cards(coda_from_partner) for d in own))
+            needed = frozenset().union(*(d.own_cards(coda_from_partner) for d in own))
+        else:  # one declaration: its own cards (a union of one is a copy)
+            needed = own[0].own_cards(coda_from_partner)
         if len(needed) > hand_size:  # A2
             problems.add(
                 "decl.too_many_cards",
@@ -523,7 +525,10 @@ def check_declarations(
                 count=len(needed),
                 size=hand_size,
             )
-        plain = sum(d.base_points for d in own if d.kind != "decima")
+        plain = 0
+        for decl in own:
+            if decl.kind != "decima":
+                plain += BASE_POINTS.get(decl.kind, 0)  # ``base_points``
         plain_points[player] = plain
         if plain > MAX_PLAYER:  # A6
             problems.add(
@@ -542,7 +547,8 @@ def check_declarations(
                     break
     if len(by_player) > 1:
         _check_cross_player(declarations, problems)
-    if sides:
+    # A side's points are some players' (none negative): under the limit when all are.
+    if sides and sum(plain_points.values()) > MAX_SIDE:
         for side, members in sides.items():
             points = sum(plain_points.get(p, 0) for p in members)
             if points > MAX_SIDE:

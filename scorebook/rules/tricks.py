@@ -197,7 +197,7 @@ def read_captures(
     extra_fields: Sequence[str] = (),
 ) -> dict[str, Capture]:
     """Read ``data[key]``: an object from each scorer to ``{thirds|cards, tricks}``."""
-    where = join(path, key)
+    where = f"{path}.{key}" if path else key  # ``join`` of a field's name
     raw = data.get(key)
     if raw is None:
         problems.add("input.missing", where, field=key)
@@ -255,12 +255,18 @@ def read_captures(
 
 def merge_captures(scorer: str, path: str, caps: Sequence[Capture]) -> Capture:
     """Several players' captures as one side's (cards kept when every pile is known)."""
-    known = all(c.cards is not None for c in caps)
+    thirds = tricks = 0
+    known = True
+    for c in caps:
+        thirds += c.thirds
+        tricks += c.tricks
+        if c.cards is None:
+            known = False
     return Capture(
         scorer,
         path,
-        sum(c.thirds for c in caps),
-        sum(c.tricks for c in caps),
+        thirds,
+        tricks,
         tuple(card for c in caps for card in (c.cards or ())) if known else None,
     )
 
@@ -288,9 +294,13 @@ def check_captures(
     """
     extra_cards = extra_cards or {}
     extra_thirds = extra_thirds or {}
-    total_thirds = sum(c.thirds for c in captures.values())
-    total_tricks = sum(c.tricks for c in captures.values())
-    at_cards_level = bool(captures) and all(c.cards is not None for c in captures.values())
+    total_thirds = total_tricks = 0
+    at_cards_level = bool(captures)
+    for c in captures.values():  # one pass: the totals, and whether every pile is known
+        total_thirds += c.thirds
+        total_tricks += c.tricks
+        if c.cards is None:
+            at_cards_level = False
     if at_cards_level:
         piles: dict[str, Sequence[Card]] = {
             c.path + ".cards": list(c.cards or ()) for c in captures.values()
@@ -302,8 +312,8 @@ def check_captures(
     elif not complete and total_tricks > tricks_in_deal:
         problems.add("capture.tricks_over", path, total=total_tricks, expected=tricks_in_deal)
     for cap in captures.values():
-        bonus_cards = extra_cards.get(cap.scorer, 0)
-        bonus_thirds = extra_thirds.get(cap.scorer, 0)
+        bonus_cards = extra_cards.get(cap.scorer, 0) if extra_cards else 0
+        bonus_thirds = extra_thirds.get(cap.scorer, 0) if extra_thirds else 0
         if cap.tricks == 0 and bonus_cards == 0 and cap.thirds > 0:
             problems.add(
                 "capture.thirds_without_tricks", cap.path, scorer=cap.scorer, thirds=cap.thirds

@@ -22,11 +22,12 @@ from scorebook.rules.declarations import (
     _suit,
     check_declarations,
 )
-from scorebook.rules.errors import Problem, Problems
-from scorebook.rules.games.tressette4 import MEMBERS, SEATS
+from scorebook.rules.errors import Problem, Problems, Rejection
+from scorebook.rules.games.tressette4 import MEMBERS, SEATS, UNORDINARY
 from scorebook.rules.parse import card_name
 from scorebook.rules.result import MatchState
 from scorebook.rules.tricks import _mapping
+from tests.rules.switch_forms import combined_spec
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 SUITS = ("d", "c", "s", "b")
@@ -205,6 +206,70 @@ def test_scored_declarations_without_anomalies_keep_their_points(
     general = game._scored_anomalies(plain, [None] * len(plain), rules, state)
     assert game._scored_declarations(found, rules, state) == general
     assert [points for _, points, _ in general] == [d.points for d in plain]
+
+
+def _answer(game: Any, deal: Mapping[str, Any], rules: Any, state: MatchState) -> Any:
+    try:
+        return game.score_entry(deal, rules, state).as_dict()
+    except Rejection as refused:
+        return [(p.code, p.path, p.en, p.it, p.params) for p in refused.problems]
+
+
+#: Changes an entered deal may meet: points entered per side (S3), a number moved, a
+#: field gone, a decima shown, declarations as the tournament code writes them.
+_CHANGES: tuple[tuple[str, Any], ...] = (
+    ("points", None),
+    ("tricks", None),
+    ("drop", "last_trick"),
+    ("drop", "sides"),
+    ("set", ("last_trick", "B")),
+    ("set", ("all_tricks", "A")),
+    ("set", ("declarations", [{"player": "W", "type": "decima", "suit": "b"}])),
+    ("set", ("declarations", [{"player": "N", "type": "three", "rank": "A", "missing": "d"}])),
+    ("set", ("declarations", [{"player": "E", "type": "napoletana", "suit": "s", "coda": 2}])),
+    ("set", ("declarations", [{"player": "S", "type": "four", "rank": "3", "when": "early"}])),
+)
+
+
+@given(st.data(), st.integers(0, 2**32 - 1), st.sampled_from(("totals", "cards")))
+@SETTINGS
+def test_the_ordinary_path_gives_what_the_general_path_gives(
+    data: st.DataObject, seed: int, level: str
+) -> None:
+    """An ordinary tressette4 deal (none of ``UNORDINARY``'s fields) skips the steps that
+    find nothing to do on it; the same deal with ``"claim": None`` (no claim either) goes
+    the general way: the same result or the same refusal, under any house rules."""
+    import random
+
+    game: Any = games()["tressette4"]
+    spec = data.draw(combined_spec("tressette4"), label="rules")
+    # the one rule under which the ordinary path still looks who reached the target first
+    spec["t4.reaching_target"] = data.draw(
+        st.sampled_from(("compare_totals", "first_in_trick_order")), label="reaching"
+    )
+    try:
+        rules = game.rules(spec)
+    except Rejection:
+        return
+    state = game.new_match(rules)
+    state.totals = {"A": data.draw(st.integers(0, 45)), "B": data.draw(st.integers(0, 45))}
+    deal = game.random_deal(random.Random(seed), rules, state, level)
+    deal = {k: v for k, v in deal.items() if k not in UNORDINARY}
+    for kind, value in data.draw(st.lists(st.sampled_from(_CHANGES), max_size=2)):
+        piles = deal.get("sides") or deal.get("seats") or {}
+        if kind == "points" and "sides" in deal:
+            for side, pile in piles.items():
+                pile["points"] = data.draw(st.integers(0, 12), label=f"points {side}")
+        elif kind == "tricks" and piles:
+            pile = piles[data.draw(st.sampled_from(sorted(piles)))]
+            pile["tricks"] = pile.get("tricks", 0) + data.draw(st.sampled_from((-1, 1)))
+        elif kind == "drop":
+            deal.pop(value, None)
+        elif kind == "set":
+            deal[value[0]] = value[1]
+    assert UNORDINARY.isdisjoint(deal)
+    general = _answer(game, {**deal, "claim": None}, rules, state)
+    assert _answer(game, deal, rules, state) == general
 
 
 class _Pile(Mapping[str, Any]):

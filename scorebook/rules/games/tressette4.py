@@ -198,6 +198,19 @@ PLAY_FIELDS = (
     "laid_down",
     "failed_callouts",
 )
+#: The fields an ordinary deal has none of: an annulment, a claim or call-out, and the
+#: tournament code's facts. Without them ``score_entry`` takes the ordinary path.
+UNORDINARY = frozenset(
+    (
+        "annulled_by",
+        "hand",
+        "claim",
+        "failed_callouts",
+        "counters_alone",
+        "cappotto_after_win",
+        "first_to_target",
+    )
+)
 #: Wrong call-outs a side may make before it loses the right to another (the code).
 CALLOUTS_ALLOWED_TO_FAIL = 2
 
@@ -549,6 +562,8 @@ class Tressette4(Game):
     def score_entry(self, deal: Mapping[str, Any], rules: Rules, state: MatchState) -> DealResult:
         problems = Problems()
         known_fields(deal, self.deal_fields(rules), "", problems)
+        if UNORDINARY.isdisjoint(deal):
+            return self._score_ordinary(deal, rules, state, problems)
         if deal.get("annulled_by") is not None:
             return self._annulled(deal, rules, problems)
         if deal.get("hand") is not None:
@@ -589,22 +604,50 @@ class Tressette4(Game):
         result = self._score(
             rules, state, sides, players, last_trick, declarations, decima, claim, alone
         )
-        if entered:  # S3: points entered beside the thirds are the cards' and last trick's
-            dealt = {
-                s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES)
-                for s in SIDES
-            }
-            thirds = {s: sides[s].thirds for s in SIDES}
-            check_points(
-                entered, dealt, thirds, last_trick, rules["core.rounding"], "sides", problems
-            )
-            problems.raise_if_any()
+        if entered:
+            _check_entered(entered, result, sides, last_trick, rules, problems)
         if claim:
             self._check_call(result, sides, rules, problems)
         if failed:
             result = replace(result, facts={**result.facts, "failed_callouts": failed})
         result = self._after_win(result, deal, rules, state)
         return self._first_to_target(result, deal.get("first_to_target"), rules, state)
+
+    def _score_ordinary(
+        self, deal: Mapping[str, Any], rules: Rules, state: MatchState, problems: Problems
+    ) -> DealResult:
+        """:meth:`score_entry` of an ordinary deal, one with none of ``UNORDINARY``'s
+        fields (no annulment, claim, call-out nor the tournament code's facts): the same
+        steps in the same order, less those that find nothing to do on it (the call-outs,
+        the claim, ``counters_alone``, ``cappotto_after_win``; ``first_to_target`` but
+        under ``first_in_trick_order``). tests/rules/test_fast_paths.py checks it gives
+        what the general path gives."""
+        declarations = self._declarations(deal, rules, problems)
+        decima = None
+        for decl in declarations:
+            if decl.kind == "decima":
+                decima = decl
+                break
+        sides, players = self._captures(deal, problems, True, TRICKS, decima)
+        last_trick = None
+        if sides:
+            last_trick = check_last_trick(
+                deal.get("last_trick"),
+                sides,
+                SIDES,
+                TRICKS,
+                "last_trick",
+                problems,
+                required=decima is None or bool(deal.get("sides") or deal.get("seats")),
+            )
+        entered = entered_points(deal, "sides", SIDES, problems)
+        problems.raise_if_any()
+        result = self._score(rules, state, sides, players, last_trick, declarations, decima, None)
+        if entered:
+            _check_entered(entered, result, sides, last_trick, rules, problems)
+        if rules.values["t4.reaching_target"] == "first_in_trick_order":
+            return self._first_to_target(result, None, rules, state)
+        return result
 
     def _check_call(
         self, result: DealResult, sides: dict[str, Capture], rules: Rules, problems: Problems
@@ -1265,7 +1308,8 @@ class Tressette4(Game):
         raw = deal.get("declarations")
         if raw in (None, []):
             return []
-        if not rules["t4.declarations"]:
+        rule = rules.values  # a dict's look-ups: ``Rules[...]`` is a Python call each
+        if not rule["t4.declarations"]:
             # A decima (collatondrione) is shown, not declared: it counts even without accusi.
             only_decima = isinstance(raw, list) and all(
                 isinstance(d, Mapping) and d.get("type") == "decima" for d in raw
@@ -1278,16 +1322,16 @@ class Tressette4(Game):
             ("N", "E", "S", "W"),
             "declarations",
             problems,
-            coda=rules["t4.decl_coda"],
-            anomalies=rules["t4.decl_anomalies"] == "code",
+            coda=rule["t4.decl_coda"],
+            anomalies=rule["t4.decl_anomalies"] == "code",
         )
         check_declarations(
             found,
             problems,
             sides=MEMBERS,
-            coda_from_partner=rules["t4.decl_coda"] == "on_own_and_partner_cards",
+            coda_from_partner=rule["t4.decl_coda"] == "on_own_and_partner_cards",
         )
-        window = rules["t4.decl_window"]
+        window = rule["t4.decl_window"]
         for decl in found:
             late = decl.when == "late" or decl.fixed == "after_first_trick"
             if decl.trick is not None and decl.trick > WINDOW_LAST_TRICK[window] and not late:
@@ -1298,7 +1342,7 @@ class Tressette4(Game):
                     trick=decl.trick,
                     window=window,
                 )
-        if rules["t4.implied_declarations"] == "counted" and not problems:
+        if rule["t4.implied_declarations"] == "counted" and not problems:
             found = [*found, *implied(found)]
         return found
 
@@ -1537,12 +1581,13 @@ class Tressette4(Game):
         claim: dict[str, Any] | None,
         alone: str | None = None,
     ) -> DealResult:
+        rule = rules.values  # a dict's look-ups: ``Rules[...]`` is a Python call each
         thirds = {s: sides[s].thirds if s in sides else 0 for s in SIDES}
         tricks: dict[str, int | None] = {
             s: (sides[s].tricks if sides[s].tricks_counted else None) if s in sides else 0
             for s in SIDES
         }
-        lines = score_thirds(thirds, last_trick, rules["core.rounding"])  # fresh lists
+        lines = score_thirds(thirds, last_trick, rule["core.rounding"])  # fresh lists
         if claim:  # a cappotto made after a call-out is the deal's event
             made = claim.get("cappotto") == "made"
             event, winner = ("cappotto", claim["side"]) if made else (None, None)
@@ -1551,10 +1596,72 @@ class Tressette4(Game):
         if event in ("stramazzo", "stramazzone") and winner and last_trick == OTHER[winner]:
             loser = OTHER[winner]
             lines[loser] = [ln for ln in lines[loser] if ln.kind != "last_trick"]
-            if rules["t4.stramazzo_last_trick"] == "loser_point_to_winner":
+            if rule["t4.stramazzo_last_trick"] == "loser_point_to_winner":
                 lines[winner].append(Line("last_trick", 1, {"from": loser}))
             else:
                 lines[loser].append(Line("last_trick", 0, {"void": event}))
+        if declarations:
+            self._declaration_lines(lines, declarations, rules, state, event, winner, claim)
+        if event is not None:
+            self._event_lines(lines, event, winner, rules)
+        special = rule["t4.special_event_effect"] == "ends_game_with_multiplier"
+        multiplier = MULTIPLIERS[rule["t4.multipliers"]][event] if event else 1
+        ends = bool(claim) or (event is not None and (event == "collatondrione" or special))
+        # the sides' points, and S5's total of the deal's cards and last trick: rounding
+        # two thirds up can make it 12
+        points: dict[str, int] = {}
+        dealt = 0
+        for s in SIDES:
+            side_points = 0
+            for ln in lines[s]:
+                side_points += ln.points
+                if ln.kind in DEAL_LINES:
+                    dealt += ln.points
+            points[s] = side_points
+        claim_out = None
+        if claim:
+            side = claim["side"]
+            reached = state.totals.get(side, 0) + points[side]
+            good = reached >= rule["t4.target"]
+            claim_out = {**claim, "total": reached, "target": rule["t4.target"], "holds": good}
+        facts: dict[str, Any] = {
+            "thirds": thirds,
+            "tricks": tricks,
+            "last_trick": last_trick,
+            "event_side": winner,
+        }
+        if alone is not None:
+            facts["counters_alone"] = alone
+        if players:
+            facts["players"] = {
+                p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
+            }
+        level = "cards" if sides and all(c.cards is not None for c in sides.values()) else "totals"
+        return DealResult(
+            game=self.key,
+            level=level,
+            points=points,
+            breakdown={s: tuple(lines[s]) for s in SIDES},
+            event=event,
+            multiplier=multiplier if special or event == "collatondrione" else 1,
+            ends_match=ends,
+            claim=claim_out,
+            facts=facts,
+            warnings=over_eleven(dealt) if dealt > DEAL_POINTS else (),
+        )
+
+    def _declaration_lines(
+        self,
+        lines: dict[str, list[Line]],
+        declarations: list[Declaration],
+        rules: Rules,
+        state: MatchState,
+        event: str | None,
+        winner: str | None,
+        claim: dict[str, Any] | None,
+    ) -> None:
+        """Each declaration's line (void on the other side's cappotto under
+        ``t4.decl_void_on_cappotto``; not yet scored at a claim before it counts)."""
         for decl, worth, detail in self._scored_declarations(declarations, rules, state):
             side = SIDE_OF[decl.player]
             void = (
@@ -1575,6 +1682,12 @@ class Tressette4(Game):
                     {**detail, "void": True} if void else detail,
                 )
             )
+
+    @staticmethod
+    def _event_lines(
+        lines: dict[str, list[Line]], event: str, winner: str | None, rules: Rules
+    ) -> None:
+        """The event's own lines: a cappotto's double points, the collatondrione's deck."""
         if (
             event in ("cappotto", "cappottone")
             and winner is not None
@@ -1583,51 +1696,6 @@ class Tressette4(Game):
             lines[winner].append(Line("event", DEAL_POINTS, {event: "double points"}))
         if event == "collatondrione" and winner and rules["t4.collatondrione_points"] != "none":
             lines[OTHER[winner]].append(Line("event", 11, {"collatondrione": "deck points"}))
-        multiplier = MULTIPLIERS[rules["t4.multipliers"]][event] if event else 1
-        ends = bool(claim) or (
-            event is not None
-            and (
-                event == "collatondrione"
-                or rules["t4.special_event_effect"] == "ends_game_with_multiplier"
-            )
-        )
-        points = {s: sum(line.points for line in lines[s]) for s in SIDES}
-        # S5: rounding two thirds up can make a deal's cards and last trick worth 12.
-        dealt = sum(ln.points for s in SIDES for ln in lines[s] if ln.kind in DEAL_LINES)
-        claim_out = None
-        if claim:
-            side = claim["side"]
-            reached = state.totals.get(side, 0) + points[side]
-            good = reached >= rules["t4.target"]
-            claim_out = {**claim, "total": reached, "target": rules["t4.target"], "holds": good}
-        facts: dict[str, Any] = {
-            "thirds": thirds,
-            "tricks": tricks,
-            "last_trick": last_trick,
-            "event_side": winner,
-        }
-        if alone is not None:
-            facts["counters_alone"] = alone
-        if players:
-            facts["players"] = {
-                p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
-            }
-        level = "cards" if sides and all(c.cards is not None for c in sides.values()) else "totals"
-        return DealResult(
-            game=self.key,
-            level=level,
-            points=points,
-            breakdown={s: tuple(lines[s]) for s in SIDES},
-            event=event,
-            multiplier=multiplier
-            if rules["t4.special_event_effect"] == "ends_game_with_multiplier"
-            or event == "collatondrione"
-            else 1,
-            ends_match=ends,
-            claim=claim_out,
-            facts=facts,
-            warnings=over_eleven(dealt),
-        )
 
     def _scored_declarations(
         self, declarations: Sequence[Declaration], rules: Rules, state: MatchState
@@ -1704,30 +1772,26 @@ class Tressette4(Game):
         if len(sides) != 2:
             return None, None
         found: dict[str, str] = {}
+        by_points = rules.values["t4.cappotto_def"] == "all_points"
+        stramazzo = rules.values["t4.stramazzo_def"]
         for side in SIDES:
             loser = sides[OTHER[side]]
             if sides[side].tricks == TRICKS:
                 found.setdefault("cappotto", side)
                 if players and any(players[p].tricks == TRICKS for p in MEMBERS[side]):
                     found["cappottone"] = side
-            if (
-                rules["t4.cappotto_def"] == "all_points"
-                and loser.counters_below_one_point()
-                and last_trick == side
-            ):
+            if by_points and loser.counters_below_one_point() and last_trick == side:
                 found.setdefault("cappotto", side)
-            if (
-                loser.tricks >= 1
-                and sides[side].tricks < TRICKS
-                and rules["t4.stramazzo_def"] != "off"
-            ):
-                strict = rules["t4.stramazzo_def"] == "strict_zero_counters"
+            if loser.tricks >= 1 and sides[side].tricks < TRICKS and stramazzo != "off":
+                strict = stramazzo == "strict_zero_counters"
                 if loser.thirds == 0 if strict else loser.counters_below_one_point():
                     found["stramazzo"] = side
                     if players and any(players[p].thirds == 0 for p in MEMBERS[side]):
                         found["stramazzone"] = side
                     elif alone is not None and SIDE_OF[alone] == side:
                         found["stramazzone"] = side
+        if not found:
+            return None, None
         for event in PRECEDENCE:
             if event in found:
                 return event, found[event]
@@ -2007,6 +2071,23 @@ def _penalise_declarations(result: DealResult, wrong: list[dict[str, Any]]) -> D
         breakdown[side] = kept
     points = {s: sum(line.points for line in lines) for s, lines in breakdown.items()}
     return replace(result, points=points, breakdown={s: tuple(v) for s, v in breakdown.items()})
+
+
+def _check_entered(
+    entered: Mapping[str, int],
+    result: DealResult,
+    sides: Mapping[str, Capture],
+    last_trick: str | None,
+    rules: Rules,
+    problems: Problems,
+) -> None:
+    """S3: points entered beside the thirds are the cards' and last trick's."""
+    dealt = {
+        s: sum(ln.points for ln in result.breakdown[s] if ln.kind in DEAL_LINES) for s in SIDES
+    }
+    thirds = {s: sides[s].thirds for s in SIDES}
+    check_points(entered, dealt, thirds, last_trick, rules["core.rounding"], "sides", problems)
+    problems.raise_if_any()
 
 
 def _merge(side: str, caps: Sequence[Capture]) -> Capture:
