@@ -1521,7 +1521,7 @@ class Tressette4(Game):
                 complete=complete,
                 counting_cards=DECK40,
             )
-            won = sum(c.tricks for c in sides.values())
+            won = sides["A"].tricks + sides["B"].tricks
             if not complete and won < tricks_played:  # D7 at a claim: the tricks so far
                 problems.add("t4.claim_tricks", "", total=won, after=tricks_played)
         return sides, players
@@ -1582,11 +1582,12 @@ class Tressette4(Game):
         alone: str | None = None,
     ) -> DealResult:
         rule = rules.values  # a dict's look-ups: ``Rules[...]`` is a Python call each
-        thirds = {s: sides[s].thirds if s in sides else 0 for s in SIDES}
-        tricks: dict[str, int | None] = {
-            s: (sides[s].tricks if sides[s].tricks_counted else None) if s in sides else 0
-            for s in SIDES
-        }
+        thirds: dict[str, int] = {}
+        tricks: dict[str, int | None] = {}
+        for s in SIDES:  # a side not entered (a collatondrione not played) took nothing
+            got = sides.get(s)
+            thirds[s] = got.thirds if got is not None else 0
+            tricks[s] = (got.tricks if got.tricks_counted else None) if got is not None else 0
         lines = score_thirds(thirds, last_trick, rule["core.rounding"])  # fresh lists
         if claim:  # a cappotto made after a call-out is the deal's event
             made = claim.get("cappotto") == "made"
@@ -1636,12 +1637,14 @@ class Tressette4(Game):
             facts["players"] = {
                 p: {"thirds": c.thirds, "tricks": c.tricks} for p, c in players.items()
             }
-        level = "cards" if sides and all(c.cards is not None for c in sides.values()) else "totals"
+        level = "totals"
+        if sides and all(c.cards is not None for c in sides.values()):
+            level = "cards"
         return DealResult(
             game=self.key,
             level=level,
             points=points,
-            breakdown={s: tuple(lines[s]) for s in SIDES},
+            breakdown={"A": tuple(lines["A"]), "B": tuple(lines["B"])},
             event=event,
             multiplier=multiplier if special or event == "collatondrione" else 1,
             ends_match=ends,
