@@ -5,6 +5,7 @@ The "member" persona is the player Nino, seated North at the match, so he may co
 Objects of the home club are invisible to the stranger: 404, never 403, so ids leak nothing.
 """
 
+import copy
 import datetime
 
 import pytest
@@ -14,7 +15,9 @@ from scorebook.clubs.services import invitation_create
 from scorebook.matches import services
 from scorebook.standings.leagues import services as leagues
 from scorebook.standings.models import Season
-from tests.api.common import PERSONAS, SIDES, SMALL, api
+from tests.api.common import PERSONAS, SIDES, SMALL, a_deal, a_match, api
+from tests.once import made_once
+from tests.personas import make_personas
 
 ANON, STRANGER, MEMBER, SCORER, DIRECTOR, OWNER = PERSONAS
 
@@ -35,8 +38,30 @@ def writes(role_from, ok, stranger=404):
     }
 
 
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The people and the world, made once for the module's tests (tests/once.py): each
+    test runs in a savepoint of the transaction they were made in, rolled back after it."""
+
+    def make():
+        people = make_personas()
+        match = a_match(people)
+        return people, make_world(people, match, a_deal(people, match))
+
+    yield from made_once(django_db_blocker, make)
+
+
 @pytest.fixture
-def world(people, match, deal):
+def people(built, db):
+    return copy.deepcopy(built[0])
+
+
+@pytest.fixture
+def world(built, db):
+    return copy.deepcopy(built[1])
+
+
+def make_world(people, match, deal):
     director = people[DIRECTOR]
     closed_night = services.night_open(
         club_id=people.club.pk, date=datetime.date(2026, 11, 13), venue="", user=director
