@@ -43,6 +43,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scorebook.clubs.models import ROLE_RANK, Club, Membership, Player, Role
+from scorebook.federations.models import Affiliation, ClubInvitation, Federation, PersonLink
 from scorebook.history.models import Import
 from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.matches.models import Deal, Match, Night, Table
@@ -237,6 +238,11 @@ def _objects(club: Club) -> dict[str, Any]:
         "clubs": Club.objects.filter(pk=club.pk),
         "deals": Deal.objects.filter(match__night__club=club),
         "entries": LedgerEntry.objects.filter(club=club),
+        # the federations the club belongs or belonged to, their invitations, its links
+        "federations": _federations(club),
+        "federation-invitations": ClubInvitation.objects.filter(club=club),
+        "affiliations": Affiliation.objects.filter(club=club),
+        "person-links": PersonLink.objects.filter(club=club),
         "fixtures": Fixture.objects.filter(league__club=club),
         "imports": Import.objects.filter(club=club),
         "league-entries": LeagueEntry.objects.filter(league__club=club),
@@ -249,6 +255,11 @@ def _objects(club: Club) -> dict[str, Any]:
         "tables": Table.objects.filter(night__club=club),
         "tournaments": Tournament.objects.filter(club=club),
     }
+
+
+def _federations(club: Club) -> Any:
+    periods = Affiliation.objects.filter(club=club).values("federation_id")
+    return Federation.objects.filter(pk__in=periods)
 
 
 def _queries(club: Club) -> dict[str, list[str]]:
@@ -266,7 +277,9 @@ def _filled(path: str, club: Club, objects: dict[str, Any]) -> Iterator[str]:
     names = re.findall(r"\{(\w+)\}", path)
     choices = []
     for name in names:
-        if name == "slug":
+        if name == "slug" and "/federations/" in path:  # the club's federations' addresses
+            choices.append(list(_federations(club).values_list("slug", flat=True)))
+        elif name == "slug":
             choices.append([club.slug])
         elif name == "club_id":
             choices.append([str(club.pk)])
