@@ -159,7 +159,9 @@ def match_book(
             )
 
         want = Counter(
-            (accounts[a].pk, accounts[b].pk, (value * n).quantize(CENT)) for a, b, n in moves
+            (accounts[a].pk, accounts[b].pk, amount)
+            for a, b, n in moves
+            if (amount := (value * n).quantize(CENT)) > 0  # a stake of 0: nothing changes hands
         )
         new += _rebooked(want, live.get(source, []), reverse, book)
     Entry.objects.bulk_create(new)
