@@ -22,7 +22,9 @@ run: install
 # The browser tests (tests/e2e) run when Chromium is installed; otherwise they are skipped
 # and this says so plainly. CI sets E2E_REQUIRED=1 so they cannot skip there.
 # On every core (pytest-xdist): each worker has its own test database (pytest-django
-# suffixes its name), the migration tests run as one group on one worker (loadgroup).
+# suffixes its name), copied from a template migrated once and kept between runs while the
+# migrations are unchanged (tests/template_db.py; TEST_DB_TEMPLATE=0 migrates in each
+# worker), the migration tests run as one group on one worker (loadgroup).
 # TEST_WORKERS=0 runs it in one process.
 TEST_WORKERS ?= auto
 test: install

@@ -32,6 +32,57 @@ def _default_language():
     translation.deactivate()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request,
+    django_test_environment,
+    django_db_blocker,
+    django_db_use_migrations,
+    django_db_keepdb,
+    django_db_createdb,
+    django_db_modify_db_settings,
+):
+    """pytest-django's own fixture, the test database copied from a template migrated once
+    (tests/template_db.py) rather than migrated again in every worker and every run.
+    ``--nomigrations``, ``--reuse-db``, a serialized rollback and TEST_DB_TEMPLATE=0 take
+    pytest-django's way."""
+    from django.test.utils import setup_databases, teardown_databases
+    from pytest_django.fixtures import _disable_migrations, _get_databases_for_setup
+
+    from tests import template_db
+
+    aliases, serialized_aliases = _get_databases_for_setup(request.session.items)
+    verbosity = request.config.option.verbose
+    keep = django_db_keepdb and not django_db_createdb
+    with django_db_blocker.unblock():
+        if (
+            django_db_use_migrations
+            and not keep
+            and not serialized_aliases
+            and template_db.enabled()
+        ):
+            config = template_db.setup(
+                verbosity=verbosity,
+                rebuild=django_db_createdb,
+                aliases=aliases,
+                serialized_aliases=serialized_aliases,
+            )
+        else:
+            if not django_db_use_migrations:
+                _disable_migrations()
+            config = setup_databases(
+                verbosity=verbosity,
+                interactive=False,
+                aliases=aliases,
+                serialized_aliases=serialized_aliases,
+                keepdb=keep,
+            )
+    yield
+    if not keep:
+        with django_db_blocker.unblock():
+            teardown_databases(config, verbosity=verbosity)
+
+
 @pytest.fixture
 def eager_tasks(settings):
     """Celery tasks run in-process, also in the PostgreSQL + Redis pass (where a broker is
