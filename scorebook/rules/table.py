@@ -6,6 +6,22 @@ shows, how many tricks a deal has, the unit people count card points in and what
 deal holds, and the parts of the entry form at each level (:class:`Part`: the auction,
 the call, the piles, declarations with their kinds...). The pages render the parts
 without knowing the game; their words live in the web layer, keyed by the codes here.
+
+What the rules force and what the table need not say is in the description too, so a form
+asks only what the rules leave open (issue 32); the engine still judges every deal:
+
+* ``TableShape.sweep``: the scorer named as taking every trick (``all_tricks``) took every
+  card, so the whole of the piles and the last trick; the others nothing.
+* ``Part("call", {"caller": "eldest"})``: only the first hand may call; the deal may
+  leave ``caller`` out and the engine takes him.
+* ``Part("runs", {"required": (...), "one_of": (...)})``: the events a deal must name
+  (the others are optional: "nobody" is an answer), and those of which at most one is so
+  (where the Spinado ended): one choice.
+* ``Part("kings_played", {"scores": False})``: the kings played change no score under
+  these house rules (the engine only checks them against Matrimony and Intrigue).
+* ``Part("cards_left", {"zero": "out_first", "needed": "all" | "held" | "none"})``: who
+  went out holds no card; whose counts a payment reads (every player's, the Spinado
+  holder's, nobody's).
 A :class:`Pack` is a deck as a card grid shows it; each game lists the packs its tables
 name (``Game.packs``), and ``engine.get_pack`` finds one by its name.
 """
@@ -59,11 +75,15 @@ class TableShape:
     counting: tuple[str, ...] = ()
     tricks: int | None = None
     #: Whether an entry may leave the trick counts out: "asked" (the rules need them),
-    #: "all_or_none" (only the side that took every trick is named: ``all_tricks``).
+    #: "all_or_none" (only the side that took every trick is named: ``all_tricks``),
+    #: "optional" (an entry in thirds may leave every count out; nothing scores them).
     trick_counts: str = "asked"
     unit: str = "thirds"
     whole: int | None = None
     parts: tuple[Part, ...] = ()
+    #: Taking every trick takes every card: ``all_tricks`` gives its scorer the whole and
+    #: the last trick (the others nothing), so an entry need not write them.
+    sweep: bool = False
 
     def entry(self, level: str) -> tuple[Part, ...]:
         """The parts of the form at ``level``, in the order the page shows them."""

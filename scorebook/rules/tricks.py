@@ -522,6 +522,41 @@ def check_points(
             )
 
 
+def uncounted_seat_tricks(
+    deal: Mapping[str, Any],
+    seats: Sequence[str],
+    tricks: int,
+    cards_per_trick: int,
+    takers: Sequence[Any] = (),
+) -> tuple[Mapping[str, Any], bool]:
+    """The tricks of a seats entry in thirds, counted by the table or not counted at all
+    (a paper sheet writes each player's points, never his tricks).
+
+    Uncounted, the rules see counts that say nothing: each player with card points the
+    fewest tricks that hold them, each of ``takers`` (who took a last trick) one at
+    least, the rest to the first of them; the result's facts must not report them.
+    Returns the deal with those counts and whether the table counted them."""
+    piles = deal.get("seats")
+    if not _mapping(piles) or set(piles) != set(seats):
+        return deal, True
+    for pile in piles.values():
+        if not _mapping(pile) or "tricks" in pile or "cards" in pile:
+            return deal, True
+        if type(pile.get("thirds")) is not int or not 0 <= pile["thirds"] <= 40 * 3:
+            return deal, True
+    held = 3 * cards_per_trick
+    some = {s: -(-int(piles[s]["thirds"]) // held) for s in seats}
+    named = [t for t in takers if isinstance(t, str) and t in some]
+    for seat in named:
+        some[seat] = max(1, some[seat])
+    spare = tricks - sum(some.values())
+    if spare < 0:
+        return deal, True
+    some[named[0] if named else max(seats, key=lambda s: some[s])] += spare
+    filled = {s: {**piles[s], "tricks": some[s]} for s in seats}
+    return {**deal, "seats": filled}, False
+
+
 def _mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
     """``isinstance(value, Mapping)``, the usual answers first (the ABC check is slow)."""
     if type(value) is dict:

@@ -576,3 +576,23 @@ def test_four_all_against_all_declarations_at_the_play_level_come_from_the_dealt
     # The same deal without the declaration scores.
     del deal["declarations"]
     assert sum(game.score_deal(deal, rules, state).points.values()) <= 11
+
+
+@pytest.mark.parametrize("key,players", [("tressette2", 2), ("tressette3", 3), ("tressette4i", 4)])
+def test_a_deal_in_thirds_may_leave_every_trick_count_out(key, players):
+    """Issue 32: a paper sheet writes each player's points, never his tricks; the engine
+    scores the points without them and reports no count it did not see."""
+    from scorebook.rules import start_match
+
+    game, rules, state = start_match(key, None, players)
+    shares = [25, 7, 0, 0][:players]
+    shares[-1] += 32 - sum(shares)
+    seats = state.seats
+    counted = {s: {"thirds": t} for s, t in zip(seats, shares, strict=True)}
+    result = game.score_deal({"seats": counted, "last_trick": seats[0]}, rules, state)
+    assert result.points[seats[0]] == 25 // 3 + 1
+    assert set(result.facts["tricks"].values()) == {None}
+    assert game.table_shape(rules.values, seats).trick_counts == "optional"
+    partly = {**counted, seats[0]: {"thirds": 25, "tricks": 3}}  # one count: all are asked
+    with pytest.raises(Rejection):
+        game.score_deal({"seats": partly, "last_trick": seats[0]}, rules, state)

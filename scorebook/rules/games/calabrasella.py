@@ -271,7 +271,8 @@ class Calabrasella(Game):
                 "called": tuple(c.code for c in DECK40 if c.rank in "32"),
                 "called_from": ("stock",),
                 "holds_all_threes": True,
-                "discards": True,
+                # how many cards the bidder discards: one of these (K3)
+                "discards": tuple(range(int(rules.get("cav.min_discard", 1)), 5)),
                 "revoke": ("bidder", "opponents", "both"),
             },
         )
@@ -284,6 +285,7 @@ class Calabrasella(Game):
             whole=TOTAL,
             tricks=TRICKS,
             trick_counts="all_or_none",
+            sweep=True,
             parts=(auction, Part("piles")),
         )
 

@@ -277,18 +277,20 @@ class ChiamataDelTre(Game):
 
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """The call (a suit's 3, or a card), then the two sides' piles of ten tricks."""
+        # the first hand calls, unless the holder of the 4 of coins leads (core.first_lead)
+        caller = "eldest" if rules.get("core.first_lead", "eldest") == "eldest" else "asked"
         if str(rules.get("cdt.call", "")).startswith("suit"):
-            call = Part("call", {"by": "suit"})
+            call = Part("call", {"by": "suit", "caller": caller})
         else:
-            call = Part(
-                "call", {"by": "card", "cards": tuple(c.code for c in DECK40 if c.rank != "A")}
-            )
+            cards = tuple(c.code for c in DECK40 if c.rank != "A")
+            call = Part("call", {"by": "card", "cards": cards, "caller": caller})
         return replace(
             super().table_shape(rules, seats),
             scored_by="sides",
             scorers=SIDES,
             tricks=10,
             trick_counts="all_or_none",
+            sweep=True,
             parts=(call, Part("piles")),
         )
 

@@ -69,6 +69,7 @@ from ..tricks import (
     read_captures,
     read_level,
     score_thirds,
+    uncounted_seat_tricks,
 )
 
 messages(
@@ -149,7 +150,10 @@ class IndividualGame(Game):
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """Each seat's pile; each player's own declarations (napoletana, three or four of
         a kind, no decima) where the switch plays them."""
-        shape = replace(super().table_shape(rules, seats), tricks=40 // len(seats))
+        # nobody counts tricks at the table: an entry in thirds may leave them all out
+        shape = replace(
+            super().table_shape(rules, seats), tricks=40 // len(seats), trick_counts="optional"
+        )
         if self.declarations_switch and rules.get(self.declarations_switch):
             kinds = {"kinds": ("napoletana", "three", "four"), "anomalies": False}
             shape = replace(shape, parts=(*shape.parts, Part("declarations", kinds)))
@@ -167,10 +171,12 @@ class IndividualGame(Game):
         level = read_level(deal, problems)
         removed = self.removed_cards(deal, rules, problems)
         seats = state.seats
+        tricks = self.tricks_in_deal(rules, len(seats))
+        takers = (deal.get("last_trick"), deal.get("last_trick_round1"))
+        deal, counted = uncounted_seat_tricks(deal, seats, tricks, len(seats), takers)
         captures = read_captures(
             deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
         )
-        tricks = self.tricks_in_deal(rules, len(seats))
         result_level = check_level(level, captures, problems)
         if len(captures) == len(seats):
             deck: Sequence[Card] = ()
@@ -235,7 +241,8 @@ class IndividualGame(Game):
             points[decl.player] += decl.points
         facts: dict[str, Any] = {
             "thirds": thirds,
-            "tricks": tricks_won,
+            # uncounted at the table: the counts the rules saw say nothing
+            "tricks": tricks_won if counted else dict.fromkeys(tricks_won),
             "last_trick": last,
             "dropped_thirds": dropped,
         }
@@ -682,8 +689,8 @@ class Tressette3(IndividualGame):
             },
         )
         shape = replace(shape, parts=(piles, *shape.parts[1:]))
-        if morto:
-            shape = replace(shape, scored_by="sides", scorers=("A", "B"))
+        if morto:  # two sides' piles: their tricks asked as before
+            shape = replace(shape, scored_by="sides", scorers=("A", "B"), trick_counts="asked")
         return shape
 
     MORTO_FIELDS: ClassVar[tuple[str, ...]] = (

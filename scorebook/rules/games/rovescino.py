@@ -187,8 +187,12 @@ class Rovescino(Game):
     event_by_last_trick: ClassVar[bool] = True  # "all the points" goes with the last trick
 
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
-        """Each seat's pile; played by three, the deal names the 4 taken out."""
+        """Each seat's pile (as many tricks as cards each is dealt); played by three, the
+        deal names the 4 taken out."""
         shape = super().table_shape(rules, seats)
+        layout = TABLES.get(str(rules.get("rov.deal_table", "")), {}).get(len(seats))
+        if layout is not None and rules.get("rov.end") != "elimination_until_three_remain":
+            shape = replace(shape, tricks=layout.each)
         if len(seats) == 3:
             shape = replace(shape, parts=(Part("piles", {"removed_four": "many"}),))
         return shape
@@ -615,6 +619,7 @@ class TraversonePairs(Game):
             members=dict(TEAMS),
             tricks=10,
             trick_counts="all_or_none",
+            sweep=True,
         )
 
     def seat_scorer(self, seat: str) -> str:

@@ -33,6 +33,8 @@ DECKS = {
 }
 POTS = ("matrimony", "intrigue", "game")
 KINGS = ("Kd", "Kc", "Ks", "Kb")
+#: Where the Spinado ended: one of these is so in a deal (played, caught, dead hand).
+SPINADO_ENDS = ("spinado_played_by", "spinado_held_by", "spinado_in_dead_hand")
 SUIT_EN = {"d": "diamonds", "c": "hearts", "s": "spades", "b": "clubs"}
 SUIT_IT = {"d": "quadri", "c": "cuori", "s": "picche", "b": "fiori"}
 RANK_EN = {"A": "ace", "J": "jack", "Q": "queen", "K": "king"}
@@ -276,7 +278,16 @@ class Spinado(Game):
     def table_shape(self, rules: Mapping[str, Any], seats: tuple[str, ...]) -> TableShape:
         """A deal is runs of cards, not tricks: who went out first and made what, the
         kings played, the cards left; at the card level, the cards each was dealt (the
-        dead hand is the rest) of the French pack of 47 or 50."""
+        dead hand is the rest) of the French pack of 47 or 50. Which of the kings and the
+        counts of cards left a payment reads under these house rules is said, so a form
+        need not ask the rest."""
+        kings_pay = rules.get("spin.king_payments", "none") != "none"
+        if rules.get("spin.first_out_extra") == "one_per_card_left":
+            needed = "all"
+        elif rules.get("spin.unplayed_spin_penalty", "two_per_card_to_winner") != "none":
+            needed = "held"
+        else:
+            needed = "none"
         return replace(
             super().table_shape(rules, seats),
             pack=f"french{rules.get('spin.deck', 47)}",
@@ -284,9 +295,9 @@ class Spinado(Game):
             unit="chips",
             whole=None,
             parts=(
-                Part("runs"),
-                Part("kings_played", {"kings": KINGS}),
-                Part("cards_left"),
+                Part("runs", {"required": ("out_first",), "one_of": SPINADO_ENDS}),
+                Part("kings_played", {"kings": KINGS, "scores": kings_pay}),
+                Part("cards_left", {"zero": "out_first", "needed": needed}),
                 Part("hands_dealt", levels=("cards",)),
             ),
         )

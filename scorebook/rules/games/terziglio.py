@@ -306,6 +306,7 @@ class Terziglio(Game):
             dealer_sits_out=len(seats) == 4,
             tricks=TRICKS,
             trick_counts="all_or_none",
+            sweep=True,
             parts=(auction, Part("piles"), Part("monte_discards", levels=("cards",))),
         )
 

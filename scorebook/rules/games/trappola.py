@@ -157,11 +157,12 @@ class Trappola(Game):
             counting=tuple(c.code for c in DECK_ORDER if c.rank in ("A", "R", "C", "F")),
             unit="points",
             whole=None,
+            tricks=TRICKS,
             parts=(
                 Part("piles"),
                 Part("redraws"),
                 Part("twos", {"rows": 3}),
-                Part("sets", {"ranks": RANKS, "rows": 2}),
+                Part("sets", {"ranks": DECL_RANKS, "rows": 2}),
             ),
         )
 

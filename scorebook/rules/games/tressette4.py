@@ -554,6 +554,7 @@ class Tressette4(Game):
             members={side: tuple(s for s in SEATS if SIDE_OF[s] == side) for side in SIDES},
             tricks=TRICKS,
             trick_counts="all_or_none",
+            sweep=True,
             parts=tuple(parts),
         )
 

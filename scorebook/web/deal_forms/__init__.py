@@ -22,6 +22,7 @@ from scorebook.web.deal_forms.form import (
     CALL_SEP,
     LEVELS,
     OWN_HAND,
+    PICK,
     DealForm,
     Input,
     Section,
@@ -29,7 +30,7 @@ from scorebook.web.deal_forms.form import (
     scorers,
 )
 from scorebook.web.deal_forms.layout import build
-from scorebook.web.deal_forms.reading import Entry, read, take
+from scorebook.web.deal_forms.reading import Entry, chip_entries, chip_of, read, take
 from scorebook.web.deal_forms.render import flatten, prefill, render
 from scorebook.web.deal_forms.words import card_name, suit_name
 
@@ -37,6 +38,7 @@ __all__ = [
     "CALL_SEP",
     "LEVELS",
     "OWN_HAND",
+    "PICK",
     "DealForm",
     "Entry",
     "Input",
@@ -44,6 +46,8 @@ __all__ = [
     "Table",
     "build",
     "card_name",
+    "chip_entries",
+    "chip_of",
     "flatten",
     "place",
     "prefill",

@@ -25,6 +25,8 @@ LEVELS = ("quick", "totals", "cards", "play")
 OWN_HAND = "own_hand"
 #: Between the card and the place in a ``call`` input's value (``3c@P2``).
 CALL_SEP = "@"
+#: Between the engine path and its value in a ``pick`` chip (``spinado_held_by=P2``).
+PICK = "="
 
 
 @dataclass
@@ -35,7 +37,9 @@ class Input:
     label: Any
     #: number | choice | check | cards | text; on the quick form also points (whole
     #: points, the figures from a ``chips`` input that ``feeds`` it), chips (one tap:
-    #: radio buttons), chipset (tap several) and shown (computed, never typed)
+    #: radio buttons), chipset (tap several), pick (chips whose value names the engine
+    #: path they fill and its value, ``path=value``) and shown (computed or forced, never
+    #: typed)
     kind: str = "number"
     choices: list[tuple[str, Any]] = field(default_factory=list)
     value: Any = ""
@@ -43,6 +47,7 @@ class Input:
     errors: list[str] = field(default_factory=list)
     high: int | None = None
     many: bool = False  # a choice the engine reads as a list of one
+    numbers: bool = False  # chips whose values the engine reads as numbers (how many)
     group: Any = ""  # inputs of one group (a declaration) share a fieldset and short labels
     pack: str = "italian"  # the deck a ``cards`` input shows (PACKS)
     feeds: str = ""  # the input this one adds to (figures to points) instead of a path

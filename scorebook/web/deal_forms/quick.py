@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules.table import Part
 from scorebook.web.deal_forms.detailed import PARTS, alone_choices, pile_extras
-from scorebook.web.deal_forms.form import OWN_HAND, Input, Section, Table, scorers
+from scorebook.web.deal_forms.form import OWN_HAND, PICK, Input, Section, Table, scorers
 from scorebook.web.deal_forms.words import GRID_SUITS, RANK_PLURALS, SUIT_LABELS, card_name
 
 FIGURES = [("0", "0"), ("1", "1"), ("2", "2")]
@@ -71,14 +71,14 @@ def _quick_piles(table: Table, part: Part) -> list[Section]:
                 [("", _("nobody")), *table.scorer_choices(), *alone_choices(table, part)],
             )
         )
-    else:
+    elif shape.trick_counts != "optional":  # "optional": nobody counts them
         counted = who[:-1] if shape.tricks is not None else who
         inputs += [
             Input(f"{group}.{s}.tricks", _("%(who)s: tricks") % {"who": named[s]}) for s in counted
         ]
         if len(counted) < len(who):
             last_label = _("%(who)s: tricks") % {"who": named[who[-1]]}
-            inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown"))
+            inputs.append(Input(f"{group}.{who[-1]}.tricks", last_label, "shown", unit="tricks"))
     if part.get("counters_alone"):
         inputs.append(
             Input(
@@ -152,6 +152,12 @@ def _quick_auction(table: Table, part: Part) -> list[Section]:
             # the cards a call names at the table: a 3 or a 2 (any other on the detailed form)
             inp.kind = "chips"
             inp.choices = [c for c in inp.choices if c[0][:1] in ("3", "2")]
+    counts = part.get("discards")
+    if "discards" in by_name and isinstance(counts, tuple):  # how many: one tap
+        by_name["discards"].kind, by_name["discards"].numbers = "chips", True
+        by_name["discards"].choices = [(str(n), str(n)) for n in counts]
+    if "revoke" in by_name:
+        _as_chips(by_name["revoke"], nobody=True)
     called, whence = by_name.get("called"), by_name.get("called_from")
     if called is not None and whence is not None:
         codes = [c for c, _text in called.choices if c and c[:1] in ("3", "2")]
@@ -178,12 +184,105 @@ def _quick_auction(table: Table, part: Part) -> list[Section]:
 
 
 def _quick_call(table: Table, part: Part) -> list[Section]:
+    """Who calls, the suit (or card) called and the partner, a tap each; where only the
+    first hand may call (``caller: eldest``) he is named, not asked."""
     (full,) = PARTS["call"](table, part, "totals")
     for inp in full.inputs:
-        if inp.name in ("caller", "partner"):
-            inp.kind = "chips"
-            inp.choices = [c for c in inp.choices if c[0] != ""]
+        if inp.name in ("caller", "partner") or (inp.name == "called" and len(inp.choices) < 9):
+            _as_chips(inp)
+    if part.get("caller") == "eldest":
+        caller = next(i for i in full.inputs if i.name == "caller")
+        eldest = table.dealt_in()[0]
+        caller.kind, caller.choices = "shown", []
+        caller.rest = _("%(who)s (first hand)") % {"who": table.seat_label(eldest)}
     return [full]
+
+
+def _as_chips(inp: Input, nobody: bool = False) -> Input:
+    """A select as chips, one tap each; an optional one keeps its blank as "nobody"
+    (chosen until another chip is)."""
+    inp.kind = "chips"
+    rest = [c for c in inp.choices if c[0] != ""]
+    inp.choices = [("", _("nobody")), *rest] if nobody else rest
+    return inp
+
+
+def _quick_runs(table: Table, part: Part) -> list[Section]:
+    """Spinado's events as chips: who went out (``required``), who took the Matrimony and
+    the Intrigue pots ("nobody" chosen), and the events of which one happens
+    (``one_of``: where the Spinado ended) in one row, one tap."""
+    (full,) = PARTS["runs"](table, part, "totals")
+    required, one_of = part.get("required", ()), part.get("one_of", ())
+    inputs = [
+        _as_chips(inp, nobody=inp.name not in required)
+        for inp in full.inputs
+        if inp.name not in one_of
+    ]
+    where: list[tuple[str, Any]] = [("", _("nobody"))]
+    for inp in (i for i in full.inputs if i.name in one_of):
+        if inp.kind == "check":
+            where.append((f"{inp.name}{PICK}on", inp.label))
+        else:
+            seats = [c for c in inp.choices if c[0]]
+            where += [(f"{inp.name}{PICK}{s}", f"{inp.label}: {text}") for s, text in seats]
+    if one_of:
+        inputs.append(Input("runs~where", _("The Spinado"), "pick", where))
+    full.inputs = inputs
+    return [full]
+
+
+def _quick_kings(table: Table, part: Part) -> list[Section]:
+    """Who played each king, chips with "nobody" chosen; folded where no king is paid."""
+    (full,) = PARTS["kings_played"](table, part, "totals")
+    for inp in full.inputs:
+        _as_chips(inp, nobody=True)
+    full.open = part.get("scores", True)
+    return [full]
+
+
+def _quick_cards_left(table: Table, part: Part) -> list[Section]:
+    """The counts of cards left that a payment reads: every player's but the one who went
+    out (he holds none: ``zero``), the Spinado holder's alone (one field), or none."""
+    needed = part.get("needed", "all")
+    if needed == "none":
+        return []
+    if needed == "held":
+        label = _("Cards left in the hand of whoever held the Spinado")
+        return [Section(_("Cards left"), [Input("cards_left~held", label, feeds="cards_left")])]
+    (full,) = PARTS["cards_left"](table, part, "totals")
+    if part.get("zero"):
+        full.note = _("Who went out holds none: leave theirs blank.")
+    return [full]
+
+
+def _seat_chipsets(
+    table: Table, title: Any, label: Any, prefix: str, chips: list[tuple[str, Any]], claims: str
+) -> list[Section]:
+    """A "+" fold per player with ``chips`` to tap, the engine's ``claims`` list."""
+    inputs = [
+        Input(f"{prefix}.{seat}", label % {"who": table.seat_label(seat)}, "chipset", chips)
+        for seat in table.state.seats
+    ]
+    return [Section(title, inputs, claims=(claims,), open=True)]
+
+
+def _quick_twos(table: Table, part: Part) -> list[Section]:
+    """Trappola's tricks won with a 2, one chip each: the trick's number, per player."""
+    tricks = table.shape.tricks or 9
+    chips = [(f"two:{n}", _("trick %(n)d") % {"n": n}) for n in range(1, tricks + 1)]
+    label = _("+ trick won with a 2: %(who)s")
+    return _seat_chipsets(table, _("Trick won with a 2"), label, "twos", chips, "twos")
+
+
+def _quick_sets(table: Table, part: Part) -> list[Section]:
+    """Trappola's declarations, one chip each: three or four of a rank, per player."""
+    chips = [
+        (f"set:{rank}:{n}", _("%(n)d × %(rank)s") % {"n": n, "rank": rank})
+        for rank in part.get("ranks", ())
+        for n in (3, 4)
+    ]
+    label = _("+ accuso: %(who)s")
+    return _seat_chipsets(table, _("Declarations"), label, "sets", chips, "declarations")
 
 
 #: The parts the quick form lays out its own way; the others as on the detailed form.
@@ -192,4 +291,9 @@ QUICK: dict[str, Callable[[Table, Part], list[Section]]] = {
     "declarations": _quick_declarations,
     "auction": _quick_auction,
     "call": _quick_call,
+    "runs": _quick_runs,
+    "kings_played": _quick_kings,
+    "cards_left": _quick_cards_left,
+    "twos": _quick_twos,
+    "sets": _quick_sets,
 }

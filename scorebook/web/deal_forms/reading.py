@@ -15,7 +15,15 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.inputs import loads as strict_json
 from scorebook.core.refusals import Refusal
-from scorebook.web.deal_forms.form import CALL_SEP, OWN_HAND, DealForm, Input, Table, scorers
+from scorebook.web.deal_forms.form import (
+    CALL_SEP,
+    OWN_HAND,
+    PICK,
+    DealForm,
+    Input,
+    Table,
+    scorers,
+)
 from scorebook.web.deal_forms.layout import build
 from scorebook.web.deal_forms.words import PACKS
 
@@ -89,15 +97,22 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
         if inp.kind == "points":
             value = _thirds(inp.value, _first(data, f"{inp.name}~figures"))
         if inp.kind == "chipset":
-            _declared(deal, inp.name, inp.value)
+            for target, entry in chip_entries(inp.name, inp.value):
+                deal.setdefault(target, []).append(entry)
             continue
         if inp.kind == "call":
             _called(deal, inp.value)
+            continue
+        if inp.kind == "pick":
+            path, sep, picked = inp.value.partition(PICK)
+            if sep:
+                _put(deal, path, True if picked == "on" else picked)
             continue
         if inp.feeds or inp.kind == "shown":
             continue
         if value is not None and not inp.name.startswith("auction."):
             _put(deal, inp.name, value)
+    _forced(table, form, deal, data)
     _rest(table, form, deal)
     _bids(table, form, deal)
     if deal.get("annulled_by"):
@@ -129,13 +144,25 @@ def _called(deal: dict[str, Any], value: str) -> None:
         deal["called_from"] = where
 
 
-def _declared(deal: dict[str, Any], name: str, chips: list[str]) -> None:
-    """A player's declaration chips (``napoletana:c``, ``four:3``, ``three:3:d``) as the
-    engine's declarations."""
+def chip_entries(name: str, chips: list[str]) -> list[tuple[str, dict[str, Any]]]:
+    """A player's chips (``accusi.N``: ``napoletana:c``, ``four:3``, ``three:3:d``;
+    ``sets.P1``: ``set:A:3``; ``twos.P1``: ``two:9``) as the engine's entries, each with
+    the list it goes in (``declarations``, ``twos``)."""
     seat = name.rsplit(".", 1)[-1]
+    out: list[tuple[str, dict[str, Any]]] = []
     for chip in chips:
         kind, _sep, rest = chip.partition(":")
-        entry: dict[str, Any] = {"player": seat, "type": kind}
+        entry: dict[str, Any] = {"player": seat}
+        if kind == "two":
+            entry["trick"] = int(rest) if rest.isdigit() else rest
+            out.append(("twos", entry))
+            continue
+        if kind == "set":
+            rank, _sep, count = rest.partition(":")
+            entry.update(rank=rank, count=int(count) if count.isdigit() else count)
+            out.append(("declarations", entry))
+            continue
+        entry["type"] = kind
         if kind in ("napoletana", "decima"):
             entry["suit"] = rest
         else:
@@ -143,7 +170,62 @@ def _declared(deal: dict[str, Any], name: str, chips: list[str]) -> None:
             entry["rank"] = rank
             if missing:
                 entry["missing"] = missing
-        deal.setdefault("declarations", []).append(entry)
+        out.append(("declarations", entry))
+    return out
+
+
+def chip_of(target: str, entry: Mapping[str, Any]) -> str | None:
+    """The chip that enters ``entry`` of ``target`` (the inverse of ``chip_entries``), or
+    None when no chip says it (a decima gone wrong: the detailed form's)."""
+    keys = set(entry) - {"player"}
+    if target == "twos":
+        return f"two:{entry.get('trick')}" if keys == {"trick"} else None
+    if keys == {"rank", "count"}:
+        return f"set:{entry.get('rank')}:{entry.get('count')}"
+    kind = entry.get("type")
+    if keys - {"type", "suit", "rank", "missing"}:
+        return None
+    if kind in ("napoletana", "decima"):
+        return f"{kind}:{entry.get('suit')}"
+    if kind == "four":
+        return f"four:{entry.get('rank')}"
+    if kind == "three":
+        return f"three:{entry.get('rank')}:{entry.get('missing')}"
+    return None
+
+
+def _forced(table: Table, form: DealForm, deal: dict[str, Any], data: Any) -> None:
+    """What the rules force, as the engine's description says (``TableShape.sweep``, a
+    ``cards_left`` part's ``zero``), written where the form left it blank: a cappotto's
+    piles and last trick, the zero cards of who went out, the Spinado holder's count."""
+    shape = table.shape
+    group, who = scorers(table)
+    everyone = deal.get("all_tricks")
+    if shape.sweep and isinstance(everyone, str) and shape.whole is not None:
+        taker = everyone if everyone in who else shape.side_of(everyone)
+        piles = deal.setdefault(group, {})
+        if taker in who and isinstance(piles, dict):
+            by_name = {inp.name: inp for inp in form.inputs()}
+            for scorer in who:
+                pile = piles.setdefault(scorer, {})
+                if isinstance(pile, dict) and shape.unit not in pile:
+                    pile[shape.unit] = shape.whole if scorer == taker else 0
+                    inp = by_name.get(f"{group}.{scorer}.{shape.unit}")
+                    if inp is not None:
+                        inp.rest = pile[shape.unit]
+            deal.setdefault("last_trick", taker)
+    left = shape.part("cards_left")
+    if left is None:
+        return
+    zero = deal.get(str(left.get("zero", "")))
+    counts = deal.get("cards_left")
+    if isinstance(zero, str) and isinstance(counts, dict) and zero not in counts:
+        counts[zero] = 0
+    held = _first(data, "cards_left~held").strip()
+    holder = deal.get("spinado_held_by")
+    if held and isinstance(holder, str):
+        value = int(held) if re.fullmatch(r"\d{1,6}", held) else held
+        deal.setdefault("cards_left", {})[holder] = value
 
 
 def _first(data: Any, name: str) -> str:
@@ -166,7 +248,7 @@ def _typed(inp: Input, raw: str) -> Any:
         return None
     if inp.kind == "check":
         return raw in ("on", "true", "1")
-    if inp.kind == "number":
+    if inp.kind == "number" or inp.numbers:
         # Not a number stays text: the engine says what is wrong with it, in words.
         return int(raw) if re.fullmatch(r"-?\d{1,6}", raw) else raw
     return raw
