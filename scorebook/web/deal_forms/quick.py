@@ -223,8 +223,9 @@ def _quick_runs(table: Table, part: Part) -> list[Section]:
         if inp.kind == "check":
             where.append((f"{inp.name}{PICK}on", inp.label))
         else:
-            seats = [c for c in inp.choices if c[0]]
-            where += [(f"{inp.name}{PICK}{s}", f"{inp.label}: {text}") for s, text in seats]
+            seats = [c for c, _text in inp.choices if c]  # by name alone: a short chip
+            where += [(f"{inp.name}{PICK}{s}", f"{inp.label} {table.names.get(s) or s}")
+                      for s in seats]  # fmt: skip
     if one_of:
         inputs.append(Input("runs~where", _("The Spinado"), "pick", where))
     full.inputs = inputs
