@@ -9,6 +9,7 @@ from django.db.migrations.executor import MigrationExecutor
 from scorebook.clubs import services
 from scorebook.clubs.models import Player
 from scorebook.core.refusals import Refusal
+from tests.migrating import migrated_to
 from tests.web.test_pages import client_for
 
 
@@ -67,18 +68,17 @@ BEFORE = [("clubs", "0002_invitation")]
 def test_names_already_twice_in_other_case_are_told_apart_by_the_migration():
     """A club that already has "nino" and "Nino" keeps both players, the later one renamed
     "nino (2)", so the constraint can be added."""
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes()
-    executor.migrate(BEFORE)
-    apps = executor.loader.project_state(BEFORE).apps
-    club = apps.get_model("clubs", "Club").objects.create(name="Circolo", slug="circolo")
-    old = apps.get_model("clubs", "Player")
-    first = old.objects.create(club=club, name="Nino")
-    second = old.objects.create(club=club, name="nino")
-    old.objects.create(club=club, name="NINO")
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(latest)
-    names = dict(Player.objects.filter(club_id=club.pk).values_list("pk", "name"))
-    assert names[first.pk] == "Nino" and names[second.pk] == "nino (2)"
-    assert sorted(names.values()) == ["NINO (3)", "Nino", "nino (2)"]
+    with migrated_to(BEFORE) as executor:
+        latest = executor.loader.graph.leaf_nodes()
+        apps = executor.loader.project_state(BEFORE).apps
+        club = apps.get_model("clubs", "Club").objects.create(name="Circolo", slug="circolo")
+        old = apps.get_model("clubs", "Player")
+        first = old.objects.create(club=club, name="Nino")
+        second = old.objects.create(club=club, name="nino")
+        old.objects.create(club=club, name="NINO")
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(latest)
+        names = dict(Player.objects.filter(club_id=club.pk).values_list("pk", "name"))
+        assert names[first.pk] == "Nino" and names[second.pk] == "nino (2)"
+        assert sorted(names.values()) == ["NINO (3)", "Nino", "nino (2)"]

@@ -5,6 +5,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from tests.migrating import migrated_to
+
 pytestmark = pytest.mark.migration
 
 BEFORE = [("matches", "0003_alter_auditevent_club_alter_confirmation_deal_and_more")]
@@ -12,16 +14,15 @@ BEFORE = [("matches", "0003_alter_auditevent_club_alter_confirmation_deal_and_mo
 
 @pytest.mark.django_db(transaction=True)
 def test_the_audit_log_survives_the_move():
-    executor = MigrationExecutor(connection)
-    latest = executor.loader.graph.leaf_nodes()
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps.get_model("matches", "AuditEvent")
-    old.objects.create(verb="night_closed", object_type="night", object_id="7", reason="why")
+    with migrated_to(BEFORE) as executor:
+        latest = executor.loader.graph.leaf_nodes()
+        old = executor.loader.project_state(BEFORE).apps.get_model("matches", "AuditEvent")
+        old.objects.create(verb="night_closed", object_type="night", object_id="7", reason="why")
 
-    executor = MigrationExecutor(connection)
-    executor.loader.build_graph()
-    executor.migrate(latest)
-    from scorebook.core.models import AuditEvent
+        executor = MigrationExecutor(connection)
+        executor.loader.build_graph()
+        executor.migrate(latest)
+        from scorebook.core.models import AuditEvent
 
-    (event,) = AuditEvent.objects.filter(verb="night_closed", object_id="7")
-    assert event.reason == "why"
+        (event,) = AuditEvent.objects.filter(verb="night_closed", object_id="7")
+        assert event.reason == "why"
