@@ -161,7 +161,7 @@ def test_terziglio_hands(players, phone, axe, shots):
 OVER_TARGET = {
     "tressette3": "each typed player's figures left over are a tap: 5 taps, not 4",
     "tressette4i": "three players typed with their figures: up to 7 taps, not 5",
-    "rovescino": "the engine asks three players' trick counts: 7-10 taps + 6 keys",
+    "rovescino": "three players typed with their figures: up to 7 taps, not 5",
     "trappola": "two 2-digit card points (neither is the rest) and a trick count",
     "calabrasella": "the winner, the call and the discards: 5 taps, not 4",
 }

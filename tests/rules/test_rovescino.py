@@ -288,3 +288,17 @@ def test_traversone_pairs_entered_points_are_checked_s3():
     assert codes({**deal, "last_trick": "A"}, game="traversone_pairs") == [
         ("ind.points_mismatch", "sides.B.points")
     ]
+
+
+def test_a_deal_in_thirds_may_leave_the_trick_counts_out():
+    """Issue 32: a paper sheet writes each player's points, not his tricks; the cappotto
+    is the points' (2.6), so the engine scores the deal without them and reports none."""
+    from scorebook.rules import start_match
+
+    game, rules, state = start_match("rovescino", {"rov.target": 1000}, 4)
+    seats = state.seats
+    piles = {s: {"thirds": t} for s, t in zip(seats, [25, 7, 0, 0], strict=True)}
+    result = game.score_deal({"seats": piles, "last_trick": seats[0]}, rules, state)
+    assert result.points == {seats[0]: 9, seats[1]: 2, seats[2]: 0, seats[3]: 0}
+    assert set(result.facts["tricks"].values()) == {None}
+    assert game.table_shape(rules.values, seats).trick_counts == "optional"

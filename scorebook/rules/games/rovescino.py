@@ -45,6 +45,7 @@ from ..tricks import (
     read_captures,
     score_thirds,
     total,
+    uncounted_seat_tricks,
     uncounted_tricks,
 )
 
@@ -193,6 +194,7 @@ class Rovescino(Game):
         layout = TABLES.get(str(rules.get("rov.deal_table", "")), {}).get(len(seats))
         if layout is not None and rules.get("rov.end") != "elimination_until_three_remain":
             shape = replace(shape, tricks=layout.each)
+        shape = replace(shape, trick_counts="optional")  # an entry in thirds may leave them out
         if len(seats) == 3:
             shape = replace(shape, parts=(Part("piles", {"removed_four": "many"}),))
         return shape
@@ -256,6 +258,10 @@ class Rovescino(Game):
             for seat in raw:
                 if seat in state.extra.get("out", ()):
                     problems.add("rov.out_player", f"seats.{seat}", player=seat)
+        # nobody counts tricks at the table (the cappotto is the points'): they may be left out
+        deal, counted = uncounted_seat_tricks(
+            deal, seats, layout.each, len(seats), (deal.get("last_trick"),)
+        )
         captures = read_captures(
             deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
         )
@@ -301,7 +307,7 @@ class Rovescino(Game):
             event=event,
             facts={
                 "thirds": thirds,
-                "tricks": {s: captures[s].tricks for s in seats},
+                "tricks": {s: captures[s].tricks if counted else None for s in seats},
                 "last_trick": last,
                 "removed": sorted(c.code for c in removed),
                 "monte": layout.monte,
