@@ -345,6 +345,8 @@ def deal_create(
     number = state.deal_number
     if expected_number is not None and expected_number != number:
         stored = match.deals.filter(is_current=True, number=expected_number).first()
+        if stored is None and match.status == Match.Status.FINISHED:
+            raise MatchFinished()  # a phone's deal after the end: nothing to compare it with
         raise DealConflict(stored, expected_number)
     try:
         result = game.add_deal(state, data, rules, f"deals[{number - 1}]")

@@ -2,7 +2,8 @@
 the service worker keeps the match page and the next deal's form, the deals typed with
 no connection wait in IndexedDB (across a reload, a visit to the match page, closing the
 browser) and are sent in order when it returns; another phone's deal of the same number
-opens the conflict choice with nothing lost; a new deploy's worker takes over.
+is said in words and opens the conflict choice with nothing lost; a new deploy's worker
+takes over. The queue's states one by one: test_offline_queue.py.
 
 Chromium's offline emulation (``context.set_offline``) also cuts the service worker's own
 requests here (Playwright 1.65, Chromium 156): the pages below come from its cache, as
@@ -250,6 +251,10 @@ def test_offline_phone_meets_another_phones_deal(night, phone, shots, axe):
     assert [d.number for d in stored(match)] == [1]
 
     go_online(nino.context)
+    # Said in words first (issue 31 item 9), the comparison one tap away.
+    review = nino.locator("#queue-review")
+    expect(review).to_contain_text("Smazzata 1: un altro telefono", timeout=20_000)
+    review.get_by_role("button", name="Confronta, e correggi quella salvata con la mia").click()
     expect(nino.locator("[data-conflict]")).to_be_visible(timeout=20_000)
     expect(nino.locator(".compare")).to_contain_text("La tua")
     axe(nino, "offline deal meets another phone's")
@@ -375,8 +380,9 @@ def test_a_new_deploy_takes_over(night, phone, settings):
 
 def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone, shots, axe):
     """Offline the form checks its shape only (something entered, a number within the
-    deal's total); a deal the engine refuses on arrival opens the form with the values
-    typed and its notes, and stays on the phone until it is put right."""
+    deal's total, in the server's words); a deal the engine refuses on arrival is said in
+    words, opens the form with the values typed and its notes, and stays on the phone
+    until it is put right."""
     match = night.tressette
     nino = phone(night.people["nino"])
     nino.goto(f"/m/{match.pk}/")
@@ -391,7 +397,8 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     points = nino.locator('[name="sides.A.thirds"]')
     points.fill("12")  # 32 thirds in the cards: 10 points and 2 figures at most
     save.click()
-    expect(problem).to_contain_text(": da 0 a 10.")
+    # the server's words for it (scorebook/web/offline_checks.py), in thirds as it says
+    expect(problem).to_contain_text("deve essere tra 0 e 32; vale 36.")
     expect(points).to_have_attribute("aria-invalid", "true")
     shots(nino, "83-offline-shape")
     assert queued_count(nino) == 0
@@ -415,6 +422,9 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     expect(nino.locator("#queue-status")).to_contain_text("1 smazzata in attesa")
 
     go_online(nino.context)
+    review = nino.locator("#queue-review")
+    expect(review).to_contain_text("Smazzata 1 è stata rifiutata:", timeout=20_000)
+    review.get_by_role("button", name="Correggila").click()
     expect(nino.locator("#f-declarations-1-player-err .error")).to_contain_text(
         "tre di spade", timeout=20_000
     )

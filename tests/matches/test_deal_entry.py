@@ -224,3 +224,18 @@ def test_the_check_fails_once_a_receiver_listens(people, per_deal_match):
         assert signal_check(skipped) == [model]
     finally:
         post_save.disconnect(receiver, sender=model)
+
+
+def test_a_deal_after_a_finished_match_is_refused_as_finished_not_as_a_conflict(people, night):
+    """A phone's waiting deal 2 meets a match the director finished with its final score
+    (no deal stored): it is refused as match.finished (the phone offers to discard it),
+    not as a conflict with nothing to compare (deal.conflict). A deal number that is
+    stored is still a conflict."""
+    match = new_match(people, night, "tressette4")
+    services.match_record_final(match=match, totals={"A": 41, "B": 20}, user=people.director)
+    with pytest.raises(services.MatchFinished):
+        services.deal_create(match=match, data=SIDES, expected_number=2, user=people.scorer)
+    other = new_match(people, night, "tressette4")
+    services.deal_create(match=other, data=SIDES, expected_number=1, user=people.scorer)
+    with pytest.raises(services.DealConflict):
+        services.deal_create(match=other, data=SIDES, expected_number=1, user=people.scorer)

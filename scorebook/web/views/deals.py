@@ -31,7 +31,7 @@ from scorebook.matches import services
 from scorebook.matches.models import Confirmation, Deal, Match, Night
 from scorebook.matches.selectors import accepts
 from scorebook.rules import Rejection
-from scorebook.web import confirming, preview
+from scorebook.web import confirming, offline_checks, preview
 from scorebook.web import deal_forms as forms
 from scorebook.web import services as web_services
 from scorebook.web.access import can, page_context
@@ -141,6 +141,7 @@ def deal_new(request: HttpRequest, match_id: int) -> HttpResponse:
             request,
             match,
             forms.build(table, level),
+            offline_checks=offline_checks.describe(table, level),
             shape=preview.shape_of(table),
             table=table,
             number=state.deals_played + 1,
@@ -227,13 +228,14 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
     entering = confirming.entering(match, request.user, dict(table.names))
     if entering is not None:  # as the phone said it
         entering["value"] = request.POST.get("entered_side", "")
-    return render(
+    response = render(
         request,
         "web/deals/new.html",
         _context(
             request,
             match,
             forms.render(table, entry),
+            offline_checks=offline_checks.describe(table, level),
             table=table,
             number=expected or preview.next_number(match),
             shape=preview.shape_of(table),
@@ -242,6 +244,15 @@ def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
         ),
         status=status,
     )
+    return _coded(response, [str(p.get("code") or "") for p in entry.problems] or ["input"])
+
+
+def _coded(response: HttpResponse, codes: list[str]) -> HttpResponse:
+    """A refused save says why in a header too (``Refusal-Codes``: the refusal's and the
+    engine's codes): the phone's queue tells a closed night, a finished match and a
+    conflict apart from a deal to put right, without reading the page."""
+    response["Refusal-Codes"] = " ".join(dict.fromkeys(c for c in codes if c))
+    return response
 
 
 def _int(value: Any, field: str) -> int | None:
@@ -273,7 +284,7 @@ def _conflict(
         except Rejection as rejection:
             entry.problems += forms.problems(rejection, get_language())
     table = preview.table(match)
-    return render(
+    response = render(
         request,
         "web/deals/conflict.html",
         {
@@ -300,6 +311,7 @@ def _conflict(
         },
         status=409,
     )
+    return _coded(response, [conflict.code])
 
 
 @login_required

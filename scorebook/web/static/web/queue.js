@@ -8,9 +8,16 @@
  *   be sent"), survives closing the browser, and is sent when the connection returns (the
  *   online event, a retry every few seconds, every page): in order, the same key every
  *   time, so the server stores it once and replays its answer.
- * - An answer that is not a success (a 409 from another phone, the engine's refusal)
- *   replaces the page's main part with the server's page, the typed values in it: the
- *   user chooses. The deal stays queued (and blocks its match's later deals) until then.
+ * - A save answered at once with a refusal (the engine's, another phone's deal) is never
+ *   queued: the server's page replaces the main part, the typed values in it (and in the
+ *   draft, so a reload keeps them). One deal number has one save in the queue: a new
+ *   save of that number replaces the one waiting.
+ * - A waiting deal refused when it is sent later (the server says why in Refusal-Codes:
+ *   a closed night, a finished match, another phone's deal of that number, the rules)
+ *   is kept, marked, and shown one at a time in words with the choices that make sense:
+ *   discard it, keep the stored one, correct the stored one with it (with a reason), put
+ *   it right. The match's later deals wait behind it until the choice; nothing stays
+ *   stuck without a way on.
  * - Offline: the service worker (/sw.js, registered here) keeps the match page and the
  *   next deal's form. A form opened while deals wait takes the number after them (the
  *   server marks what carries the number: data-numbered; and what holds only for the
@@ -174,7 +181,7 @@
       });
       each(document.querySelectorAll("[data-this-deal]"), function (el) {
         if (el.tagName === "INPUT") el.parentNode.removeChild(el);
-        else el.hidden = true;
+        else if (!el.classList.contains("scoreline")) el.hidden = true; // the deals sent
       });
       if (form.dataset.queue) form.dataset.queue = swap(form.dataset.queue);
       if (form.dataset.draft) form.dataset.draft = form.dataset.draft.replace(":" + from + ":", ":" + to + ":");
@@ -191,6 +198,7 @@
   }
   function shape(form) {
     var typed = 0, problem = null;
+    var checked = !!document.getElementById("offline-checks"); // the server's words for bounds
     each(form.elements, function (el) {
       if (!el.name || el.disabled || el.type === "hidden" || el.type === "submit" || el.type === "file") return;
       if (el.type === "checkbox" || el.type === "radio") { if (el.checked && el.value) typed++; return; }
@@ -202,12 +210,49 @@
       var lead = /^-?[0-9]+/.exec(v), max = el.dataset.max;
       if (!lead || (el.validity && el.validity.patternMismatch)) {
         problem = [el, (words.whole || "LABEL: a whole number").replace("LABEL", labelOf(el))];
-      } else if (max !== undefined && (parseInt(lead[0], 10) > parseInt(max, 10) || parseInt(lead[0], 10) < 0)) {
+      } else if (!checked && max !== undefined && (parseInt(lead[0], 10) > parseInt(max, 10) || parseInt(lead[0], 10) < 0)) {
         problem = [el, (words.above || "LABEL: from 0 to MAX").replace("LABEL", labelOf(el)).replace("MAX", max)];
       }
     });
     if (problem) return problem;
-    return typed ? null : [null, words.empty || "Enter the deal first."];
+    if (!typed) return [null, words.empty || "Enter the deal first."];
+    return described(form);
+  }
+  function described(form) {
+    // The checks the server wrote beside the form from the engine's description of the
+    // table (scorebook/web/offline_checks.py), in the words its form says them: each
+    // pile within a deal's, the rest not below nothing, the choices the engine asks for.
+    var node = document.getElementById("offline-checks");
+    var checks;
+    try { checks = node ? JSON.parse(node.textContent) : null; } catch (e) { checks = null; }
+    if (!checks || !checks.numbers) return null;
+    var said = [], first = null, total = 0, all = true;
+    function value(name) { var el = form.elements[name]; return el && !el.disabled ? el : null; }
+    function chosen(name) {
+      var el = form.querySelector('[name="' + name + '"]:checked');
+      return el && el.value ? el.value : "";
+    }
+    function note(el, text, n) {
+      said.push(String(text).split(String(checks.value)).join(String(n)));
+      if (!first && el) first = el;
+    }
+    checks.numbers.forEach(function (c) {
+      var el = value(c.name);
+      var lead = el && /^\s*(-?[0-9]+)(?:\s*\D+\s*([0-2]))?\s*$/.exec(el.value || "");
+      if (!lead) { all = false; return; }
+      var n = parseInt(lead[1], 10) * c.scale + parseInt(lead[2] || chosen(c.figures) || "0", 10);
+      total += n;
+      if (n < 0 || n > c.high) note(el, c.words, n);
+    });
+    if (checks.rest && all && checks.numbers.length && checks.rest.whole - total < 0) {
+      note(null, checks.rest.words, checks.rest.whole - total);
+    }
+    (checks.required || []).forEach(function (c) {
+      if (!form.querySelector('[name="' + c.name + '"]') || chosen(c.name)) return;
+      if (c.unless && chosen(c.unless)) return;
+      note(form.querySelector('[name="' + c.name + '"]'), c.words, "");
+    });
+    return said.length ? [first, said.join(" ")] : null;
   }
   function say(form, problem) {
     var box = form.querySelector("#shape-problem");
@@ -255,11 +300,15 @@
   }
 
   /* -- the queue --------------------------------------------------------------------- */
+  function say_n(n, one, many, fallbackOne, fallbackMany) {
+    return n === 1 ? (one || fallbackOne) : (many || fallbackMany).replace("N", n);
+  }
   function banner(all) {
     var box = document.getElementById("queue-status");
-    var n = all.length;
+    var waiting = all.filter(function (e) { return !e.kind; });
+    var n = waiting.length;
     if (!box) {
-      if (!n) return;
+      if (!all.length && !note) return;
       box = document.createElement("div");
       box.id = "queue-status";
       box.className = "queue";
@@ -269,12 +318,15 @@
       if (!main) return;
       main.insertBefore(box, main.firstChild);
     }
-    if (!n) { box.hidden = true; box.textContent = ""; box.dataset.said = ""; return; }
-    var text = n === 1 ? (words.one || "1 deal waiting to be sent")
-      : (words.many || "N deals waiting to be sent").replace("N", n);
+    review(box, all);
+    if (!n && !note) { box.hidden = true; box.textContent = ""; box.dataset.said = ""; return; }
+    var text = n ? say_n(n, words.one, words.many, "1 deal waiting to be sent", "N deals waiting to be sent") : "";
+    if (note) text = text ? note + " " + text : note;
     if (box.dataset.said === text && !box.hidden) return; // said already: no new announcement
     box.dataset.said = text;
     box.textContent = text;
+    box.hidden = false;
+    if (!n) return;
     var again = document.createElement("button");
     again.type = "button";
     again.textContent = words.send || "Send now";
@@ -292,7 +344,130 @@
       box.appendChild(document.createTextNode(" "));
       box.appendChild(next);
     }
-    box.hidden = false;
+  }
+  var WHY = {
+    closed: ["whyClosed", "LABEL was not saved: the night is closed. Only a director can add a deal to it now."],
+    finished: ["whyFinished", "LABEL was not saved: the match is over."],
+    conflict: ["whyConflict", "LABEL: another phone saved this deal number first."],
+    refused: ["whyRefused", "LABEL was refused:"]
+  };
+  function review(box, all) {
+    // The first waiting deal the server refused, in words, with its choices; the others
+    // after it, one at a time.
+    var problems = all.filter(function (e) { return e.kind; });
+    var card = document.getElementById("queue-review");
+    if (!problems.length) { if (card) card.parentNode.removeChild(card); return; }
+    var e = problems[0];
+    if (card && card.dataset.key === e.key && card.dataset.kind === e.kind) return;
+    if (!card) {
+      card = document.createElement("section");
+      card.id = "queue-review";
+      card.className = "queue problem";
+      card.setAttribute("role", "alert");
+      box.parentNode.insertBefore(card, box.nextSibling);
+    }
+    card.dataset.key = e.key;
+    card.dataset.kind = e.kind;
+    card.textContent = "";
+    var why = WHY[e.kind] || WHY.refused;
+    var title = document.createElement("h2");
+    title.textContent = (words.review || "To review: LABEL").replace("LABEL", e.label);
+    card.appendChild(title);
+    var text = document.createElement("p");
+    text.className = "why";
+    text.textContent = (words[why[0]] || why[1]).replace("LABEL", e.label) + (e.kind === "refused" && e.reason ? " " + e.reason : "");
+    card.appendChild(text);
+    if (e.summary) {
+      var typed = document.createElement("p");
+      typed.className = "meta";
+      typed.textContent = (words.typed || "Typed:") + " " + e.summary;
+      card.appendChild(typed);
+    }
+    if (problems.length > 1) {
+      var more = document.createElement("p");
+      more.className = "meta";
+      more.textContent = (words.more || "Then N more to review.").replace("N", problems.length - 1);
+      card.appendChild(more);
+    }
+    var actions = document.createElement("div");
+    actions.className = "actions stack";
+    function button(label, primary, fn) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "big" + (primary ? " primary" : "");
+      b.textContent = label;
+      b.addEventListener("click", fn);
+      actions.appendChild(b);
+    }
+    var open = function () { flush({open: e.key, manual: true}); };
+    if (e.kind === "conflict") {
+      button(words.compare || "Compare, and correct the stored one with mine", true, open);
+      button(words.keep || "Keep the stored one", false, function () { discard(e); });
+    } else if (e.kind === "refused") {
+      button(words.fix || "Put it right", true, open);
+      button(words.discard || "Discard it", false, function () { discard(e); });
+    } else {
+      button(words.discard || "Discard it", true, function () { discard(e); });
+    }
+    card.appendChild(actions);
+  }
+  var note = "";
+  function discard(e) {
+    // The user chose: this waiting deal goes (with its draft); the ones behind it are sent.
+    if (e.draft) forget(e.draft + ":");
+    return remove(e.key).then(function () {
+      note = (words.discarded || "LABEL discarded.").replace("LABEL", e.label);
+      return refresh();
+    }).then(function () { return flush({}); });
+  }
+  function pending(all) {
+    // The next deal's form: the score is the server's; the deals not sent yet are listed
+    // under it, marked, with what was typed.
+    var form = document.querySelector("form[data-queue][data-match]");
+    var line = document.querySelector(".scoreline");
+    var list = document.getElementById("queue-unsent");
+    var mine = form ? all.filter(function (e) { return String(e.match) === form.dataset.match; }) : [];
+    if (!line || !mine.length) { if (list) list.parentNode.removeChild(list); return; }
+    if (!list) {
+      list = document.createElement("ul");
+      list.id = "queue-unsent";
+      list.className = "unsent";
+      line.parentNode.insertBefore(list, line.nextSibling);
+    }
+    list.textContent = "";
+    mine.forEach(function (e) {
+      var item = document.createElement("li");
+      var badge = document.createElement("span");
+      badge.className = "badge wait";
+      badge.textContent = e.kind ? (words.toreview || "to be reviewed") : (words.unsent || "not sent yet");
+      item.appendChild(document.createTextNode(e.label + " "));
+      item.appendChild(badge);
+      if (e.summary) item.appendChild(document.createTextNode(" · " + e.summary));
+      list.appendChild(item);
+    });
+  }
+  function catchUp(all) {
+    // The queue of this form's match is empty: its score, dealer and shape come from
+    // the server again, in place (the form keeps what is typed in it).
+    var form = document.querySelector("form[data-queue][data-match]");
+    if (!form || all.some(function (e) { return String(e.match) === form.dataset.match; })) return;
+    var number = form.querySelector("[name=expected_number]");
+    fetch(form.dataset.next || location.href, {credentials: "same-origin"}).then(function (r) {
+      return r.ok && !r.redirected ? r.text() : null;
+    }).then(function (html) {
+      if (!html || !number) return;
+      var doc = new DOMParser().parseFromString(html, "text/html");
+      var fresh = doc.querySelector("form[data-queue][data-match]");
+      var at = fresh && fresh.querySelector("[name=expected_number]");
+      if (!at || at.value !== number.value) return; // another phone saved meanwhile
+      each(["p.scoreline", "p.dealer"], function (sel) {
+        var old = document.querySelector(sel), neu = doc.querySelector(sel);
+        if (old && neu) { neu = document.importNode(neu, true); neu.hidden = false; old.parentNode.replaceChild(neu, old); }
+      });
+      var shape = fresh.querySelector("input[name=shape]");
+      if (shape && !form.querySelector("[name=shape]")) form.appendChild(document.importNode(shape, true));
+      document.documentElement.dataset.caughtUp = number.value;
+    }, function () { /* offline again: the next empty queue tries again */ });
   }
   function queued(all) {
     // The match page: its waiting deals, "not yet checked", above the stored ones.
@@ -329,13 +504,20 @@
     });
   }
   function refresh() {
-    return entries().then(function (all) { banner(all); queued(all); return all; });
+    return entries().then(function (all) { banner(all); queued(all); pending(all); return all; });
   }
   function show(html) {
     var doc = new DOMParser().parseFromString(html, "text/html");
     var fresh = doc.querySelector("main");
     var main = document.querySelector("main");
     if (!fresh || !main) return;
+    // The page's own stylesheets (the deal form's table.css) come with it.
+    each(doc.querySelectorAll("link[rel=stylesheet]"), function (link) {
+      var href = link.getAttribute("href");
+      if (href && !document.querySelector('link[rel=stylesheet][href="' + href + '"]')) {
+        document.head.appendChild(document.importNode(link, true));
+      }
+    });
     main.innerHTML = fresh.innerHTML;
     if (doc.title) document.title = doc.title;
     if (window.htmx) window.htmx.process(main);
@@ -371,14 +553,36 @@
           return {state: "done", url: response.url};
         });
       }
-      // Another phone's deal (409), the engine's refusal (400): kept until the user chooses.
+      // Another phone's deal, a closed night, a finished match, the engine's refusal.
+      var kind = kindOf(response.headers.get("Refusal-Codes") || "", response.status);
       return response.text().then(function (html) {
-        entry.refused = response.status;
-        return put(entry).then(function () { return {state: "refused", html: html}; });
+        return {state: "refused", html: html, kind: kind, status: response.status, reason: reasons(html)};
       });
     }, function () { return {state: "offline"}; });
   }
+  function kindOf(codes, status) {
+    // The server's codes: which choices make sense for this refusal.
+    var list = " " + codes + " ";
+    if (list.indexOf(" night.closed ") !== -1) return "closed";
+    if (list.indexOf(" match.finished ") !== -1 || list.indexOf(" match.abandoned ") !== -1) return "finished";
+    if (list.indexOf(" deal.conflict ") !== -1) return "conflict";
+    return status === 409 ? "conflict" : "refused";
+  }
+  function reasons(html) {
+    // The refusal's words on the server's page (its notes in red), in the page's language.
+    var doc = new DOMParser().parseFromString(html, "text/html");
+    var seen = [];
+    each(doc.querySelectorAll("main .error, main .errorlist li"), function (el) {
+      var text = el.textContent.replace(/\s+/g, " ").trim();
+      if (text && seen.indexOf(text) === -1) seen.push(text);
+    });
+    if (!seen.length && doc.body && !doc.querySelector("main")) seen.push(doc.body.textContent.trim());
+    return seen.join(" ").slice(0, 400);
+  }
   function flush(options) {
+    // options: retry (send the deals marked refused again), manual (the user asked: try
+    // even when the phone says it is offline), open (the key of a refused deal whose
+    // server page the user asked to see: it replaces the main part).
     options = options || {};
     if (sending) return Promise.resolve(null);
     // The phone knows it has no network: nothing is tried until the online event (or
@@ -392,18 +596,34 @@
         if (i >= all.length) return result;
         var e = all[i];
         if (blocked[e.match]) return next(i + 1);
-        if (e.refused && !options.retry) { blocked[e.match] = true; return next(i + 1); }
+        var asked = options.open === e.key;
+        if (e.refused && !options.retry && !asked) { blocked[e.match] = true; return next(i + 1); }
         return send(e).then(function (r) {
           if (r.state === "done") {
             result.sent++;
             if (e.key === follow) result.go = r.url;
             return next(i + 1);
           }
-          if (r.state === "offline" || r.state === "wait") { result.stopped = r.state; return result; }
-          result.html = result.html || r.html;
-          if (r.state === "login") return result;
+          if (r.state === "offline" || r.state === "wait") {
+            result.stopped = r.state;
+            if (!e.fresh) return result;
+            e.fresh = false; // it waits now: a refusal later is shown in words
+            return put(e).then(function () { return result; });
+          }
+          if (r.state === "login") { result.html = r.html; return result; }
           blocked[e.match] = true;
-          return next(i + 1);
+          if (e.fresh && e.key === follow) {
+            // Answered at once, on the page that saved it: not queued. The server's page
+            // shows why, with the values typed (kept in the draft too).
+            result.html = result.html || r.html;
+            return remove(e.key).then(function () { return next(i + 1); });
+          }
+          if (asked) result.html = result.html || r.html;
+          e.fresh = false;
+          e.refused = r.status;
+          e.kind = r.kind;
+          e.reason = r.reason;
+          return put(e).then(function () { return next(i + 1); });
         });
       }
       return next(0);
@@ -412,7 +632,10 @@
       if (done.html) { follow = null; show(done.html); }
       else if (done.go) { window.location.assign(done.go); return done; }
       else if (done.sent && document.querySelector("[data-queued]")) { window.location.reload(); return done; }
-      return refresh().then(function () { return done; });
+      return refresh().then(function (all) {
+        if (done.sent) catchUp(all);
+        return done;
+      });
     }, function () { sending = false; return null; });
   }
   function submit(event) {
@@ -442,15 +665,29 @@
       summary: summary(form),
       user: words.user || "",
       at: Date.now(),
-      refused: 0
+      refused: 0,
+      kind: "",
+      // Sent at once (the phone has a connection): an answer that refuses it is shown on
+      // this page and it leaves the queue. Saved offline: it waits, and a later refusal
+      // is shown in words with the choices.
+      fresh: navigator.onLine !== false
     };
     var button = form.querySelector("[type=submit]");
     if (button) button.disabled = true;
     follow = entry.key;
     entries().then(function (all) {
       // The same save again (after a refusal, corrected): it keeps its place in the line.
-      all.forEach(function (e) { if (e.key === entry.key) entry.at = e.at; });
-      return put(entry);
+      // Another save of the same deal number of the match replaces the one waiting: one
+      // version of a deal in the queue.
+      var twins = [];
+      all.forEach(function (e) {
+        if (e.key === entry.key) entry.at = e.at;
+        else if (entry.number && String(e.match) === entry.match && e.number === entry.number) {
+          entry.at = Math.min(entry.at, e.at);
+          twins.push(e.key);
+        }
+      });
+      return Promise.all(twins.map(remove)).then(function () { return put(entry); });
     }).then(function () {
       // With a connection the save is on its way: no "waiting" banner unless it must wait
       // (flush says so when a send fails). Without one, the banner says it at once.

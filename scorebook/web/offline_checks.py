@@ -1,0 +1,186 @@
+"""What the phone checks with no connection (issue 32 item 4): the deal form's shape, from
+the engine's description of the table and the engine's own answers, in the words the
+server's form says them.
+
+The description (``describe``) travels with the form as JSON; ``queue.js`` reads it for any
+game (it holds no game key and no rule):
+
+* ``numbers``: each typed card-points field, in the table's unit (``scale``: a point is 3
+  thirds, the figures tapped beside it add to it), with the bounds of one deal's piles
+  (the engine's ``TableShape.whole``), and the words the form says for a value outside
+  them (the engine's ``input.out_of_range`` placed on the field by ``check.place``; the
+  value is ``VALUE``);
+* ``rest``: where several piles are typed, the scorer the server computes as the rest (the
+  whole minus the others), with the words the server's form says on it when the typed
+  piles add up past the whole (asked of the engine with a legal deal of the match);
+* ``required``: the choices the engine asks for when the form leaves them blank (the
+  engine asked with every figure at 0 and every choice blank), each with the engine's
+  words placed on it, and ``unless``: the choice that forces it (every trick taken
+  forces the last one) where the engine then asks it no more.
+
+The engine still judges every deal when it arrives; this only spares the phone a save
+the server would refuse for its shape.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+from django.utils.translation import get_language
+
+from scorebook.rules import Rejection, get_game
+from scorebook.rules.errors import problem
+from scorebook.web import deal_forms as forms
+from scorebook.web.deal_forms.form import DealForm, Input
+
+#: The value the words carry in place of the value typed (the phone puts it in).
+VALUE = -987654
+#: The fields whose choice may force others (every trick taken: the last one too).
+FORCING = ("all_tricks",)
+#: Legal deals tried for one the form can hold.
+SEEDS = 20
+
+
+def describe(table: forms.Table, level: str) -> dict[str, Any]:
+    """The offline checks of the form ``level`` for the next deal of ``table``."""
+    if level not in ("quick", "totals", "cards"):
+        return {}
+    shape = table.shape
+    form = forms.build(table, level)
+    inputs = list(form.inputs())
+    out: dict[str, Any] = {"numbers": [], "rest": None, "required": [], "value": VALUE}
+    if shape.whole is not None:
+        typed = [i for i in inputs if i.kind in ("points", "number") and _pile(i.name)]
+        scale = 3 if shape.unit == "thirds" else 1
+        for inp in typed:
+            words = _said(table, level, inp.name, shape.whole, VALUE)
+            out["numbers"].append(
+                {
+                    "name": inp.name,
+                    "figures": f"{inp.name}~figures" if inp.kind == "points" else "",
+                    "scale": scale if inp.kind == "points" else 1,
+                    "high": shape.whole,
+                    "words": words,
+                }
+            )
+        rest = next((i for i in inputs if i.kind == "shown" and _pile(i.name)), None)
+        words = _rest_words(table, level, typed, rest, shape.whole, scale) if rest else ""
+        if rest is not None and len(typed) > 1 and words:
+            # One typed pile above the whole is said on it; several may add up past it.
+            out["rest"] = {"name": rest.name, "whole": shape.whole, "words": words}
+    out["required"] = _required(table, level, inputs)
+    return out
+
+
+def _pile(name: str) -> bool:
+    """A scorer's card points: ``sides.A.thirds``, ``players.N.points``."""
+    return name.endswith((".thirds", ".points")) and name.count(".") == 2
+
+
+def _said(table: forms.Table, level: str, name: str, whole: int, value: int) -> str:
+    """The words the server's form puts on ``name`` for card points outside a deal's."""
+    field = name.rsplit(".", 1)[-1]
+    found = problem("input.out_of_range", name, field=field, low=0, high=whole, value=value)
+    return _placed(table, level, name, [found.as_dict(_lang())])
+
+
+def _rest_words(
+    table: forms.Table, level: str, typed: list[Input], rest: Input, whole: int, scale: int
+) -> str:
+    """What the server's form says on the rest when the typed piles add up past a deal's:
+    the first holds the whole, the second one unit more (every other part of a legal deal
+    filled in, so that the engine reaches the piles)."""
+    if len(typed) < 2:
+        return ""
+    data = _legal(table, level)
+    for n, inp in enumerate(typed):
+        amount = whole if n == 0 else (1 if n == 1 else 0)
+        if inp.kind == "points":
+            data[inp.name] = [str(amount // scale)]
+            data[f"{inp.name}~figures"] = [str(amount % scale)]
+        else:
+            data[inp.name] = [str(amount)]
+    data.pop(rest.name, None)
+    form, deal = forms.read(table, level, data)
+    game = get_game(table.game)
+    try:
+        game.add_deal(copy.deepcopy(table.state), deal, game.rules(dict(table.rules)))
+    except Rejection as rejection:
+        return _placed(table, level, rest.name, forms.problems(rejection, _lang()), only=True)
+    return ""
+
+
+def _legal(table: forms.Table, level: str) -> dict[str, list[str]]:
+    """A legal deal of this match (the engine's own, of a fixed seed) as the form posts it."""
+    game = get_game(table.game)
+    rules = game.rules(dict(table.rules))
+    for seed in range(SEEDS):  # the first the form can hold (a deal's rarer parts: not)
+        deal = game.random_deal(random.Random(seed), rules, copy.deepcopy(table.state), "totals")
+        fields = forms.prefill(table, level, deal)
+        if fields is not None:
+            return {k: v if isinstance(v, list) else [str(v)] for k, v in fields.items()}
+    return {}
+
+
+def _placed(
+    table: forms.Table, level: str, name: str, errors: list[dict[str, Any]], only: bool = False
+) -> str:
+    """The words ``errors`` get on the input ``name`` (else the form's, unless ``only``)."""
+    form: DealForm = forms.build(table, level)
+    forms.place(form, errors)
+    target = next((i for i in form.inputs() if i.name == name), None)
+    said = target.errors if target is not None and target.errors else []
+    if not said and not only:
+        said = form.errors
+    return " ".join(str(e) for e in said)
+
+
+def _lang() -> str:
+    return "it" if (get_language() or "en").startswith("it") else "en"
+
+
+def _missing(table: forms.Table, level: str, data: dict[str, list[str]]) -> dict[str, str]:
+    """What the engine asks for (``*.missing``) on the form read from ``data``: by the
+    chips field it lands on, in the form's words."""
+    form, deal = forms.read(table, level, data)
+    if form.errors or not deal:
+        return {}
+    game = get_game(table.game)
+    rules = game.rules(dict(table.rules))
+    try:
+        game.add_deal(copy.deepcopy(table.state), deal, rules)
+    except Rejection as rejection:
+        found = forms.problems(rejection, _lang())
+    else:
+        return {}
+    out: dict[str, str] = {}
+    chips = {i.name: i for i in form.inputs() if i.kind == "chips"}
+    for error in found:
+        path = str(error.get("path") or "")
+        if str(error.get("code", "")).endswith(".missing") and path in chips:
+            out[path] = _placed(table, level, path, [error])
+    return out
+
+
+def _required(table: forms.Table, level: str, inputs: list[Input]) -> list[dict[str, str]]:
+    """The choices the engine asks for when left blank, and the choice that forces each."""
+    if level != "quick":
+        return []
+    zero = {i.name: ["0"] for i in inputs if i.kind in ("points", "number") and _pile(i.name)}
+    if not zero:
+        return []
+    asked = _missing(table, level, zero)
+    unless: dict[str, str] = {}
+    for force in FORCING:
+        inp = next((i for i in inputs if i.name == force and i.kind == "chips"), None)
+        choice = next((c for c, _text in inp.choices if c), None) if inp else None
+        if choice is None:
+            continue
+        still = _missing(table, level, {**zero, force: [choice]})
+        unless.update({name: force for name in asked if name not in still})
+    return [
+        {"name": name, "words": words, "unless": unless.get(name, "")}
+        for name, words in asked.items()
+    ]
