@@ -20,6 +20,11 @@ def _language_reset():
 
 @pytest.fixture
 def world(club, people):
+    return make_world(club, people)
+
+
+def make_world(club, people):
+    """The pages' world (the ``world`` fixture): the pks and names the pages' URLs need."""
     director = people["director"]
     night = build.night(people, venue="Bar")
     stake = {"stake_amount": "0.50", "stake_currency": "EUR"}

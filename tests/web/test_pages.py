@@ -1,6 +1,7 @@
 """Every page for every persona: outsiders get 404 (as in the API), members read,
 scorers and directors get the forms their role allows; list pages in bounded queries."""
 
+import copy
 import gzip
 import re
 
@@ -10,6 +11,9 @@ from django.test import Client
 
 from scorebook.clubs.models import Club
 from scorebook.matches.models import Match, Night
+from tests.once import made_once
+from tests.personas import make_personas
+from tests.web.conftest import make_world
 
 PERSONAS = ("anonymous", "stranger", "member", "scorer", "director", "owner")
 LOGIN = "login"  # anonymous visitors are sent to the login page
@@ -59,6 +63,33 @@ PAGES = {
     "leagues": ("/c/{slug}/leagues/", read()),
     "player": ("/c/{slug}/players/{player}/stats", read()),
 }
+
+
+@pytest.fixture(scope="module")
+def built(django_db_setup, django_db_blocker):
+    """The people and the world, made once for the module's tests (tests/once.py): each
+    test runs in a savepoint of the transaction they were made in, rolled back after it."""
+
+    def make():
+        people = make_personas()
+        return people, make_world(people.club, people)
+
+    yield from made_once(django_db_blocker, make)
+
+
+@pytest.fixture
+def people(built, db):
+    return copy.deepcopy(built[0])
+
+
+@pytest.fixture
+def club(people):
+    return people.club
+
+
+@pytest.fixture
+def world(built, db):
+    return copy.deepcopy(built[1])
 
 
 def client_for(people, who):
