@@ -13,6 +13,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONE, SELF
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -335,6 +336,20 @@ if CELERY_BROKER_URL.startswith("redis://"):
     # Kombu's Redis transport, except that a worker survives losing Redis (see the module).
     CELERY_BROKER_TRANSPORT = "scorebook.core.broker:Transport"
 CELERY_TIMEZONE = TIME_ZONE
+# Two queues (deploy/RUNBOOK.md, a worker each in production): what a deal entry sets
+# going, small and frequent, on the entry queue; what takes long (rebuilds of a season or a
+# club, the import's check and run, expiry, the federation's ranking) on the bulk queue, so
+# an import or a rebuild never delays the standings a table is waiting for. A worker started
+# without -Q consumes both (a single small box). Each task's queue is named here only.
+CELERY_QUEUE_ENTRY = envstr("CELERY_QUEUE_ENTRY", "entry")
+CELERY_QUEUE_BULK = envstr("CELERY_QUEUE_BULK", "bulk")
+CELERY_TASK_QUEUES = (Queue(CELERY_QUEUE_ENTRY), Queue(CELERY_QUEUE_BULK))
+CELERY_TASK_DEFAULT_QUEUE = CELERY_QUEUE_ENTRY
+CELERY_TASK_ROUTES = {
+    "scorebook.standings.tasks.rebuild_standings": {"queue": CELERY_QUEUE_BULK},
+    "scorebook.history.tasks.*": {"queue": CELERY_QUEUE_BULK},
+    "scorebook.federations.tasks.*": {"queue": CELERY_QUEUE_BULK},
+}
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # /healthz waits this long (seconds) for the broker and for a worker to run its heartbeat.

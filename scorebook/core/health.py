@@ -1,5 +1,5 @@
 """What ``/healthz`` checks, each on its own: the database, the shared cache, the broker,
-a live worker.
+a live worker on each of the two queues (``worker``: entry, ``bulk_worker``: bulk).
 
 The worker check sends a real ``heartbeat`` task through the broker and waits (at most
 ``HEALTHZ_TIMEOUT`` seconds) for a worker to record it in the shared cache: a worker that
@@ -59,30 +59,41 @@ def broker() -> str:
     return OK
 
 
-def worker() -> str:
-    """Send a heartbeat and wait for a worker to run it; it expires unrun if none does."""
+def workers() -> dict[str, str]:
+    """Send a heartbeat to each queue (settings.CELERY_TASK_QUEUES) and wait for a worker
+    to run each; one expires unrun if no worker consumes its queue. ``worker`` is the
+    entry queue's (deal entry's refreshes), ``bulk_worker`` the bulk queue's."""
+    queues = {"worker": settings.CELERY_QUEUE_ENTRY, "bulk_worker": settings.CELERY_QUEUE_BULK}
     if app.conf.task_always_eager:
-        return EAGER
-    token = uuid.uuid4().hex
-    try:
-        heartbeat.apply_async(args=[token], expires=settings.HEALTHZ_TIMEOUT, retry=False)
-    except (OperationalError, OSError):
-        return UNREACHABLE
-    deadline = time.monotonic() + settings.HEALTHZ_TIMEOUT
-    while time.monotonic() < deadline:
+        return dict.fromkeys(queues, EAGER)
+    tokens: dict[str, str] = {}
+    for name, queue in queues.items():
+        tokens[name] = uuid.uuid4().hex
         try:
-            if cache.get(heartbeat_key(token)):
-                return OK
-        except CACHE_DOWN:  # gone since it was checked
-            return UNKNOWN
+            heartbeat.apply_async(
+                args=[tokens[name]], queue=queue, expires=settings.HEALTHZ_TIMEOUT, retry=False
+            )
+        except (OperationalError, OSError):
+            return dict.fromkeys(queues, UNREACHABLE)
+    answers = dict.fromkeys(queues, NO_ANSWER)
+    deadline = time.monotonic() + settings.HEALTHZ_TIMEOUT
+    while time.monotonic() < deadline and NO_ANSWER in answers.values():
+        for name, token in tokens.items():
+            try:
+                if answers[name] == NO_ANSWER and cache.get(heartbeat_key(token)):
+                    answers[name] = OK
+            except CACHE_DOWN:  # gone since it was checked
+                return {
+                    key: UNKNOWN if value == NO_ANSWER else value for key, value in answers.items()
+                }
         time.sleep(0.05)
-    return NO_ANSWER
+    return answers
 
 
 def report() -> dict[str, str]:
     checks = {"database": database(), "cache": shared_cache(), "broker": broker()}
     # The worker's heartbeat is read from the cache: unknown while either is down.
     heard = checks["broker"] == EAGER or (checks["broker"] == OK and checks["cache"] == OK)
-    checks["worker"] = worker() if heard else UNKNOWN
+    checks.update(workers() if heard else {"worker": UNKNOWN, "bulk_worker": UNKNOWN})
     healthy = all(value in HEALTHY for value in checks.values())
     return {"status": "ok" if healthy else "error", **checks}

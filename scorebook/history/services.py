@@ -29,7 +29,6 @@ from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
 from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
-from scorebook.standings import refresh
 from scorebook.standings.models import (
     FixtureMatch,
     LeaderboardRow,
@@ -39,6 +38,7 @@ from scorebook.standings.models import (
     RatingChange,
     StaleMark,
 )
+from scorebook.standings.outbox import stale_mark
 
 from . import tasks
 from .checker import NothingNew, RowsRefused, check_file, file_problem
@@ -176,7 +176,7 @@ def import_undo(*, batch: Import, user: User) -> Import:
     """Remove everything the import stored, in one transaction: its nights with their
     tables, matches, deals (and any later versions and confirmations), ledger entries,
     settlements and pots, the guests it added that have played nowhere else, the player
-    accounts it opened that hold nothing else; then rebuild the standings."""
+    accounts it opened that hold nothing else; then mark the standings for a rebuild."""
     require_role(user, batch.club_id, Role.DIRECTOR)
     batch = Import.objects.select_for_update().get(pk=batch.pk)
     if batch.status not in (Import.Status.DONE, Import.Status.FAILED):
@@ -213,7 +213,9 @@ def import_undo(*, batch: Import, user: User) -> Import:
         before={"nights": len(night_ids)},
         after={"guests_kept": kept},
     )
-    refresh.rebuild(club_id=batch.club_id)
+    # The club's standings without the import: a rebuild on the bulk queue once this
+    # commits (eager mode: at once), not inside the request.
+    stale_mark(club_id=batch.club_id)
     return batch
 
 

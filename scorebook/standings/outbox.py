@@ -35,7 +35,8 @@ def stale_mark(
     """Record, in the caller's transaction, what of the club's standings must be brought
     up to date: the match (and the deal) that changed, or a night's matches, or a
     season's rows, or everything when none is named; and schedule the refresh once the
-    transaction commits."""
+    transaction commits: on the entry queue, or on the bulk queue for the whole club's
+    rebuild (settings.CELERY_TASK_ROUTES)."""
     StaleMark.objects.create(
         club_id=club_id,
         night_id=night_id,
@@ -43,7 +44,10 @@ def stale_mark(
         match_id=match_id,
         deal_id=deal_id,
     )
-    transaction.on_commit(lambda: schedule(club_id))
+    if match_id is None and night_id is None and season_id is None:
+        transaction.on_commit(lambda: schedule(club_id, rebuild=True))
+    else:
+        transaction.on_commit(lambda: schedule(club_id))
 
 
 #: Clubs whose refresh is held in this context (``held``).
@@ -62,16 +66,18 @@ def held(club_id: int) -> Iterator[None]:
         _HELD.reset(token)
 
 
-def schedule(club_id: int) -> None:
-    """Ask a worker to refresh the club. Eager mode (no broker: a single small box, the
-    tests) runs it here; with a broker a background thread publishes it, so a broker
-    that is down or slow never holds up the request that committed the change."""
+def schedule(club_id: int, *, rebuild: bool = False) -> None:
+    """Ask a worker to refresh the club (``rebuild``: its seasons' or whole rebuild, the
+    bulk queue's task). Eager mode (no broker: a single small box, the tests) runs it
+    here; with a broker a background thread publishes it, so a broker that is down or
+    slow never holds up the request that committed the change."""
     if club_id in _HELD.get():
         return
+    task = tasks.rebuild_standings if rebuild else tasks.refresh_standings
     if settings.CELERY_TASK_ALWAYS_EAGER:
-        tasks.refresh_standings.apply((club_id,), throw=True)
+        task.apply((club_id,), throw=True)
     else:
-        PUBLISHER.submit(club_id)
+        PUBLISHER.submit(club_id, task.name)
 
 
 class Publisher:
@@ -83,15 +89,15 @@ class Publisher:
     def __init__(self, broker_url: str | None = None, window: float = 0.25) -> None:
         self.broker_url = broker_url  # None: the app's broker (a test points it elsewhere)
         self.window = window
-        self._pending: set[int] = set()
+        self._pending: set[tuple[str, int]] = set()  # (task name, club id)
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
         self._pid = 0
         self.published = 0  # publish attempts, done or failed
 
-    def submit(self, club_id: int) -> None:
+    def submit(self, club_id: int, task: str = tasks.refresh_standings.name) -> None:
         with self._wake:
-            self._pending.add(club_id)
+            self._pending.add((task, club_id))
             if self._thread is None or not self._thread.is_alive() or self._pid != os.getpid():
                 self._pid = os.getpid()  # a forked worker starts its own thread
                 self._thread = threading.Thread(
@@ -103,27 +109,25 @@ class Publisher:
     def _run(self) -> None:
         from kombu.exceptions import KombuError, OperationalError
 
-        refresh_standings = tasks.refresh_standings
-
+        app = tasks.refresh_standings.app
         while True:
             with self._wake:
                 while not self._pending:
                     self._wake.wait()
-            time.sleep(self.window)  # let the burst gather: one message per club
+            time.sleep(self.window)  # let the burst gather: one message per club and task
             with self._wake:
-                clubs, self._pending = self._pending, set()
-            for club_id in sorted(clubs):
+                sends, self._pending = self._pending, set()
+            for task, club_id in sorted(sends):
                 # send_task only ever publishes: unlike apply_async it never runs the task
                 # in this thread, even if the app is switched to eager meanwhile (a test
                 # that ends while this thread waits on a hung broker), so this thread
-                # never touches the database.
-                send = refresh_standings.app.send_task
+                # never touches the database. It routes by the task's name (the queues).
                 try:
                     if self.broker_url is None:
-                        send(refresh_standings.name, (club_id,), retry=False)
+                        app.send_task(task, (club_id,), retry=False)
                     else:
-                        with refresh_standings.app.connection_for_write(self.broker_url) as conn:
-                            send(refresh_standings.name, (club_id,), retry=False, connection=conn)
+                        with app.connection_for_write(self.broker_url) as conn:
+                            app.send_task(task, (club_id,), retry=False, connection=conn)
                 except (OperationalError, KombuError, OSError) as error:
                     # The mark stays; the beat sweeper schedules it when the broker is back.
                     log.warning("standings refresh of club %s not published: %s", club_id, error)

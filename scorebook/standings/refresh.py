@@ -1,17 +1,18 @@
 """The standings brought up to date: the incremental refresh of what the stale marks name
 (see ``outbox``) and the rebuild from the deal log.
 
-``club_refresh`` is what the Celery task runs: it takes the club's lock row (a second
-rebuild of the same club skips instead of queueing behind it), reads the marks, rebuilds
-the seasons they touch and brings the ratings up to date, and deletes the marks it handled
-in the same transaction. ``rebuild`` from scratch runs the same functions, so the tables
-are the same either way.
+``club_refresh`` is what the entry queue's task runs: it takes the club's lock row (a
+second refresh of the same club skips instead of queueing behind it), reads the marks of
+matches, nights and seasons, brings their contributions and the ratings up to date, and
+deletes the marks it handled in the same transaction. ``bulk_refresh``, the bulk queue's,
+rebuilds the whole club when a mark names nothing. ``rebuild`` from scratch runs the same
+functions, so the tables are the same either way.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, timedelta
 from typing import Any
 
@@ -49,24 +50,33 @@ class Busy(Exception):
 REFRESH_ALONG = 50
 
 
+#: A mark naming nothing, the whole club's rebuild: the bulk queue's (``bulk_refresh``).
+#: Every other mark names a match, a night or a season, the entry queue's (``club_refresh``):
+#: a season's rows are summed from the stored contributions, a quick pass.
+BULK = Q(match_id__isnull=True, night_id__isnull=True, season_id__isnull=True)
+
+
 def club_refresh(club_id: int) -> int:
-    """Bring the club's standings up to date with its stale marks, and those of up to
-    ``REFRESH_ALONG`` other clubs with marks waiting, in one pass (one worker serving
-    many clubs does one set of queries per round, not one per club); returns how many
-    marks it handled (0: nothing was stale). Raises Busy when another refresh holds the
-    club (other clubs that are held are left to their own refresh).
+    """Bring the club's standings up to date with its stale marks of matches, nights and
+    seasons, and those of up to ``REFRESH_ALONG`` other clubs with such marks waiting, in
+    one pass (one worker serving many clubs does one set of queries per round, not one per
+    club); returns how many marks it handled (0: nothing was stale). Raises Busy when
+    another refresh holds the club (other clubs that are held are left to their own
+    refresh).
 
     A mark that names a match (a deal entered or corrected) refreshes that match only:
     its old contribution is taken off the leaderboard rows and its new one added, and
     the ratings are replayed from the earliest changed match of its game. A night's mark
     (its close) does that for the night's matches; a season's mark rebuilds that season's
-    rows from the stored contributions; a mark naming nothing rebuilds the club."""
-    if not StaleMark.objects.filter(club_id=club_id).exists():
+    rows from the stored contributions. A mark naming nothing is ``bulk_refresh``'s, on
+    the other queue."""
+    entry_marks = StaleMark.objects.exclude(BULK)
+    if not entry_marks.filter(club_id=club_id).exists():
         # Handled already, most often by a refresh that took this club along: one query,
         # so the messages a round of refreshes leaves behind cost the worker little.
         return 0
     waiting = (
-        StaleMark.objects.exclude(club_id=club_id)
+        entry_marks.exclude(club_id=club_id)
         .values_list("club_id", flat=True)
         .distinct()
         .order_by("club_id")[:REFRESH_ALONG]
@@ -83,38 +93,42 @@ def club_refresh(club_id: int) -> int:
         if club_id not in held:
             raise Busy(club_id)
         marks = list(
-            StaleMark.objects.filter(club_id__in=held).values(
+            entry_marks.filter(club_id__in=held).values(
                 "id", "club_id", "night_id", "season_id", "match_id"
             )
         )
         if not marks:
             return 0
-        whole = sorted(
-            {
-                m["club_id"]
-                for m in marks
-                if m["night_id"] is None and m["season_id"] is None and m["match_id"] is None
-            }
-        )
-        if whole:
-            _rebuild_clubs(whole, None)
-        rest = [m for m in marks if m["club_id"] not in whole]
-        changed = {m["match_id"] for m in rest if m["match_id"]}
-        nights = {m["night_id"] for m in rest if m["night_id"] and not m["match_id"]}
+        changed = {m["match_id"] for m in marks if m["match_id"]}
+        nights = {m["night_id"] for m in marks if m["night_id"] and not m["match_id"]}
         if nights:
             changed |= set(Match.objects.filter(night_id__in=nights).values_list("pk", flat=True))
         changed |= _table_mates(changed)
         if changed:
-            matches_refresh(sorted({m["club_id"] for m in rest}), changed)
+            matches_refresh(sorted({m["club_id"] for m in marks}), changed)
         for season in Season.objects.filter(
-            pk__in={m["season_id"] for m in rest if m["season_id"]}
+            pk__in={m["season_id"] for m in marks if m["season_id"]}
         ):
             season_rebuild(season)
-        StaleMark.objects.filter(pk__in=[m["id"] for m in marks]).delete()
-        Freshness.objects.filter(club_id__in={m["club_id"] for m in marks}).update(
-            built_at=timezone.now(), rebuilds=F("rebuilds") + 1
-        )
+        _handled(marks)
         return sum(1 for m in marks if m["club_id"] == club_id)
+
+
+def bulk_refresh(club_id: int) -> int:
+    """The bulk queue's job: rebuild the club from the deal log when a mark names nothing
+    (an import undone, a migration); returns how many such marks it handled. Waits for a
+    refresh of the club that holds its lock (a rebuild is no hurry)."""
+    marks = StaleMark.objects.filter(BULK, club_id=club_id).count()
+    if marks:
+        rebuild(club_id=club_id)  # clears every mark it saw, these included
+    return marks
+
+
+def _handled(marks: Sequence[Mapping[str, Any]]) -> None:
+    StaleMark.objects.filter(pk__in=[m["id"] for m in marks]).delete()
+    Freshness.objects.filter(club_id__in={m["club_id"] for m in marks}).update(
+        built_at=timezone.now(), rebuilds=F("rebuilds") + 1
+    )
 
 
 def _table_mates(match_ids: set[int]) -> set[int]:
@@ -135,10 +149,12 @@ def _table_mates(match_ids: set[int]) -> set[int]:
     return set(Match.objects.filter(same).values_list("pk", flat=True))
 
 
-def stale_clubs(older_than_seconds: float = 0) -> list[int]:
-    """Clubs with a stale mark older than the given age (for the sweeper)."""
+def stale_clubs(older_than_seconds: float = 0, *, bulk: bool = False) -> list[int]:
+    """Clubs with a stale mark older than the given age (for the sweeper): marks of
+    matches, nights and seasons, or (``bulk``) marks naming nothing."""
     cutoff = timezone.now() - timedelta(seconds=older_than_seconds)
     marks = StaleMark.objects.filter(created_at__lte=cutoff)
+    marks = marks.filter(BULK) if bulk else marks.exclude(BULK)
     return sorted(set(marks.values_list("club_id", flat=True)))
 
 

@@ -1,4 +1,10 @@
-"""Celery tasks that keep the standings fresh (see ``outbox`` and ``refresh``)."""
+"""Celery tasks that keep the standings fresh (see ``outbox`` and ``refresh``).
+
+Two queues (settings.CELERY_TASK_ROUTES, deploy/RUNBOOK.md): ``refresh_standings``, what
+each deal entry sets going, on the entry queue; ``rebuild_standings`` (a whole club's
+rebuild from the deal log) on the bulk queue beside the imports, so a long rebuild never
+holds up the standings a table is waiting for.
+"""
 
 from __future__ import annotations
 
@@ -22,10 +28,21 @@ def refresh_standings(self, club_id: int) -> int:
         raise self.retry(countdown=1) from busy
 
 
+@shared_task(acks_late=True, ignore_result=True)
+def rebuild_standings(club_id: int) -> int:
+    """Idempotent: "rebuild club C if a mark asks for its whole rebuild"; a second
+    delivery (the sweeper sends one while the mark waits) finds nothing left to do."""
+    return refresh.bulk_refresh(club_id)
+
+
 @shared_task(ignore_result=True)
 def sweep_stale_standings() -> list[int]:
-    """Celery beat: schedule a refresh for every club with a mark no task handled."""
-    clubs = refresh.stale_clubs(older_than_seconds=settings.STANDINGS_SWEEP_AFTER)
-    for club_id in clubs:
+    """Celery beat: schedule the refresh or the rebuild, each on its queue, for every
+    club with a mark no task handled (the broker was down, a worker died)."""
+    entry = refresh.stale_clubs(older_than_seconds=settings.STANDINGS_SWEEP_AFTER)
+    bulk = refresh.stale_clubs(older_than_seconds=settings.STANDINGS_SWEEP_AFTER, bulk=True)
+    for club_id in entry:
         refresh_standings.delay(club_id)
-    return clubs
+    for club_id in bulk:
+        rebuild_standings.delay(club_id)
+    return sorted({*entry, *bulk})

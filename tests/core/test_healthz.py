@@ -34,6 +34,7 @@ def test_without_a_broker_tasks_run_eagerly_and_it_says_so(client, celery):
         "cache": "ok",
         "broker": "eager",
         "worker": "eager",
+        "bulk_worker": "eager",
     }
 
 
@@ -48,6 +49,7 @@ def test_a_broker_at_a_closed_port_is_503(client, celery):
         "cache": "ok",
         "broker": "unreachable",
         "worker": "unknown",
+        "bulk_worker": "unknown",
     }
 
 
@@ -59,6 +61,7 @@ def test_a_broker_with_no_worker_is_503(client, celery):
     assert response.status_code == 503
     assert response.json()["broker"] == "ok"
     assert response.json()["worker"] == "no answer"
+    assert response.json()["bulk_worker"] == "no answer"
 
 
 @pytest.mark.skipif(not redis_up(), reason="no Redis on 127.0.0.1:6379")
@@ -83,6 +86,7 @@ def test_a_cache_that_does_not_answer_is_503_not_500(client, celery, settings):
         "cache": "unreachable",
         "broker": "ok",
         "worker": "unknown",
+        "bulk_worker": "unknown",
     }
 
 

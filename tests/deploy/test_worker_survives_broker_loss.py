@@ -33,7 +33,9 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server"),
 ]
-UNIT = ROOT / "deploy" / "systemd" / "scorebook-worker.service"
+UNIT = ROOT / "deploy" / "systemd" / "scorebook-worker.service"  # the entry queue's
+UNITS = [UNIT, ROOT / "deploy" / "systemd" / "scorebook-worker-bulk.service"]
+ENTRY = "entry"  # the queue UNIT consumes (its -Q; settings.CELERY_QUEUE_ENTRY)
 TRANSPORT = "scorebook.core.broker:Transport"
 
 
@@ -45,10 +47,10 @@ def redis_server(tmp_path):
     server.kill()
 
 
-def unit() -> dict[str, str]:
+def unit(path: Path = UNIT) -> dict[str, str]:
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
-    parser.read(UNIT)
+    parser.read(path)
     return dict(parser["Service"])
 
 
@@ -79,7 +81,7 @@ class Supervised:
 
     def __init__(self, broker: str, tmp: Path) -> None:
         service = unit()
-        command = shlex.split(service["ExecStart"])
+        command = shlex.split(service["ExecStart"].replace("%%", "%"))  # systemd's escape
         self.args = command[command.index("-A") :]  # after the celery executable
         self.policy = service.get("Restart", "no")
         self.delay = seconds(service.get("RestartSec", "100ms"))
@@ -147,7 +149,9 @@ def consumed(broker: str, log: Path) -> bool:
 
     task_id = uuid.uuid4().hex
     sender = Celery(broker=broker, set_as_current=False)
-    sender.send_task("scorebook.core.tasks.heartbeat", args=["survival"], task_id=task_id)
+    sender.send_task(
+        "scorebook.core.tasks.heartbeat", args=["survival"], task_id=task_id, queue=ENTRY
+    )
     until(
         lambda: log.exists() and f"[{task_id}] succeeded" in log.read_text(),
         "a task sent after Redis came back is run",
@@ -173,7 +177,7 @@ def test_the_worker_lives_through_redis_kills_and_its_unit_restarts_it(
             sender = Celery(broker=redis_server.url, set_as_current=False)
             while not stop.is_set():
                 try:
-                    sender.send_task("scorebook.core.tasks.heartbeat", args=["load"])
+                    sender.send_task("scorebook.core.tasks.heartbeat", args=["load"], queue=ENTRY)
                 except Exception:  # noqa: BLE001 - Redis is down for a while: try again
                     time.sleep(0.2)
                 time.sleep(0.01)
@@ -201,12 +205,18 @@ def test_the_worker_lives_through_redis_kills_and_its_unit_restarts_it(
         worker.stop()
 
 
-def test_the_unit_never_gives_up_restarting():
+def test_the_entry_unit_consumes_the_entry_queue():
+    command = shlex.split(unit()["ExecStart"])
+    assert command[command.index("-Q") + 1] == ENTRY
+
+
+@pytest.mark.parametrize("path", UNITS, ids=lambda path: path.stem)
+def test_the_unit_never_gives_up_restarting(path):
     """systemd stops restarting a unit that failed 5 times in 10 s (the default start
     limit): a worker crashing while Redis is away for a minute would then stay down."""
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # type: ignore[assignment,method-assign]
-    parser.read(UNIT)
+    parser.read(path)
     assert parser["Unit"].get("StartLimitIntervalSec") == "0"
     assert parser["Service"]["Restart"] == "always"
     assert seconds(parser["Service"]["RestartSec"]) >= 1

@@ -12,11 +12,13 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from django.conf import settings as django_settings
 from django.contrib.auth import get_user_model
+from django.db import transaction
 
 from scorebook.clubs.models import Club, Membership, Player
 from scorebook.matches import services as matches
@@ -39,7 +41,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 class Worker:
-    def __init__(self, broker: str, tmp: Path) -> None:
+    """A worker with embedded beat consuming both queues, or (``queues``) only those named,
+    as the production units run one per queue (deploy/systemd)."""
+
+    def __init__(self, broker: str, tmp: Path, queues: tuple[str, ...] = (), beat=True) -> None:
         db = django_settings.DATABASES["default"]
         self.env = {
             **os.environ,
@@ -50,13 +55,17 @@ class Worker:
         }
         self.tmp = tmp
         self.proc: subprocess.Popen | None = None
-        self.log = tmp / "worker.log"
+        name = "-".join(queues) or "worker"
+        self.log = tmp / f"{name}.log"
+        self.options = ["-Q", ",".join(queues), "-n", f"{name}@%h"] if queues else []
+        if beat:
+            self.options += ["--beat", "--schedule", str(tmp / "beat-schedule")]
 
     def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "scorebook.celery", "worker", "--beat",
+            [sys.executable, "-m", "celery", "-A", "scorebook.celery", "worker",
              "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
-             "--schedule", str(self.tmp / "beat-schedule"), "--logfile", str(self.log)],
+             "--logfile", str(self.log), *self.options],
             cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             start_new_session=True,  # its own group: the embedded beat goes with it
         )  # fmt: skip
@@ -151,3 +160,35 @@ def test_redis_stopped_during_deal_entry(stack, home):
     redis.start()
     until(lambda: won(club, players[0]) == 2, "the second match counted after Redis returned")
     until(lambda: not StaleMark.objects.exists(), "every mark handled")
+
+
+def rebuild_marked(club) -> None:
+    """A mark naming nothing (an import undone): the club's rebuild, the bulk queue's."""
+    with transaction.atomic():
+        outbox.stale_mark(club_id=club.pk)
+
+
+def test_each_queue_has_its_worker_and_a_bulk_worker_killed_loses_nothing(tmp_path, stack, home):
+    redis, both = stack
+    both.kill()
+    entry = Worker(redis.url, tmp_path, ("entry",))
+    entry.start()
+    club, _, players, _ = home
+    try:
+        play(home)
+        until(lambda: won(club, players[0]) == 1, "a deal's refresh on the entry queue")
+        rebuild_marked(club)
+        time.sleep(3)  # the sweeper runs every second: it sends the rebuild, nobody takes it
+        assert StaleMark.objects.filter(club=club).count() == 1, "no bulk worker: it waits"
+        bulk = Worker(redis.url, tmp_path, ("bulk",), beat=False)
+        for _ in range(12):  # enough matches that the rebuild takes a while
+            play(home)
+        bulk.start()
+        until(lambda: "rebuild_standings" in bulk.log.read_text(), "the rebuild received", 20)
+        bulk.kill()  # SIGKILL: no chance to finish or acknowledge
+        bulk.start()
+        until(lambda: won(club, players[0]) == 13, "all 13 matches counted")
+        until(lambda: not StaleMark.objects.exists(), "the rebuild's mark handled")
+        bulk.kill()
+    finally:
+        entry.kill()
