@@ -50,17 +50,17 @@ def load(president: Any, home: Club) -> Federation:
     for slug, name, owner_name, players in CLUBS:
         owner = users.create_user(owner_name, password="demo")
         club = clubs.club_create(name=name, slug=slug, public=True, user=owner)
-        for player in players:
-            clubs.player_create(club=club, name=player, user=owner)
+        for player_name in players:
+            clubs.player_create(club=club, name=player_name, user=owner)
         owners[slug] = owner
     for slug, owner in owners.items():
         invitation = membership.club_invite(federation=comitato, slug=slug, user=president)
         membership.club_invitation_accept(invitation=invitation, user=owner)
-    for username, players in PERSONS:
+    for username, at_clubs in PERSONS:
         person = users.create_user(username, password="demo")
-        for slug, name in players.items():
-            player = Club.objects.get(slug=slug).players.get(name=name)
-            link = links.person_link_propose(player=player, username=username, user=owners[slug])
+        for slug, name in at_clubs.items():
+            linked = Club.objects.get(slug=slug).players.get(name=name)
+            link = links.person_link_propose(player=linked, username=username, user=owners[slug])
             links.person_link_accept(link=link, user=person)
     links.person_link_ask(slug="kalsa", user=users.create_user("rosa.greco", password="demo"))
     return comitato
