@@ -1,7 +1,6 @@
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.forms import UserCreationForm
 from django.urls import reverse
 from rest_framework import serializers
 
@@ -9,6 +8,7 @@ from api.scoping import OwnClubsField
 from scorebook.clubs.models import Club, Invitation, Membership, Player, Role
 from scorebook.clubs.selectors import clubs_of
 from scorebook.clubs.services import INVITATION_MAX_DAYS, INVITATION_MAX_USES
+from scorebook.clubs.signup import NewAccountForm
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -134,7 +134,7 @@ class InvitationSignUpSerializer(serializers.Serializer):
     )
 
     def validate(self, data: dict[str, Any]) -> dict[str, Any]:
-        form: UserCreationForm = UserCreationForm(
+        form = NewAccountForm(
             data={
                 "username": data["username"],
                 "password1": data["password"],

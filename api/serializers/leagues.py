@@ -49,6 +49,8 @@ class LeagueSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = ["started_at", "created_at"]
+        # A taken name or number is the service's 409 in words (races too), never a 400 here.
+        validators: list[object] = []
 
 
 class LeagueChangeSerializer(LeagueSerializer):

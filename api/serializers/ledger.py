@@ -29,6 +29,8 @@ class EntrySerializer(serializers.ModelSerializer):
             "reverses",
             "booked_at",
         ]
+        # Read only (entries are booked by the services): no uniqueness check of its own.
+        extra_kwargs: dict[str, dict[str, list[object]]] = {"reverses": {"validators": []}}
 
 
 # -- a night's settlement: answers built by the ledger's selectors, described here --------

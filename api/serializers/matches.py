@@ -62,6 +62,8 @@ class TableSerializer(serializers.ModelSerializer):
     class Meta:
         model = Table
         fields = ["id", "night", "number", "name"]
+        # A taken name or number is the service's 409 in words (races too), never a 400 here.
+        validators: list[object] = []
 
 
 class MatchSerializer(serializers.ModelSerializer):
@@ -141,6 +143,8 @@ class ConfirmationSerializer(serializers.ModelSerializer):
             "reason",
             "at",
         ]
+        # Read only (the confirm operations write): no uniqueness check of its own.
+        validators: list[object] = []
 
 
 _datetime = serializers.DateTimeField()

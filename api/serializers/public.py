@@ -29,6 +29,8 @@ class PublicClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
         fields = ["name", "slug"]
+        # Read only: no uniqueness check of its own.
+        extra_kwargs: dict[str, dict[str, list[object]]] = {"slug": {"validators": []}}
 
 
 class PublicResultSerializer(serializers.Serializer):

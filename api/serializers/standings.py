@@ -71,6 +71,8 @@ class SeasonSerializer(serializers.ModelSerializer):
     class Meta:
         model = Season
         fields = ["id", "club", "name", "starts_on", "ends_on"]
+        # A taken name or number is the service's 409 in words (races too), never a 400 here.
+        validators: list[object] = []
 
 
 class RatingSerializer(serializers.ModelSerializer):

@@ -21,6 +21,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.core.audit import audit
+from scorebook.core.locks import name_lock
 from scorebook.core.models import AuditEvent
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal, unique_or
@@ -540,7 +541,8 @@ def invitation_sign_up(*, token: str, username: str, password: str) -> Membershi
     creates no account). The caller has validated the username and password."""
     invitation_check(Invitation.objects.filter(token=token).first())
     users = get_user_model().objects
-    if users.filter(username=username).exists():
+    name_lock("username", username)  # "nino" and "NINO" at once: one waits for the other
+    if users.filter(username__iexact=username).exists():  # "Nino" is taken by "nino" too
         raise UsernameTaken(path="username", username=username)
     user = _unique(
         UsernameTaken(path="username", username=username),

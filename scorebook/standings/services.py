@@ -80,7 +80,7 @@ def season_update(*, season: Season, changes: dict[str, Any], user: User) -> Sea
     season.starts_on, season.ends_on = _check_season(
         season.club_id, season.name, season.starts_on, season.ends_on, season.pk
     )
-    season.save()
+    unique_or(SeasonNameTaken(path="name", name=season.name), season.save)
     stale_mark(club_id=season.club_id, season_id=season.pk)
     return season
 

@@ -102,7 +102,6 @@ def test_a_new_person_signs_up_with_an_invitation(people, invitation):
         ("ettore", "short", "password", "input.password_too_short"),
         ("ettore", "password", "password", "input.password_too_common"),
         ("et tore", "tre-sette-calabria", "username", "input.invalid"),
-        ("MEMBER", "tre-sette-calabria", "username", "input.unique"),
     ],
 )
 def test_the_join_pages_rules_refuse_and_store_nothing(
@@ -114,6 +113,21 @@ def test_the_join_pages_rules_refuse_and_store_nothing(
     assert answer.status_code == 400, answer.content
     errors = answer.json()["errors"]
     assert (errors[0]["path"], errors[0]["code"]) == (path, code)
+    assert get_user_model().objects.count() == users
+    invitation.refresh_from_db()
+    assert invitation.uses == 0
+
+
+def test_a_username_taken_in_any_case_is_the_services_409_in_words(people, invitation):
+    """Django's form said 400 input.unique for a taken name typed again, the service 409
+    user.username_taken for two at once: one refusal now (tests/api/test_one_refusal.py)."""
+    users = get_user_model().objects.count()
+    body = {"token": invitation.token, "username": "MEMBER", "password": "tre-sette-calabria"}
+    answer = APIClient().post(SIGN_UP, body, format="json", HTTP_ACCEPT_LANGUAGE="it")
+    assert answer.status_code == 409, answer.content
+    error = answer.json()["errors"][0]
+    assert (error["path"], error["code"]) == ("username", "user.username_taken")
+    assert "MEMBER" in error["message"] and "taken" not in error["message"]  # in Italian
     assert get_user_model().objects.count() == users
     invitation.refresh_from_db()
     assert invitation.uses == 0

@@ -341,7 +341,10 @@ def league_update(*, league: League, changes: dict[str, Any], user: User) -> Lea
     before = {f: getattr(league, f) for f in changes}
     for field, value in changes.items():
         setattr(league, field, value)
-    league.save(update_fields=list(changes))
+    unique_or(
+        LeagueNameTaken(path="name", name=league.name),
+        lambda: league.save(update_fields=list(changes)),
+    )
     audit(
         club_id=league.club_id,
         actor=user,
@@ -374,8 +377,13 @@ def entry_add(*, league: League, name: str, player_ids: list[int], user: User) -
     )
     if taken is not None:
         raise PlayerInAnotherEntry(path="players", player=taken[1], entry=taken[0])
-    seed = league.entries.count() + 1
-    entry = LeagueEntry.objects.create(league=league, name=name, seed=seed)
+    name_taken = EntryNameTaken(path="name", name=name)
+    if league.entries.filter(name=name).exists():
+        raise name_taken
+    seed = league.entries.count() + 1  # the league's row is locked: one entry at a time
+    entry = unique_or(
+        name_taken, lambda: LeagueEntry.objects.create(league=league, name=name, seed=seed)
+    )
     entry.players.set(players)
     audit(
         club_id=league.club_id,
@@ -646,6 +654,12 @@ class LeagueNameTaken(Refusal):
     code = "league.name_taken"
     status = 409
     message = _("The club already has a league called %(name)s.")
+
+
+class EntryNameTaken(Refusal):
+    code = "league.entry_name_taken"
+    status = 409
+    message = _("The league already has an entry called %(name)s: choose another name.")
 
 
 class NotARoundRobin(Refusal):

@@ -1,8 +1,10 @@
 """The forms of signing in, joining with a new account and erasing one's own account."""
 
 from django import forms
-from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.contrib.auth.forms import AuthenticationForm
 from django.utils.translation import gettext_lazy as _
+
+from scorebook.clubs.signup import NewAccountForm
 
 
 class LoginForm(AuthenticationForm):
@@ -18,7 +20,7 @@ class LoginForm(AuthenticationForm):
         self.fields["password"].label = _("Password")
 
 
-class SignUpForm(UserCreationForm):
+class SignUpForm(NewAccountForm):
     """A new account, made on the join page together with accepting the invitation."""
 
     def __init__(self, *args, **kwargs):
