@@ -74,6 +74,7 @@ class AffiliationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Affiliation
         fields = ["id", "federation", "club", "joined_at", "left_at"]
+        validators: list[object] = []  # read only; "taken" is the services' 409
 
 
 class ClubInvitationSerializer(serializers.ModelSerializer):
@@ -83,6 +84,7 @@ class ClubInvitationSerializer(serializers.ModelSerializer):
     class Meta:
         model = ClubInvitation
         fields = ["id", "federation", "club", "status", "created_at", "expires_at", "answered_at"]
+        validators: list[object] = []  # read only; "taken" is the services' 409
 
 
 class ClubInviteSerializer(serializers.Serializer):
@@ -116,6 +118,7 @@ class NumberSerializer(serializers.ModelSerializer):
     class Meta:
         model = FederationNumber
         fields = ["id", "federation", "number", "assigned_at"]
+        validators: list[object] = []  # read only; "taken" is the services' 409
 
 
 class NumberSetSerializer(serializers.Serializer):
@@ -143,6 +146,7 @@ class PersonLinkSerializer(serializers.ModelSerializer):
             "answered_at",
             "removed_at",
         ]
+        validators: list[object] = []  # read only; "taken" is the services' 409
 
 
 class LinkProposeSerializer(serializers.Serializer):
