@@ -392,3 +392,34 @@ def test_offline_the_phone_checks_the_shape_in_the_servers_words(table, shots, a
             match, [(1, {"sides": {"A": {"thirds": 20}, "B": {"thirds": 12}}, "last_trick": "B"})]
         )
     )
+
+
+def test_sending_holds_the_save_until_the_server_answers(table):
+    """empty -(save online)-> sending (the save in the queue, its button disabled, until
+    the answer) -(stored)-> empty: a page closed mid-way leaves it to be sent again."""
+    match = table.tressette
+    nino = table.phone(table.people["nino"])
+    nino.goto(f"/m/{match.pk}/deals/new")
+    held = []
+
+    def hold(route):
+        if route.request.method == "POST" and "/deals/new" in route.request.url:
+            held.append(route)  # answered below, once the state is read
+        else:
+            route.continue_()
+
+    nino.context.route("**/*", hold)
+    points, figures, last = 3, 2, "A"
+    nino.locator('[name="sides.A.thirds"]').fill(str(points))
+    chip(nino, "sides.A.thirds~figures", figures)
+    chip(nino, "last_trick", last)
+    save = nino.locator("#deal-form button[type=submit]")
+    save.click()
+    eventually(lambda: held or pytest.fail("not sent yet"), timeout=10)
+    assert state(nino) == "waiting"  # sending: kept until the server answers
+    expect(save).to_be_disabled()
+    assert stored(match) == []
+    held[0].continue_()
+    nino.wait_for_url(SAVED)
+    assert [d.number for d in stored(match)] == [1]
+    reaches(nino, "empty")
