@@ -14,6 +14,7 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone, translation
 
+from scorebook.clubs.models import Player
 from scorebook.history import importer, services, tasks
 from scorebook.history.checker import check_run
 from scorebook.history.expiry import PreviewExpired, previews_expire
@@ -230,3 +231,42 @@ def test_expiry_skips_the_preview_an_acceptance_holds(people, eager_tasks):
     batch.refresh_from_db()
     assert batch.status == "done"  # accepted, then imported (in-process here): not expired
     assert Night.objects.filter(club=people.club).count() == 2
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_two_imports_at_once_naming_the_same_new_guests_share_them(people, settings, monkeypatch):
+    """Two different files (other nights) both name Maria, Lia, Gino and Rosa, whom the
+    club does not have: run at once, both imports finish and each guest is one player
+    (issue 31 item 7: one of them stopped with "The club already has a player called ...").
+    The first to take the club's row adds the guests; the other finds them there."""
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # the two tasks are run below, at once
+    monkeypatch.setattr(tasks.run_import, "delay", lambda pk: None)  # not sent to a broker
+    later = DATA.replace(b"2016-", b"2017-").replace(b"/2016", b"/2017")
+    first, second = check_run(uploaded(people).pk), check_run(uploaded(people, later).pk)
+    new = {"Gino", "Lia", "Maria", "Rosa"}
+    assert set(first.summary["guests"]) == set(second.summary["guests"]) == new
+    for batch in (first, second):
+        services.import_accept(batch=batch, user=people.director)
+    results: dict[int, str] = {}
+    start = threading.Barrier(2)
+
+    def run(pk: int) -> None:
+        try:
+            start.wait()
+            results[pk] = importer.import_run(pk).status
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=run, args=(b.pk,)) for b in (first, second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == {first.pk: "done", second.pk: "done"}
+    guests = Player.objects.filter(club=people.club, name__in=new)
+    assert sorted(guests.values_list("name", flat=True)) == sorted(new)  # each one player
+    assert Night.objects.filter(club=people.club).count() == 4
+    added = [set(Import.objects.get(pk=b.pk).guests) for b in (first, second)]
+    assert added[0] | added[1] == set(guests.values_list("pk", flat=True))
+    assert not added[0] & added[1]  # each guest added by one import, used by both
