@@ -103,7 +103,7 @@ def test_all_the_points_by_one_player_is_one_choice_the_stramazzone():
         assert str(choice.label) == "Tutti i punti da solo (stramazzone)"
         assert {v: str(text) for v, text in choice.choices} == {
             "": "nessuno", "N": "N · Nino", "E": "E · Ettore", "S": "S · Salvo",
-            "W": "W · Walter",
+            "W": "O · Walter",  # Italian seat letters (issue 32 item 5)
         }  # fmt: skip
         assert [v for v, _text in choice.choices][1:] == list(t.state.seats)  # table order
     _, deal = forms.read(
@@ -255,7 +255,7 @@ def t4(people):
 def test_after_a_save_the_next_deals_form_says_what_was_saved(people, t4):
     client = as_(people, "scorer")
     page = client.get(f"/m/{t4.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'name="level" value="quick"' in page and "autofocus" in page
+    assert 'name="level" value="quick"' in page and "data-first" in page
     data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
             "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A"}  # fmt: skip
     answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
@@ -266,6 +266,7 @@ def test_after_a_save_the_next_deals_form_says_what_was_saved(people, t4):
     after = client.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
     line = re.search(r'class="saved"[^>]*>(.*?)</p>', after, re.S).group(1)
     assert "Deal 1 saved" in line and "+7" in line and "7–4" in line
+    assert "+4" in line  # both sides' points, not only the winner's (issue 32 item 5)
     assert "Deal 2" in after and 'name="expected_number" value="2"' in after
 
 

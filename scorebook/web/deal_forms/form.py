@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scorebook.rules import MatchState, get_game
 from scorebook.rules.table import TableShape
 from scorebook.web.deal_forms.words import PACKS
+from scorebook.web.seats import seat_letter
 from scorebook.web.switches import SIDE_LABELS
 
 #: The quick form (the table's way of counting, chips to tap) comes first; the detailed
@@ -193,8 +194,10 @@ class Table:
         return get_game(self.game).table_shape(self.rules, self.state.seats)
 
     def seat_label(self, seat: str) -> str:
+        """'O · Walter': the seat's letter in the reader's language (issue 32 item 5: the
+        form's "Mazziere" wrote W in Italian), then the player."""
         name = self.names.get(seat)
-        return f"{seat} · {name}" if name else seat
+        return f"{seat_letter(seat)} · {name}" if name else seat_letter(seat)
 
     def seat_choices(self, seats: Iterable[str] | None = None) -> list[tuple[str, Any]]:
         return [(s, self.seat_label(s)) for s in (seats or self.state.seats)]

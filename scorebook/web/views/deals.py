@@ -172,16 +172,18 @@ def _running_score(table: forms.Table) -> list[dict[str, Any]]:
 
 
 def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, Any] | None:
-    """The deal just saved in one line: "+7 Nino & Salvo · 30–23"."""
+    """The deal just saved in one line, every side's points (issue 32 item 5: only the
+    winner's were written) then the score: "Nino & Salvo +7 · Ettore & Walter +4 · 30–23"."""
     if deal_id is None:
         return None
     deal = Deal.objects.filter(pk=deal_id, match=match, is_current=True).first()
     if deal is None:
         return None
     points = (deal.result or {}).get("points") or {}
-    best = max(points.values(), default=0)
-    top = [s for s, p in points.items() if p == best and p > 0]
-    gained = " · ".join(f"+{best} {_side_names(table, s)}" for s in top)
+    order = [s for s in table.state.scorers if s in points] or list(points)
+    gained = " · ".join(
+        f"{_side_names(table, s)} {'+' if points[s] > 0 else ''}{points[s]}" for s in order
+    )
     totals = "–".join(str(table.state.totals.get(s, 0)) for s in table.state.scorers)
     return {"deal": deal, "line": " · ".join(x for x in (gained, totals) if x)}
 

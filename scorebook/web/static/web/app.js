@@ -50,6 +50,24 @@
         });
       });
     }
+    // The deal form's first field takes the cursor without scrolling the page: after a
+    // save, the line saying what was saved and the other side's buttons stay in view
+    // above it (autofocus scrolled to the field and hid them).
+    var first = document.querySelector("[data-first]");
+    if (first && !document.querySelector(":focus")) first.focus({preventScroll: true});
+    // The deal form's save bar (.save-bar, sticky at the bottom) stays above the keyboard
+    // where the browser shrinks only the visual viewport for it (iOS Safari; Chrome reads
+    // the viewport's interactive-widget=resizes-content and shrinks the page instead).
+    var viewport = window.visualViewport;
+    if (viewport && document.querySelector(".save-bar")) {
+      var lift = function () {
+        var hidden = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
+        document.documentElement.style.setProperty("--keyboard", Math.round(hidden) + "px");
+      };
+      viewport.addEventListener("resize", lift);
+      viewport.addEventListener("scroll", lift);
+      lift();
+    }
     // <button data-copy="text"> copies the text (the invitation link) to the clipboard.
     document.body.addEventListener("click", function (event) {
       var button = event.target.closest && event.target.closest("[data-copy]");
