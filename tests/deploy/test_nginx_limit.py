@@ -4,10 +4,12 @@ too large reaches the app and gets its JSON import.too_large, not nginx's HTML 4
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
 import pytest
+from django.conf import settings as django_settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from tests.api.common import api
@@ -78,3 +80,72 @@ def test_an_upload_between_the_two_limits_gets_the_apps_words(people, settings):
     )
     assert page.status_code == 413 and "MB" in page.content.decode()
     assert not Import.objects.exists()
+
+
+def too_large_answers(text: str) -> dict[str, tuple[str, int, str]]:
+    """nginx's own 413s: ``error_page 413 <prefix>$uri`` sends the request to the
+    location whose prefix is longest; each such location (internal) to its content type,
+    status and body."""
+    text = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    (prefix,) = re.findall(r"\berror_page\s+413\s+(/\S*?)\$uri\s*;", text)
+    answers = {}
+    for where, body in re.findall(r"location\s+\^~\s+(\S+)\s*{((?:[^}']|'[^']*')*)}", text):
+        if not where.startswith(prefix + "/"):
+            continue
+        assert re.search(r"\binternal\s*;", body), f"{where} is reachable from outside"
+        (kind,) = re.findall(r"\bdefault_type\s+(\S+)\s*;", body)
+        (status, answer), *_ = re.findall(r"return\s+(\d+)\s+'([^']*)'\s*;", body)
+        answers[where[len(prefix) :]] = (kind, int(status), answer)
+    return answers
+
+
+def _answer_for(answers: dict[str, tuple[str, int, str]], path: str) -> tuple[str, int, str]:
+    """The answer nginx gives ``path``: its longest prefix location's."""
+    found = max((where for where in answers if path.startswith(where)), key=len)
+    return answers[found]
+
+
+def test_nginxs_own_413_speaks_the_apis_shape_on_api_paths(people, settings):
+    """Past nginx's limit the app never sees the body: nginx's 413 for /api/ is JSON in
+    the app's shape (an import: import.too_large with the import's limit, IMPORT_MAX_MB;
+    any other route: http.too_large, the app's own code for a body too large), its
+    entries the same keys as the app's; the pages get a short page in words, not JSON."""
+    answers = too_large_answers(NGINX.read_text())
+    settings.IMPORT_MAX_BYTES = 4096
+    app = api(people, "director").post(
+        "/api/v1/imports",
+        {"club": people.club.pk, "file": SimpleUploadedFile("big.csv", b"x" * 5000)},
+        format="multipart",
+    )
+    app_entry = app.json()["errors"][0]
+    for path in ("/api/v1/imports", "/api/v1/imports/"):
+        kind, status, body = _answer_for(answers, path)
+        (entry,) = json.loads(body)["errors"]
+        assert (kind, status) == ("application/json", 413)
+        assert entry["code"] == app_entry["code"] == "import.too_large"
+        assert set(entry) == set(app_entry) and set(entry["params"]) <= set(app_entry["params"])
+        assert entry["params"]["limit"] == django_settings.IMPORT_MAX_MB
+        assert f"{django_settings.IMPORT_MAX_MB} MB" in entry["message"]
+    kind, status, body = _answer_for(answers, "/api/v1/nights")
+    (entry,) = json.loads(body)["errors"]
+    assert (kind, status, entry["code"]) == ("application/json", 413, "http.too_large")
+    assert set(entry) == set(app_entry)
+    kind, status, body = _answer_for(answers, f"/c/{people.club.slug}/import")
+    assert (kind, status) == ("text/html", 413) and body.startswith("<!doctype html>")
+    assert f"{django_settings.IMPORT_MAX_MB} MB" in body
+
+
+def test_the_413_check_reads_the_conf():
+    """The parser above finds what a wrong configuration says (JSON for the pages, a
+    location reachable from outside, no answer at all), so the test above can fail."""
+    conf = """
+    error_page 413 /_big$uri;
+    location ^~ /_big/ { internal; default_type application/json; return 413 '{"errors": []}'; }
+    location ^~ /_big/api/ { internal; default_type text/html; return 413 '<p>big</p>'; }"""
+    answers = too_large_answers(conf)
+    assert _answer_for(answers, "/api/v1/imports")[:2] == ("text/html", 413)
+    assert _answer_for(answers, "/c/x/import")[0] == "application/json"
+    with pytest.raises(AssertionError, match="reachable from outside"):
+        too_large_answers(conf.replace("internal;", "", 1))
+    with pytest.raises(ValueError):
+        too_large_answers("client_max_body_size 11m;")
