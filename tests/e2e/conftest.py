@@ -59,10 +59,33 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "viewport": PHONE, "locale": "it-IT"}
 
 
+_WARM: set[str] = set()
+
+
+def _warm(url):
+    """The live server's first answer (imports, templates compiled, static files found)
+    once per server before a phone's first page: on a loaded box it took more than the
+    phones' 10 s timeout, and each worker's first browser test failed on its first page
+    (tests/e2e/test_club_home.py, tests/e2e/test_calendar_page.py, with or without the
+    test database's template) while the same test passed second, in 3 s."""
+    import urllib.error
+    import urllib.request
+
+    if url in _WARM:
+        return
+    for path in ("/", "/login"):
+        try:
+            urllib.request.urlopen(url + path, timeout=120).close()  # noqa: S310 - our server
+        except urllib.error.HTTPError:
+            pass  # an answer all the same
+    _WARM.add(url)
+
+
 @pytest.fixture
 def phone(browser, browser_context_args, live_server):
     """Make a new phone (a browser context) signed in as ``user``, in ``language``."""
     made = []
+    _warm(live_server.url)
 
     def make(user=None, language="it"):
         context = browser.new_context(
