@@ -128,6 +128,11 @@ def test_the_tv_view_fits_the_screen(phone, tv_club, shots, language, size):
     assert page.locator(".tv-grid .card").count() == 4  # tonight's, not tomorrow's (none)
     assert page.locator(".tv-standings tbody tr").count() == 10
     assert page.evaluate(FITS) == []
+    # The Terziglio's players below zero: a minus sign, not a hyphen, and it fits (FITS:
+    # no score wider than its box). Issue 32 item 5: the TV kept the hyphen.
+    points = page.locator(".tv-grid .score .points").all_inner_texts()
+    assert any(p.startswith("\u2212") for p in points), points
+    assert not any(p.startswith("-") for p in points), points
     scores = page.locator(".tv-grid").bounding_box()
     standings = page.locator(".tv-standings").bounding_box()
     assert standings["x"] >= scores["x"] + scores["width"]  # side by side

@@ -16,3 +16,14 @@ def test_the_forms_seats_are_written_in_the_readers_letters():
     with translation.override("en"):
         assert t.seat_label("W") == "W · Walter"
     assert table("tressette2").seat_label("P1") == "P1"
+
+
+def test_a_negative_score_is_written_with_a_minus_sign():
+    """The big numbers (match page, public page, TV) wrote -12 with a hyphen; now the
+    minus sign the nets beside them use, kept on the number's line."""
+    from django.template.loader import render_to_string
+
+    board = [{"label": "Nino", "points": -12}, {"label": "Ettore", "points": 30}]
+    html = render_to_string("web/matches/scores.html", {"board": board})
+    assert '<div class="points">\u221212</div>' in html
+    assert "-12" not in html and '<div class="points">30</div>' in html

@@ -1,8 +1,8 @@
 """A score below zero is written with a minus sign ('Carmelo −4'), as the nets beside it
 are: the close page listed 'Carmelo -4' (a hyphen) over the net 'Carmelo −4'. The lists of
 matches (night page, room, close page, public page), a match's deal lines and its chart
-(the demo's Terziglio tonight). The big scoreboard (match page, TV) keeps the hyphen: at
-the TV's size the wider sign did not fit a three-player box."""
+(the demo's Terziglio tonight). The big scoreboard (match page, TV) too since issue 32
+item 5, its number sized to its box on the TV (tests/e2e/test_tv_fit.py)."""
 
 import re
 
