@@ -86,6 +86,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "scorebook.core.requestid.RequestIdMiddleware",
+    # Public GETs read the replica when one is configured (and fresh enough).
+    "scorebook.core.replica.ReplicaReadsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -143,6 +145,26 @@ elif envbool("DB_PREPARED_STATEMENTS", True):
     # Set DB_PREPARED_STATEMENTS=0 behind a pooler in transaction mode (PgBouncer < 1.21).
     DATABASES["default"]["OPTIONS"] = {"server_side_binding": True, "prepare_threshold": 5}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+# A PostgreSQL streaming replica for the public reads (scorebook.core.replica,
+# deploy/RUNBOOK.md "A read replica"). Unset: everything reads the primary.
+if envstr("DATABASE_REPLICA_URL"):
+    DATABASES["replica"] = dj_database_url.parse(
+        envstr("DATABASE_REPLICA_URL"),
+        conn_max_age=envint("CONN_MAX_AGE", 60),
+        conn_health_checks=True,
+    )
+    DATABASES["replica"]["OPTIONS"] = {
+        **DATABASES["default"].get("OPTIONS", {}),
+        "connect_timeout": envint("REPLICA_CONNECT_TIMEOUT", 2),
+    }
+    # The test runner makes no database there: the replica alias is the primary's.
+    DATABASES["replica"]["TEST"] = {"MIRROR": "default"}
+    DATABASE_ROUTERS = ["scorebook.core.replica.ReplicaRouter"]
+# Seconds a browser that has just written reads the primary; the most a replica may lag
+# and still serve; how often each process checks it.
+REPLICA_STICKY_SECONDS = envint("REPLICA_STICKY_SECONDS", 15)
+REPLICA_MAX_LAG = float(envstr("REPLICA_MAX_LAG", "5"))
+REPLICA_CHECK_EVERY = float(envstr("REPLICA_CHECK_EVERY", "5"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "scorebook.core.passwords.MinimumLengthValidator"},

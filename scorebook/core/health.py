@@ -21,6 +21,7 @@ from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
 from scorebook.celery import app
+from scorebook.core import replica
 from scorebook.core.tasks import heartbeat, heartbeat_key
 
 OK, EAGER, UNREACHABLE, NO_ANSWER, UNKNOWN = "ok", "eager", "unreachable", "no answer", "unknown"
@@ -90,10 +91,16 @@ def workers() -> dict[str, str]:
     return answers
 
 
-def report() -> dict[str, str]:
+def report() -> dict[str, str | float | None]:
     checks = {"database": database(), "cache": shared_cache(), "broker": broker()}
     # The worker's heartbeat is read from the cache: unknown while either is down.
     heard = checks["broker"] == EAGER or (checks["broker"] == OK and checks["cache"] == OK)
     checks.update(workers() if heard else {"worker": UNKNOWN, "bulk_worker": UNKNOWN})
     healthy = all(value in HEALTHY for value in checks.values())
-    return {"status": "ok" if healthy else "error", **checks}
+    answer: dict[str, str | float | None] = {"status": "ok" if healthy else "error", **checks}
+    if replica.configured():
+        # Reported, never a failure: while the replica is down or lagging the public
+        # reads go to the primary (scorebook.core.replica).
+        found = replica.state(fresh=True)
+        answer.update(replica=found.status, replica_lag_seconds=found.lag_seconds)
+    return answer
