@@ -18,6 +18,12 @@ from tests.archive.conftest import client_of
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def demo(demo_made_once):
+    """The demo club made once for the module, each test in a savepoint of it."""
+    return demo_made_once
+
+
 def api(username=None, language="en"):
     client = APIClient(HTTP_ACCEPT_LANGUAGE=language)
     if username:

@@ -23,6 +23,14 @@ from scorebook.standings.models import LeaderboardRow, League, LeagueEntry, Rati
 from scorebook.web.models import TablePin
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def demo(demo_made_once):
+    """The demo club made once for the module, each test in a savepoint of it."""
+    return demo_made_once
+
+
 FORGOTTEN = ("carmelo", "bellini")
 
 
