@@ -27,3 +27,44 @@ def test_a_negative_score_is_written_with_a_minus_sign():
     html = render_to_string("web/matches/scores.html", {"board": board})
     assert '<div class="points">\u221212</div>' in html
     assert "-12" not in html and '<div class="points">30</div>' in html
+
+
+def test_a_points_fields_range_is_said_in_points():
+    """The quick form's points (11 typed: 33 thirds) were refused in thirds: "«... punti»
+    deve essere tra 0 e 32; vale 33". Now in the points the player typed."""
+    import pytest
+
+    from scorebook.rules.errors import Rejection
+    from scorebook.web import deal_forms as forms
+    from tests.web.test_quick_entry import score
+
+    t = table("tressette4", {"profile": "accuso_41"})
+    with translation.override("it"):
+        form, deal = forms.read(t, "quick", {"sides.A.thirds": "11", "last_trick": "A"})
+        with pytest.raises(Rejection) as caught:
+            score(t, deal)
+        forms.place(form, forms.problems(caught.value, "it"))
+        (errors,) = [i.errors for i in form.inputs() if i.name == "sides.A.thirds"]
+    assert errors == ["«A (Nino, Salvo): punti» deve essere tra 0 e 10 punti."], errors
+
+
+def test_a_side_left_out_is_said_in_a_players_words():
+    """The engine's 'Manca B: ogni lato deve avere una voce' (words for the deal format)
+    next to B's field: now what to fill in."""
+    import pytest
+
+    from scorebook.rules.errors import Rejection
+    from scorebook.web import deal_forms as forms
+    from tests.web.test_quick_entry import score
+
+    t = table("tressette4", {"profile": "accuso_41"})
+    with translation.override("it"):
+        data = {"sides.A.thirds": "20", "sides.A.tricks": "6", "last_trick": "A"}
+        form, deal = forms.read(t, "totals", data)
+        deal["sides"].pop("B", None)  # as a form that asks only one side would send it
+        with pytest.raises(Rejection) as caught:
+            score(t, deal)
+        forms.place(form, forms.problems(caught.value, "it"))
+        said = [e for i in form.inputs() for e in i.errors] + list(form.errors)
+    assert "Compila «Punti e prese»: servono i punti di tutti." in said, said
+    assert not any("Manca" in e or "voce" in e for e in said), said

@@ -24,7 +24,10 @@ def place(form: DealForm, errors: Iterable[Mapping[str, Any]]) -> None:
         path = _local(str(error.get("path") or ""))
         target = _owner(inputs, names, path)
         if target is not None:
-            said = _said_on_the_form(form, str(error.get("code") or ""), path, target)
+            code = str(error.get("code") or "")
+            said = _in_points(code, error.get("params"), target) or _said_on_the_form(
+                form, code, path, target
+            )
             target.errors.append(said or _in_words(message, path, target))
             continue
         section = next(
@@ -42,7 +45,20 @@ ON_THE_FORM = {
     "input.missing": _("Fill in «%(what)s»."),
     "terz.shares": _("With scegliete, write how many monte cards each opponent chose."),
     "terz.called_missing": _("With chiamo, say which card was called and who held it."),
+    "capture.missing_scorer": _("Fill in «%(what)s»: every side's points are needed."),
 }
+
+
+def _in_points(code: str, params: Any, target: Input) -> str:
+    """A points field's range in points, as the player typed them (issue 32 item 5: the
+    engine's "'thirds' must be between 0 and 35; it is 36" spoke of thirds)."""
+    if code != "input.out_of_range" or target.kind != "points" or not isinstance(params, dict):
+        return ""
+    low, high = params.get("low"), params.get("high")
+    if not isinstance(low, int) or not isinstance(high, int):
+        return ""
+    words = _("«%(what)s» must be between %(low)d and %(high)d points.")
+    return str(words) % {"what": target.label, "low": low // 3, "high": high // 3}
 
 
 def _with_names(message: str, params: Any, names: Mapping[str, str]) -> str:
