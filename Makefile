@@ -109,7 +109,9 @@ page-weight: install
 	$(PY) manage.py page_weight
 
 # schemathesis over the whole OpenAPI schema, as each role and anonymously, against gunicorn
-# on PostgreSQL (FUZZ_DATABASE_URL): no 5xx, every answer as documented. CI runs it.
+# on PostgreSQL (FUZZ_DATABASE_URL): no 5xx, every answer as documented; then the import's
+# file fuzzer through POST /api/v1/imports (FUZZ_FILES_SECONDS): no 5xx, nothing stored by
+# a refused file. CI runs it.
 fuzz: install
 	$(PY) deploy/checks/fuzz.py
 

@@ -10,6 +10,12 @@ is the one the schema documents. Exits non-zero on any failure.
 Every query parameter may also get one of the values that answered 500 before (``²``,
 4,400 digits, 2^63, a NUL...: deploy/checks/fuzz_hooks.py).
 
+Then the import's file fuzzer (deploy/checks/fuzz_files.py, as ``make fuzz-pages`` sends
+it through the page) through the API's upload: each hostile file POSTed to
+/api/v1/imports as the director and its check followed with GET /api/v1/imports/{id}
+until it is no longer checking; no 5xx, and nothing of the club's record stored by a
+refused file (FUZZ_FILES_SECONDS, default 300).
+
 Bounded: FUZZ_EXAMPLES examples per operation (default 5) and FUZZ_SECONDS per role
 (default 60), so CI spends a few minutes on it (about 8 minutes on a 2-core machine).
 FUZZ_PATHS (a regular expression, e.g. ``deals|rules``) fuzzes only the operations whose
@@ -29,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 import urllib.request
 from collections import Counter
 from pathlib import Path
@@ -43,6 +50,8 @@ PORT = int(os.environ.get("FUZZ_PORT", "8766"))
 DB_URL = os.environ.get("FUZZ_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/scorebook_fuzz")
 EXAMPLES = os.environ.get("FUZZ_EXAMPLES", "5")
 SECONDS = os.environ.get("FUZZ_SECONDS", "60")
+#: The import's file fuzzer's time through the API (deploy/checks/fuzz_files.py).
+FILES_SECONDS = float(os.environ.get("FUZZ_FILES_SECONDS", "300"))
 #: The club's roles and the demo federation's secretary (the owner, demo, is its president).
 ROLES = ("owner", "director", "scorer", "member", "stranger", "secretary", "anonymous")
 CHECKS = ",".join(
@@ -74,6 +83,7 @@ stranger = User.objects.create_user("fuzz-stranger", password="x")
 services.club_create(name="Altrove", slug="altrove", user=stranger)
 tokens["stranger"] = Token.objects.create(user=stranger).key
 tokens["secretary"] = Token.objects.create(user=User.objects.get(username="segreteria")).key
+tokens["club"] = club.pk
 print(json.dumps(tokens))
 """
 
@@ -162,6 +172,8 @@ def main() -> int:
             done = subprocess.run(command, cwd=ROOT, env={**env, **hooks}, check=False)
             if done.returncode != 0:
                 failed.append(role)
+        if upload_files(base, tokens["director"], tokens["club"], env)["failures"]:
+            failed.append("the import's files")
     finally:
         server.terminate()
         server.wait(timeout=30)
@@ -186,6 +198,61 @@ def main() -> int:
         return 1
     print("fuzz: no 5xx and no answer outside the schema, for every role")
     return 0
+
+
+def upload_files(base: str, token: str, club: int, env: dict[str, str]) -> dict:
+    """The import's file fuzzer (deploy/checks/fuzz_files.py) through the API, as the
+    director: each file POSTed to /api/v1/imports, its check followed with
+    GET /api/v1/imports/{id} until it is no longer checking (the check runs in-process:
+    no broker), no 5xx, and nothing of the club's record stored by a refused file."""
+    import requests
+
+    os.environ.update(env)
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorebook.settings"
+    import django
+
+    django.setup()
+    from deploy.checks.fuzz_files import club_record_counter, leftovers, run_files
+
+    session = requests.Session()
+    session.headers["Authorization"] = f"Token {token}"
+
+    def send(name: str, data: bytes):
+        try:
+            return session.post(
+                f"{base}/api/v1/imports", data={"club": club}, files={"file": (name, data)},
+                timeout=300,
+            )  # fmt: skip
+        except requests.RequestException as exc:
+            print(f"fuzz: files: upload {name}: {type(exc).__name__}", file=sys.stderr)
+            return None
+
+    def follow(answer) -> tuple[str, int]:
+        if answer.status_code != 202:
+            return f"refused at once ({answer.status_code})", answer.status_code
+        url = f"{base}/api/v1/imports/{answer.json()['id']}"
+        for _ in range(240):
+            shown = session.get(url, timeout=120)
+            if shown.status_code != 200 or shown.json()["status"] != "checking":
+                break
+            time.sleep(0.5)
+        if shown.status_code != 200:
+            return f"check answered {shown.status_code}", shown.status_code
+        return shown.json()["status"], shown.status_code
+
+    started = time.monotonic()
+    found = run_files(send, follow, club_record_counter(), seconds=FILES_SECONDS)
+    found["failures"] += leftovers() + [f"stored {found['stored']}"] * bool(found["stored"])
+    print(
+        f"fuzz: files: {found['sent']} uploaded in {time.monotonic() - started:.0f} s: "
+        + ", ".join(f"{k}: {n}" for k, n in sorted(found["outcomes"].items()))
+        + f"; answers {dict(sorted(found['statuses'].items()))}; "
+        f"{len(found['failures'])} failures, stored by a refusal: {found['stored'] or 'nothing'}",
+        flush=True,
+    )
+    for line in found["failures"][:20]:
+        print(f"fuzz: files: {line}", file=sys.stderr)
+    return found
 
 
 if __name__ == "__main__":

@@ -271,6 +271,8 @@ def parse_rules(text: str) -> Any:
 
 
 def parse_seats(text: str) -> dict[str, str]:
+    if not text.strip(" ;"):  # the words ended in ': ' with nothing after them
+        raise BadSeats(error=_("the cell is empty, and a match's first row names its seats"))
     seats: dict[str, str] = {}
     for pair in _SEAT_SPLIT.split(text.strip().strip(";")):
         seat, equals, name = pair.partition("=")

@@ -170,6 +170,22 @@ def test_each_refusal_names_the_row_and_column(column, value, code):
     assert not found.ok
 
 
+@pytest.mark.parametrize("value", ["", "  ", ";"])
+def test_a_first_row_without_seats_says_what_is_missing(value):
+    """A match's first row with its seats cell empty said "Write the seats as seat=name
+    pairs separated by ';' (N=Nino; E=Salvo): " and nothing after the colon (seen on the
+    import page's screenshot at 390 px, tests/e2e/test_import_page.py)."""
+    found = plan(rows(tuple({**GOOD, "seats": value}.values())), today=date(2026, 1, 1))
+    first = found.problems[0]
+    assert (first["row"], first["column"], first["code"]) == (2, "seats", "import.bad_seats")
+    assert first["message"]["en"].endswith(
+        "the cell is empty, and a match's first row names its seats"
+    )
+    assert first["message"]["it"].endswith(
+        "la cella è vuota, e la prima riga di una partita ne nomina i posti"
+    )
+
+
 def test_the_engine_speaks_italian_too():
     bad = '{"sides": {"A": {"thirds": 14}, "B": {"thirds": 17}}, "last_trick": "B"}'
     found = plan(rows(("2016-01-12", 1, 1, "tressette4", "", SEATS, "", "", "", bad)))
