@@ -25,10 +25,11 @@ uploads each file as the director and follows its check: no 5xx, and nothing of 
 club's record stored (FUZZ_FILES_SECONDS, default 300).
 
 Bounded: FUZZ_PAGES_SECONDS in all (default 300), shared among the roles (the powerful
-ones, which see the most forms, get the most), and FUZZ_PAGES_MAX_PAGES crawled per role
-(default 80). Within a role's time the query parameters come first, then the forms
-breadth first (every form's fields with the first hostile value, then the next...), so a
-deadline leaves no form untried; each role's line says how many forms got every value.
+ones, which see the most forms, get the most), and every route plus FUZZ_PAGES_MAX_PAGES
+pages found by links crawled per role (default 80). Within a role's time the query
+parameters come first, then the forms breadth first (every form's fields with the first
+hostile value, then the next...), so a deadline leaves no form untried; each role's line
+says how many forms got every value.
 """
 
 from __future__ import annotations
@@ -430,7 +431,11 @@ class Fuzzer:
         queue = list(dict.fromkeys(start))
         pages: list[str] = []
         forms: dict[tuple[Any, ...], Form] = {}
-        while queue and len(pages) < MAX_PAGES and time.monotonic() < deadline:
+        # every route of the URLconf once, then up to MAX_PAGES more found by their links
+        # (the limit counted them too: the routes last in the URLconf, the federation's,
+        # were never reached by the roles that see most pages)
+        most = len(queue) + MAX_PAGES
+        while queue and len(pages) < most and time.monotonic() < deadline:
             url = queue.pop(0)
             path = urlsplit(url)
             if path.netloc and f"{path.scheme}://{path.netloc}" != self.base:
