@@ -9,20 +9,31 @@ from pathlib import Path
 
 import pytest
 from django.core.management import call_command
-from django.test import Client
+from django.test import Client, TestCase, override_settings
 
 from scorebook.matches.models import Match, Night
 from scorebook.standings.models import League
+from tests.once import made_once
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
 
+@pytest.fixture(scope="module")
+def demo_once(django_db_setup, django_db_blocker):
+    """The demo, loaded once for the module (0.5 s of CPU each time): each test runs in a
+    savepoint of the transaction it was loaded in (tests/once.py)."""
+
+    def load():
+        # as after `make run`'s commit: the standings refresh runs (eagerly, without a broker)
+        with override_settings(DEBUG=True), TestCase.captureOnCommitCallbacks(execute=True):
+            call_command("load_demo")  # DEBUG: load_demo refuses otherwise
+
+    yield from made_once(django_db_blocker, load)
+
+
 @pytest.fixture
-def demo(settings, db, django_capture_on_commit_callbacks):
-    settings.DEBUG = True  # load_demo refuses otherwise
-    # as after `make run`'s commit: the standings refresh runs (eagerly, without a broker)
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("load_demo")
+def demo(demo_once, settings, db):
+    settings.DEBUG = True
     from django.contrib.auth import get_user_model
 
     client = Client()
