@@ -1,9 +1,10 @@
 """Issue 32 item 5, the walk's small things on the deal form, read through the form's
 builder and the pages (the browser's side is tests/e2e/test_no_scroll.py)."""
 
+import pytest
 from django.utils import translation
 
-from tests.web.test_quick_entry import table
+from tests.web.test_quick_entry import t4, table  # noqa: F401 - t4 is a fixture
 
 
 def test_the_forms_seats_are_written_in_the_readers_letters():
@@ -68,3 +69,33 @@ def test_a_side_left_out_is_said_in_a_players_words():
         said = [e for i in form.inputs() for e in i.errors] + list(form.errors)
     assert "Compila «Punti e prese»: servono i punti di tutti." in said, said
     assert not any("Manca" in e or "voce" in e for e in said), said
+
+
+@pytest.mark.parametrize(
+    ("policy", "words"),
+    [
+        ("pin", "apre la smazzata (il link qui sopra) e digita il suo PIN"),
+        ("own_phone", "tocca «Confermo questa smazzata»"),
+        ("table_phone", None),
+    ],
+)
+def test_a_save_says_how_to_confirm_where_the_table_phone_does_not_count(people, t4, policy, words):  # noqa: F811, E501 - t4: the fixture imported above
+    """Under the pin and own_phone policies no button comes after a save, and the form
+    said nothing of how the other side confirms."""
+    import uuid
+
+    from tests.web.test_deal_pages import as_
+
+    club = t4.night.club
+    club.confirmation_policy = policy
+    club.save()
+    client = as_(people, "scorer")
+    data = {"level": "quick", "expected_number": "1", "idempotency_key": str(uuid.uuid4()),
+            "sides.A.thirds": "6", "sides.A.thirds~figures": "2", "last_trick": "A"}  # fmt: skip
+    answer = client.post(f"/m/{t4.pk}/deals/new?level=quick", data)
+    page = client.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'class="saved"' in page
+    if words is None:
+        assert "how-confirm" not in page
+    else:
+        assert words in page

@@ -185,7 +185,27 @@ def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, A
         f"{_side_names(table, s)} {'+' if points[s] > 0 else ''}{points[s]}" for s in order
     )
     totals = "–".join(str(table.state.totals.get(s, 0)) for s in table.state.scorers)
-    return {"deal": deal, "line": " · ".join(x for x in (gained, totals) if x)}
+    return {
+        "deal": deal,
+        "line": " · ".join(x for x in (gained, totals) if x),
+        "how": _how_to_confirm(match.night.club.confirmation_policy),
+    }
+
+
+def _how_to_confirm(policy: str) -> str:
+    """Where the club does not count a tap on the table phone, the save says how the other
+    side confirms (issue 32 item 5: it said nothing, and no button came)."""
+    if policy == "pin":
+        return _(
+            "To confirm it, a player of the other side opens the deal (the link above) and "
+            "types their PIN, or confirms on their own phone."
+        )
+    if policy == "own_phone":
+        return _(
+            "To confirm it, a player of the other side opens this deal on their own phone "
+            "and taps «I confirm this deal»."
+        )
+    return ""
 
 
 def _save(request: HttpRequest, match_id: int, level: str) -> HttpResponse:
