@@ -34,6 +34,7 @@ from rest_framework.validators import UniqueTogetherValidator, UniqueValidator
 import api.serializers as api_serializers
 from scorebook.clubs import services as clubs
 from scorebook.clubs.models import Club, Membership, Player
+from scorebook.federations.models import Federation
 from scorebook.matches import services as record
 from scorebook.matches.models import Table
 from scorebook.standings.leagues import services as leagues
@@ -216,6 +217,33 @@ def api_sign_up(people):
     ]
 
 
+def api_federation(people):
+    founders = [get_user_model().objects.create_user(f"founder{i}") for i in range(COUNT)]
+
+    def found(founder):
+        client = api(people, "anonymous")
+        client.force_authenticate(founder)
+        body = {"name": "Comitato", "slug": "comitato", "level": "provincial"}
+        return client.post("/api/v1/federations", body, format="json")
+
+    return [lambda founder=founder: found(founder) for founder in founders]
+
+
+def api_federation_slug(people):
+    made = [builders.federation(name=f"F{i}", slug=f"f{i}") for i in range(COUNT)]
+
+    def rename(federation):
+        client = api(people, "anonymous")
+        client.force_authenticate(
+            get_user_model().objects.get(username=f"{federation.slug}-president")
+        )
+        return client.patch(
+            f"/api/v1/federations/{federation.pk}", {"slug": "comitato"}, format="json"
+        )
+
+    return [lambda federation=federation: rename(federation) for federation in made]
+
+
 TABLES_4 = Table.objects.filter(number=4)
 USERS_NUOVO = get_user_model().objects.filter(username__iexact="nuovo")
 PIPPO = Player.objects.filter(name__iexact="pippo")
@@ -235,6 +263,8 @@ API = {
     api_club: ("club.slug_taken", Club.objects.filter(slug="nuovo")),
     api_club_slug: ("club.slug_taken", Club.objects.filter(slug="nuovo")),
     api_sign_up: ("user.username_taken", USERS_NUOVO),
+    api_federation: ("federation.slug_taken", Federation.objects.filter(slug="comitato")),
+    api_federation_slug: ("federation.slug_taken", Federation.objects.filter(slug="comitato")),
 }
 
 
@@ -340,6 +370,7 @@ def _counts() -> tuple[int, ...]:
         Tournament.objects.count(),
         Club.objects.count(),
         get_user_model().objects.count(),
+        Federation.objects.count(),
     )
 
 
@@ -351,7 +382,8 @@ def _one_made(answers: list[Answer], refused: str) -> None:
 
 def _adds(case) -> int:
     """Rows a case adds once (a create one, a rename none): a refusal stored nothing."""
-    return 0 if case.__name__.endswith("rename") or case is api_club_slug else 1
+    renames = (api_club_slug, api_federation_slug)
+    return 0 if case.__name__.endswith("rename") or case in renames else 1
 
 
 @pytest.mark.parametrize(("case", "read", "refused", "rows"), CASES, ids=IDS)
