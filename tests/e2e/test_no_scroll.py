@@ -38,7 +38,7 @@ SIZES = [(390, 844), (360, 740)]
 #: these sizes: the fields themselves (the call grid, a points and a tricks field per
 #: player, the rare rows above the last trick) are the forms' to shorten (issue 32 item
 #: 2). Strict: a game that comes to fit fails here until it is taken off the list.
-TOO_TALL = {
+TOO_TALL: dict[str, set[int | tuple[int, str]]] = {
     "calabrasella": {390, 360},
     "chiamata": {390, 360},
     "rovescino": {390, 360},
@@ -47,9 +47,11 @@ TOO_TALL = {
     "tressette3": {390, 360},
     "tressette4i": {390, 360},
     "tressette4": {360},
-    "tressette2": {360},
     "traversone_pairs": {360},
 }
+#: On the edge at 360 x 740 (the last field a few pixels over the save bar or not, run to
+#: run): expected to fail, not required to.
+ON_THE_EDGE = {("trappola", 360)}
 
 #: Where each of the quick form's steps (deploy/checks/table_taps.py, ``Step``) is tapped.
 WHERE = {
@@ -164,9 +166,11 @@ def _pairs(steps):
 @pytest.mark.parametrize(("game", "count", "rules"), GAMES, ids=[g[0] for g in GAMES])
 def test_an_ordinary_deal_needs_no_scroll(request, players, phone, game, count, rules,
                                           width, height, language):  # fmt: skip
-    if width in TOO_TALL.get(game, ()):
+    if {width, (width, language)} & TOO_TALL.get(game, set()):
         request.applymarker(pytest.mark.xfail(reason="the form is taller than the phone",
                                               strict=True))  # fmt: skip
+    elif (game, width) in ON_THE_EDGE:
+        request.applymarker(pytest.mark.xfail(reason="on the edge of the screen"))
     match = _match(players, game, count, rules)
     steps = _ordinary(match, game, count, rules)
     page = phone(players["nino"], language)
