@@ -13,6 +13,7 @@ from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.standings.models import Fixture, LeagueEntry
 from tests.api.common import SIDES, SMALL, api
+from tests.api.idempotency_federations import FEDERATION_POSTS
 from tests.standings.league_helpers import night, pair_match, players
 
 # POST routes without a user to key on: signing in, signing up (anonymous by definition).
@@ -627,6 +628,7 @@ def _drawable(people):
 
 
 POSTS.update(TOURNAMENT_POSTS)
+POSTS.update(FEDERATION_POSTS)
 
 
 def test_every_post_route_is_checked_here():
