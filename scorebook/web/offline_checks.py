@@ -41,6 +41,8 @@ VALUE = -987654
 FORCING = ("all_tricks",)
 #: Legal deals tried for one the form can hold.
 SEEDS = 20
+#: Legal deals tried, at most, to reach a number the engine bounds (one usually does).
+BASES = 4
 
 
 def describe(table: forms.Table, level: str) -> dict[str, Any]:
@@ -70,8 +72,69 @@ def describe(table: forms.Table, level: str) -> dict[str, Any]:
         if rest is not None and len(typed) > 1 and words:
             # One typed pile above the whole is said on it; several may add up past it.
             out["rest"] = {"name": rest.name, "whole": shape.whole, "words": words}
+    out["numbers"] += _bounds(table, level, inputs)
     out["required"] = _required(table, level, inputs)
     return out
+
+
+def _bounds(table: forms.Table, level: str, inputs: list[Input]) -> list[dict[str, Any]]:
+    """The other whole numbers typed (Trappola's points and tricks, the second's tricks
+    their rest; Spinado's cards left, the one who went out's zero written by the form):
+    the engine's bounds, asked of it with each one far above any (the rest of a legal deal
+    filled in), and the words the server's form says for a value outside them. ``pile``
+    false: not part of the piles' sum."""
+    if level != "quick":
+        return []
+    out: list[dict[str, Any]] = []
+    bases = [*_legals(table, level), {}]  # the engine bounds a number before the rules
+    for inp in inputs:
+        if inp.kind != "number" or (_pile(inp.name) and table.shape.whole is not None):
+            continue
+        for base in bases:
+            found = _range(table, level, {**base, inp.name: [str(FAR)]})
+            if found is None or found[0] != inp.name:  # another's (Spinado's held: the holder's)
+                continue
+            path, field, low, high = found
+            words = _placed(
+                table,
+                level,
+                inp.name,
+                [
+                    problem(
+                        "input.out_of_range", path, field=field, low=low, high=high, value=VALUE
+                    ).as_dict(_lang())
+                ],
+            )
+            out.append(
+                {"name": inp.name, "figures": "", "scale": 1, "low": low, "high": high,
+                 "words": words, "pile": False}
+            )  # fmt: skip
+            break
+    return out
+
+
+#: A value above any a deal's number may have (the form reads up to six digits).
+FAR = 999999
+
+
+def _range(
+    table: forms.Table, level: str, data: dict[str, list[str]]
+) -> tuple[str, str, int, int] | None:
+    """The engine's ``input.out_of_range`` for the value ``FAR`` in ``data``: its path,
+    field and bounds."""
+    _form, deal = forms.read(table, level, data)
+    game = get_game(table.game)
+    try:
+        game.add_deal(copy.deepcopy(table.state), deal, game.rules(dict(table.rules)))
+    except Rejection as rejection:
+        for error in forms.problems(rejection, _lang()):
+            params = error.get("params") or {}
+            if error.get("code") == "input.out_of_range" and params.get("value") == FAR:
+                low, high = params.get("low"), params.get("high")
+                if isinstance(low, int) and isinstance(high, int):
+                    path = str(error.get("path") or "")
+                    return path, str(params.get("field") or ""), low, high
+    return None
 
 
 def _pile(name: str) -> bool:
@@ -114,14 +177,23 @@ def _rest_words(
 
 def _legal(table: forms.Table, level: str) -> dict[str, list[str]]:
     """A legal deal of this match (the engine's own, of a fixed seed) as the form posts it."""
+    return next(iter(_legals(table, level, 1)), {})
+
+
+def _legals(table: forms.Table, level: str, most: int = BASES) -> list[dict[str, list[str]]]:
+    """Up to ``most`` legal deals of this match (the engine's own, of fixed seeds) as the
+    form posts them: the first the form can hold (a deal's rarer parts: not)."""
     game = get_game(table.game)
     rules = game.rules(dict(table.rules))
-    for seed in range(SEEDS):  # the first the form can hold (a deal's rarer parts: not)
+    out: list[dict[str, list[str]]] = []
+    for seed in range(SEEDS):
         deal = game.random_deal(random.Random(seed), rules, copy.deepcopy(table.state), "totals")
         fields = forms.prefill(table, level, deal)
         if fields is not None:
-            return {k: v if isinstance(v, list) else [str(v)] for k, v in fields.items()}
-    return {}
+            out.append({k: v if isinstance(v, list) else [str(v)] for k, v in fields.items()})
+            if len(out) >= most:
+                break
+    return out
 
 
 def _placed(
@@ -145,7 +217,7 @@ def _missing(table: forms.Table, level: str, data: dict[str, list[str]]) -> dict
     """What the engine asks for (``*.missing``) on the form read from ``data``: by the
     chips field it lands on, in the form's words."""
     form, deal = forms.read(table, level, data)
-    if form.errors or not deal:
+    if form.errors:
         return {}
     game = get_game(table.game)
     rules = game.rules(dict(table.rules))
@@ -159,7 +231,11 @@ def _missing(table: forms.Table, level: str, data: dict[str, list[str]]) -> dict
     chips = {i.name: i for i in form.inputs() if i.kind == "chips"}
     for error in found:
         path = str(error.get("path") or "")
-        if str(error.get("code", "")).endswith(".missing") and path in chips:
+        params = error.get("params") or {}
+        blank = str(error.get("code", "")).endswith((".missing", "_missing")) or (
+            "value" in params and params["value"] is None  # Trappola's last trick: "not None"
+        )
+        if blank and path in chips and not data.get(path):
             out[path] = _placed(table, level, path, [error])
     return out
 
@@ -168,9 +244,8 @@ def _required(table: forms.Table, level: str, inputs: list[Input]) -> list[dict[
     """The choices the engine asks for when left blank, and the choice that forces each."""
     if level != "quick":
         return []
+    # Every pile at 0 (Spinado has none: the deal as it is, every choice blank).
     zero = {i.name: ["0"] for i in inputs if i.kind in ("points", "number") and _pile(i.name)}
-    if not zero:
-        return []
     asked = _missing(table, level, zero)
     unless: dict[str, str] = {}
     for force in FORCING:

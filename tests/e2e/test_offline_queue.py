@@ -356,7 +356,7 @@ def test_offline_the_phone_checks_the_shape_in_the_servers_words(table, shots, a
     chip(nino, "last_trick", "A")
     nino.locator("#deal-form button[type=submit]").click()  # online: the server's answer
     server = nino.locator("#f-sides-A-thirds-err .error")
-    expect(server).to_contain_text("deve essere tra 0 e 32")
+    expect(server).to_contain_text("deve essere tra 0 e 10 punti")
     said_online = server.inner_text().strip()
     reaches(nino, "empty")
 

@@ -102,9 +102,9 @@ def test_the_description_asks_what_the_engine_asks():
     choice the engine asks for; Spinado has no piles to check."""
     with translation.override("it"):
         checks = describe(table("tressette4"), "quick")
-    assert [(c["name"], c["scale"], c["high"]) for c in checks["numbers"]] == [
-        ("sides.A.thirds", 3, 32)
-    ]
+    assert [
+        (c["name"], c["scale"], c["high"]) for c in checks["numbers"] if c.get("pile", True)
+    ] == [("sides.A.thirds", 3, 32)]
     assert checks["rest"] is None  # one typed pile: above the whole is said on it
     assert [c["name"] for c in checks["required"]] == ["last_trick"]
     assert checks["required"][0]["words"] == "Indica chi ha fatto l'ultima presa."
@@ -120,3 +120,116 @@ def test_every_game_with_piles_was_compared():
     if len(COMPARED) == 0:
         pytest.skip("run with the comparison")
     assert {"tressette4", "tressette3", "chiamata", "traversone_pairs"} <= set(COMPARED)
+
+
+def offline(checks, data):
+    """What the phone says offline for ``data`` (posted as the form posts it), as
+    ``described`` in queue.js reads the checks: each number outside its bounds, the piles
+    past the whole, a required choice left blank unless the one that forces it is chosen."""
+    import re
+
+    def typed(name):
+        value = data.get(name, "")
+        return str((value[0] if value else "") if isinstance(value, list) else value).strip()
+
+    said, total, every = [], 0, True
+    for check in checks["numbers"]:
+        lead = re.fullmatch(r"(-?[0-9]+)(?:\s*\D+\s*([0-2]))?", typed(check["name"]))
+        pile = check.get("pile", True)
+        if lead is None:
+            every = every and not pile
+            continue
+        extra = lead.group(2) or (typed(check["figures"]) if check["figures"] else "") or "0"
+        n = int(lead.group(1)) * check["scale"] + int(extra)
+        total += n if pile else 0
+        if n < check.get("low", 0) or n > check["high"]:
+            said.append(say(check["words"], n, checks))
+    rest = checks["rest"]
+    if rest and every and rest["whole"] - total < 0:
+        said.append(say(rest["words"], rest["whole"] - total, checks))
+    for check in checks["required"]:
+        if not typed(check["name"]) and not (check["unless"] and typed(check["unless"])):
+            said.append(check["words"])
+    return said
+
+
+def agree(t, data, lang="en"):
+    """The server's words and the phone's for ``data``: every offline word is one the
+    server's form says, and the phone refuses exactly when the server refuses."""
+    with translation.override(lang):
+        checks = describe(t, "quick")
+        said, top = server_words(t, data, lang)
+        phone = offline(checks, data)
+    server = [w for words in said.values() for w in words] + top
+    assert set(phone) <= set(server), (phone, server)
+    return server, phone
+
+
+def quick(key, rules=None, players=None):
+    from tests.web.test_quick_entry import table as made
+
+    return made(key, rules, players)
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+@pytest.mark.parametrize(
+    "key,rules,post,taker",
+    [
+        ("tressette4", None, {}, "B"),
+        ("tressette4", None, {}, "E"),
+        ("traversone_pairs", None, {}, "A"),
+        ("chiamata", {"cdt.target": 1000}, {"called": "d", "partner": "P3"}, "others"),
+        ("terziglio", {"profile": "chips_1_2_4_8_16"}, {"auction.winner": "P2",
+                                                        "auction.bid": "solo"}, "soloist"),
+    ],
+)  # fmt: skip
+def test_a_sweep_is_one_tap_offline_too(key, rules, post, taker, lang):
+    """``TableShape.sweep``: "all the tricks" alone writes the piles and the last trick; the
+    phone does not ask the last trick nor the points the server writes."""
+    server, phone = agree(quick(key, rules), {**post, "all_tricks": taker}, lang)
+    assert server == [] and phone == []
+
+
+def test_chiamata_s_forced_caller_is_not_asked_offline():
+    """The first hand calls: the deal names no caller and both accept it; where the 4 of
+    coins leads the caller is a choice, and left blank both say the server's words."""
+    post = {"called": "c", "partner": "P3", "sides.callers.thirds": "7", "last_trick": "callers"}
+    assert agree(quick("chiamata", {"cdt.target": 1000}), post) == ([], [])
+    t = quick("chiamata", {"cdt.target": 1000, "core.first_lead": "holder_of_4d"})
+    server, phone = agree(t, post, "it")
+    assert len(phone) == 1 and phone == server
+
+
+def test_spinado_offline_asks_who_went_out_and_bounds_the_cards_left():
+    """Spinado: who went out is the one choice always asked (left blank, the server's
+    words; before, the phone asked nothing); the cards left are within the engine's
+    bounds (99: the server's words); who went out has the zero the form writes."""
+    t = quick("spinado", None, 4)
+    holder = t.state.seats[1]
+    pick = f"spinado_held_by{forms.PICK}{holder}"
+    server, phone = agree(t, {"runs~where": pick, "cards_left~held": "3"})
+    assert phone == server and len(phone) == 1 and "out_first" not in phone[0]
+    assert agree(t, {"out_first": t.state.seats[0], "runs~where": pick,
+                     "cards_left~held": "3"}) == ([], [])  # fmt: skip
+    t = quick("spinado", {"spin.first_out_extra": "one_per_card_left"}, 4)
+    first, *others = t.state.seats
+    post = {f"cards_left.{s}": "2" for s in others}
+    post |= {"out_first": first, "runs~where": f"spinado_in_dead_hand{forms.PICK}on"}
+    assert agree(t, post, "it") == ([], [])  # the first out's 0: written, not asked
+    server, phone = agree(t, {**post, f"cards_left.{others[0]}": "99"}, "it")
+    assert len(phone) == 1 and phone[0].endswith("deve essere tra 0 e 60; vale 99.")
+
+
+def test_trappola_offline_bounds_the_tricks_and_asks_the_last_trick():
+    """Trappola: the second player's tricks are the rest of nine (a deal giving only the
+    first's is accepted by both); the first's above nine, the points above the engine's
+    and the last trick left blank are refused offline in the server's words (before, the
+    phone checked none of them)."""
+    t = quick("trappola", {"trap.target": 1000})
+    post = {"seats.P1.points": "20", "seats.P2.points": "12", "seats.P1.tricks": "5",
+            "last_trick": "P2"}  # fmt: skip
+    assert agree(t, post) == ([], [])
+    for change in ({"seats.P1.tricks": "11"}, {"seats.P1.points": "99"}, {"last_trick": ""}):
+        for lang in ("en", "it"):
+            server, phone = agree(t, {**post, **change}, lang)
+            assert len(phone) == 1 and phone[0] in server, change

@@ -239,10 +239,10 @@
     checks.numbers.forEach(function (c) {
       var el = value(c.name);
       var lead = el && /^\s*(-?[0-9]+)(?:\s*\D+\s*([0-2]))?\s*$/.exec(el.value || "");
-      if (!lead) { all = false; return; }
+      if (!lead) { if (c.pile !== false) all = false; return; }
       var n = parseInt(lead[1], 10) * c.scale + parseInt(lead[2] || chosen(c.figures) || "0", 10);
-      total += n;
-      if (n < 0 || n > c.high) note(el, c.words, n);
+      if (c.pile !== false) total += n; // the piles add up to the whole; other numbers not
+      if (n < (c.low || 0) || n > c.high) note(el, c.words, n);
     });
     if (checks.rest && all && checks.numbers.length && checks.rest.whole - total < 0) {
       note(null, checks.rest.words, checks.rest.whole - total);
