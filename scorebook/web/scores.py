@@ -12,7 +12,7 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from scorebook.matches.models import Match
-from scorebook.rules import describe_games
+from scorebook.rules import describe_games, get_game
 from scorebook.standings.selectors import seats_in_order, sides_of
 from scorebook.web.breakdown import declaration_words
 from scorebook.web.charts import Series, line_chart
@@ -42,14 +42,26 @@ class Side:
 
 
 def scorer_labels(match: Match, names: dict[int, str]) -> dict[str, str]:
-    """Scorer key (a side or a seat) -> the names of the players it stands for."""
+    """Scorer key (a side or a seat) -> the names of the players it stands for; a side's
+    players in the order the engine's description of the table gives its members, the
+    order of the deal form (issue 32 item 5: the form said "Ettore & Walter", the match
+    page "Walter & Ettore")."""
     sides = sides_of(match)
     seats = seats_in_order(match)
+    members = side_members(match)
     labels: dict[str, list[str]] = {}
-    for seat in seats:
+    for seat in sorted(seats, key=lambda s: members.get(s, len(seats))):
         player = names.get(match.seats.get(seat), seat)
         labels.setdefault(sides.get(seat, seat), []).append(player)
     return {scorer: " & ".join(who) for scorer, who in labels.items()}
+
+
+def side_members(match: Match) -> dict[str, int]:
+    """Seat -> its place within its side, as the engine describes the table (``members``
+    of ``Game.table_shape``); empty where every seat scores alone."""
+    rules = (match.rules or {}).get("values", {})
+    shape = get_game(match.game).table_shape(rules, tuple(seats_in_order(match)))
+    return {seat: i for side in shape.members.values() for i, seat in enumerate(side or ())}
 
 
 def scoreboard(match: Match, names: dict[int, str]) -> list[Side]:

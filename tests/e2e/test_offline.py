@@ -397,8 +397,8 @@ def test_offline_shape_check_and_the_engines_refusal_after_the_fact(night, phone
     points = nino.locator('[name="sides.A.thirds"]')
     points.fill("12")  # 32 thirds in the cards: 10 points and 2 figures at most
     save.click()
-    # the server's words for it (scorebook/web/offline_checks.py), in thirds as it says
-    expect(problem).to_contain_text("deve essere tra 0 e 32; vale 36.")
+    # the server's words for it (scorebook/web/offline_checks.py), in points (issue 32 item 5)
+    expect(problem).to_contain_text("deve essere tra 0 e 10 punti.")
     expect(points).to_have_attribute("aria-invalid", "true")
     shots(nino, "83-offline-shape")
     assert queued_count(nino) == 0

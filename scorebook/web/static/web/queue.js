@@ -128,11 +128,16 @@
   function restore(form) {
     var key = form.querySelector("[data-key]");
     var draft = form.dataset.draft ? load("sb:draft:" + form.dataset.draft, null) : null;
-    if (!draft) {
+    // No draft: the deal was saved from this tab; Back to its form shows what was saved
+    // (the browser restores the chips but not the points, autocomplete="off"), so a save
+    // from it compares the player's deal, not an empty one (issue 32 item 5).
+    var saved = draft ? null : sent(form.dataset.draft);
+    if (!draft && !saved) {
       if (key) key.value = uuid4();
       keep(form);
       return;
     }
+    draft = draft || saved;
     var seen = {};
     each(form.elements, function (el) {
       if (!el.name || el.name === "csrfmiddlewaretoken" || el.type === "file") return;
@@ -145,13 +150,26 @@
         seen[el.name] = i + 1;
       }
     });
-    if (key && !key.value) key.value = uuid4();
+    if (key && (saved || !key.value)) key.value = uuid4(); // a save again is a new one
     // Ask the server's engine about the restored form once htmx has set the form up.
     afterLoad(function () { form.dispatchEvent(new Event("change", {bubbles: true})); });
   }
   function afterLoad(fn) {
     if (document.readyState === "complete") fn();
     else window.addEventListener("load", fn);
+  }
+  function sent(name) {
+    // The draft a deal was saved with, kept for this tab (without its idempotency key).
+    try { return name ? JSON.parse(sessionStorage.getItem("sb:sent:" + name)) : null; }
+    catch (e) { return null; }
+  }
+  function remember(prefix) {
+    for (var i = localStorage.length - 1; i >= 0; i--) {
+      var k = localStorage.key(i);
+      if (!k || k.indexOf("sb:draft:" + prefix) !== 0) continue;
+      var kept = load(k, []).filter(function (p) { return p[0] !== "idempotency_key"; });
+      try { sessionStorage.setItem("sb:sent:" + k.slice(9), JSON.stringify(kept)); } catch (e) { /* full */ }
+    }
   }
   function forget(prefix) {
     for (var i = localStorage.length - 1; i >= 0; i--) {
@@ -549,7 +567,7 @@
       }
       if (response.ok && response.redirected) {
         return remove(entry.key).then(function () {
-          if (entry.draft) forget(entry.draft);
+          if (entry.draft) { remember(entry.draft + ":"); forget(entry.draft); }
           return {state: "done", url: response.url};
         });
       }
