@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament bench-erase page-weight fuzz fuzz-pages table-taps readme-screenshot messages clean
+.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament bench-erase page-weight fuzz fuzz-pages soak table-taps readme-screenshot messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -130,6 +130,15 @@ readme-screenshot: install
 # PostgreSQL (FUZZ_PAGES_DATABASE_URL): no 5xx, nothing stored by a refused form. CI runs it.
 fuzz-pages: install
 	$(PY) deploy/checks/fuzz_pages.py
+
+# The stateful test across the services (tests/crossings/, issue 31 item 3) with a much
+# longer budget than the suite's: SOAK_EXAMPLES examples of SOAK_STEPS steps (about one
+# in five that erased someone ends with the erasure crawl). SQLite unless DATABASE_URL is set.
+SOAK_EXAMPLES ?= 300
+SOAK_STEPS ?= 60
+soak: install
+	SOAK_EXAMPLES=$(SOAK_EXAMPLES) SOAK_STEPS=$(SOAK_STEPS) \
+		$(PY) -m pytest tests/crossings -p no:randomly -p no:cacheprovider -q -s
 
 # Refresh the Italian catalogue after changing messages; commit both .po and .mo.
 messages: install
