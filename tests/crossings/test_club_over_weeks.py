@@ -20,8 +20,8 @@ from hypothesis.stateful import run_state_machine_as_test
 
 from tests.crossings.club import ClubOverWeeks
 
-CI_EXAMPLES = 20
-CI_STEPS = 40
+CI_EXAMPLES = 12
+CI_STEPS = 30
 
 SOAK = os.environ.get("SOAK_EXAMPLES")
 settings.register_profile(
