@@ -34,3 +34,8 @@ def test_back_then_another_version_fills_la_tua(night, phone, shots):
     expect(yours).to_contain_text("ultima presa")
     shots(page, "97-back-conflict-la-tua-it")
     assert len(stored(match)) == 1
+
+    # Keep the stored one: the match page names the pairs as the form did (issue 32 item 5).
+    page.locator("a", has_text="Tieni quella salvata").click()
+    expect(page.locator(".scoreboard .who")).to_have_text(["Nino & Salvo", "Ettore & Walter"])
+    shots(page, "98-match-pairs-as-the-form-it")
