@@ -9,14 +9,17 @@ game (it holds no game key and no rule):
   thirds, the figures tapped beside it add to it), with the bounds of one deal's piles
   (the engine's ``TableShape.whole``), and the words the form says for a value outside
   them (the engine's ``input.out_of_range`` placed on the field by ``check.place``; the
-  value is ``VALUE``);
+  value is ``VALUE``); the other whole numbers typed (Trappola's points and first
+  player's tricks, Spinado's cards left) with the engine's own bounds (asked of it with a
+  value far above any), ``pile`` false: outside the piles' sum;
 * ``rest``: where several piles are typed, the scorer the server computes as the rest (the
   whole minus the others), with the words the server's form says on it when the typed
   piles add up past the whole (asked of the engine with a legal deal of the match);
 * ``required``: the choices the engine asks for when the form leaves them blank (the
-  engine asked with every figure at 0 and every choice blank), each with the engine's
-  words placed on it, and ``unless``: the choice that forces it (every trick taken
-  forces the last one) where the engine then asks it no more.
+  engine asked with every figure at 0 and every choice blank: ``*.missing``, or a value
+  None refused, as Trappola's last trick), each with the engine's words placed on it,
+  and ``unless``: the choice that forces it (every trick taken forces the last one)
+  where the engine then asks it no more.
 
 The engine still judges every deal when it arrives; this only spares the phone a save
 the server would refuse for its shape.
