@@ -22,6 +22,8 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import translation
 
 from scorebook.clubs.models import Club
+from scorebook.federations.services import federation as federations
+from scorebook.federations.services import membership
 from scorebook.matches import services as matches
 from scorebook.standings import refresh
 from scorebook.standings import services as standings
@@ -75,6 +77,12 @@ def staked(people, club):
     leagues.entry_add(league=league, name="Nord-Sud", player_ids=[n.pk, s.pk], user=director)
     leagues.entry_add(league=league, name="Est-Ovest", player_ids=[e.pk, w.pk], user=director)
     leagues.league_start(league=league, user=director)
+    # A federation that publishes, the club a member: its public page names its clubs.
+    federation = federations.federation_create(
+        name="Comitato", slug="comitato", user=director, publishes=True
+    )
+    invitation = membership.club_invite(federation=federation, slug=club.slug, user=director)
+    membership.club_invitation_accept(invitation=invitation, user=people.owner)
     refresh.rebuild(club_id=club.pk)
     # The stakes are there to leak: the members' leaderboard has them.
     row = LeaderboardRow.objects.get(season=season, game="", player=n)
@@ -86,6 +94,7 @@ def staked(people, club):
         "season": season.pk,
         "league": league.pk,
         "player": n.pk,
+        "federation": federation.slug,
     }
 
 
@@ -117,6 +126,7 @@ def api_urls(w: dict[str, Any]) -> dict[str, list[str]]:
         "public-league-standings": [f"{base}/leagues/{w['league']}/standings"],
         "public-league-standings-csv": [f"{base}/leagues/{w['league']}/standings/csv"],
         "public-player-stats": [f"{base}/players/{w['player']}/statistics"],
+        "public-federation": [f"/api/v1/public/federations/{w['federation']}"],
     }
 
 
@@ -137,6 +147,7 @@ def page_urls(w: dict[str, Any]) -> dict[str, list[str]]:
         ],  # fmt: skip
         "public_ratings": [f"{base}/standings/ratings"],
         "calendar_public": [f"{base}/nights.ics"],
+        "public_federation": [f"/public/f/{w['federation']}/"],
     }
 
 
