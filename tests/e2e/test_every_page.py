@@ -61,12 +61,30 @@ MEASURE = """
 }
 """
 
+#: Wider than the screen: the page scrolls sideways, or an element reaches past the right
+#: edge. An element inside a sideways scroller is on the page all the same (the quick deal
+#: form's rows of five chips or more slide sideways, issue 32 item 3): a container of its
+#: own with overflow-x auto or scroll, itself within the screen, the page not scrolling
+#: sideways. A container that hides (overflow hidden or clip) cuts its words off: wide.
 OVERFLOW = """
 () => {
   const width = document.documentElement.clientWidth;
   const wide = [];
+  const scroller = (e) => {
+    for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
+      const x = getComputedStyle(p).overflowX;
+      if (x === 'auto' || x === 'scroll') return p;
+    }
+    return null;
+  };
+  const within = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.left >= -1 && r.right <= width + 1;
+  };
   for (const e of document.querySelectorAll('body *')) {
     if (e.closest('.table-wide, .scroll, pre, svg, select')) continue;
+    const box = scroller(e);
+    if (box && within(box)) continue;  // it slides inside a box on the screen
     const r = e.getBoundingClientRect();
     if (r.width > 0 && r.right > width + 1) {
       wide.push(`${e.tagName.toLowerCase()}.${e.className} right=${Math.round(r.right)}`);
