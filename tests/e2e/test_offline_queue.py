@@ -415,7 +415,13 @@ def test_sending_holds_the_save_until_the_server_answers(table):
     chip(nino, "last_trick", last)
     save = nino.locator("#deal-form button[type=submit]")
     save.click()
-    eventually(lambda: held or pytest.fail("not sent yet"), timeout=10)
+    # The route's handler runs only while Playwright is called (its sync API dispatches
+    # events then, not during a time.sleep): wait on the page, which lets it run.
+    for _ in range(100):
+        if held:
+            break
+        nino.wait_for_timeout(100)
+    assert held, "not sent in 10 s"
     assert state(nino) == "waiting"  # sending: kept until the server answers
     expect(save).to_be_disabled()
     assert stored(match) == []
