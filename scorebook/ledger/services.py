@@ -107,14 +107,17 @@ def match_book(
 
     ``deals`` are the deal rows whose bookings may have changed, with their new result,
     or None for a version that no longer counts (superseded by a correction). The match
-    result's booking is always brought in line. Raises ``Unbalanced`` if the engine's
+    result's booking is always brought in line: an abandoned match's books nothing, as
+    its abandonment did, whatever a correction of its deals makes of them (it counts for
+    nothing; the stakes its deals booked stay). Raises ``Unbalanced`` if the engine's
     units do not sum to zero, which refuses the write.
     """
     game = get_game(match.game)
     per_deal = game.settles_per_deal(game.rules(match.rules["values"]))
     if not per_deal and not was_finished and not state.finished:
         return  # nothing was booked and nothing is due yet
-    wanted = _wanted_moves(state, deals, per_deal)
+    abandoned = match.status == Match.Status.ABANDONED
+    wanted = _wanted_moves(None if abandoned else state, deals, per_deal)
     live = _live_entries(match, wanted)
     pots = {
         name[4:]
@@ -170,17 +173,18 @@ def match_book(
 
 
 def _wanted_moves(
-    state: MatchState, deals: Mapping[Deal, DealResult | None], per_deal: bool
+    state: MatchState | None, deals: Mapping[Deal, DealResult | None], per_deal: bool
 ) -> dict[int | None, tuple[Deal | None, Moves]]:
     """What each source should have booked, by deal id (None: the match's result): a
-    deal's units and pots where stakes settle per deal, else the match's outcome."""
+    deal's units and pots where stakes settle per deal, else the match's outcome (none
+    without ``state``: an abandoned match's result books nothing)."""
     wanted: dict[int | None, tuple[Deal | None, Moves]] = {None: (None, [])}
     for deal, result in deals.items():
         moves: Moves = []
         if per_deal and result is not None:
             moves = _moves({**result.units, **{f"pot:{k}": v for k, v in result.pots.items()}})
         wanted[deal.pk] = (deal, moves)
-    if not per_deal and state.outcome is not None:
+    if not per_deal and state is not None and state.outcome is not None:
         wanted[None] = (None, _moves(dict(state.outcome.units)))
     return wanted
 

@@ -123,6 +123,18 @@ class ClosedNight(Refusal):
     message = _("The night is closed.")
 
 
+class CorrectionLeavesOpen(Refusal):
+    """A correction on a closed night would leave its match unfinished: no deal can be
+    added there and the close does not run again (docs/night-close.md)."""
+
+    code = "night.correction_leaves_open"
+    status = 409
+    message = _(
+        "The night is closed: this correction would leave the match unfinished, and no "
+        "deal can be added to end it. Correct the deals so that they still end the match."
+    )
+
+
 class NoSuchMatch(Refusal):
     """The match does not exist, or the user is no member of its club (the same to them)."""
 

@@ -45,6 +45,7 @@ from .models import Confirmation, Deal, Match, Night, Table
 from .refusals import (
     STAKE_CURRENCIES,
     ClosedNight,
+    CorrectionLeavesOpen,
     DealConflict,
     EnteredSideNotYours,
     EntererSeat,
@@ -469,9 +470,10 @@ def deal_correct(
     expected_id: int | None = None,
 ) -> Deal:
     """A new version of a deal; every deal after it is re-derived. A correction that a
-    later deal no longer fits is refused whole. ``expected_version`` (and ``expected_id``,
-    from the ETag the client edits) must be the current version's; None edits whatever is
-    current (``If-Match: *``)."""
+    later deal no longer fits is refused whole, and so is one on a closed night that would
+    leave its match unfinished (no deal can be added there, docs/night-close.md).
+    ``expected_version`` (and ``expected_id``, from the ETag the client edits) must be the
+    current version's; None edits whatever is current (``If-Match: *``)."""
     check_reason(reason)
     match, night_status, club_id, seat = _lock(deal.match_id, user, _correction_role)
     deals = current_deals(match)
@@ -483,6 +485,12 @@ def deal_correct(
         raise StaleVersion(current)
     inputs = [data if d.number == deal.number else d.input for d in deals]
     folded = fold(match, inputs)
+    if (
+        night_status == Night.Status.CLOSED
+        and match.status != Match.Status.ABANDONED
+        and not folded.state.finished
+    ):
+        raise CorrectionLeavesOpen(path="deal")  # nothing would end it (night-close.md)
     current.is_current = False
     current.save(update_fields=["is_current"])
     new = Deal.objects.create(

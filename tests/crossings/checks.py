@@ -4,8 +4,8 @@ every step, each a function of the club that raises AssertionError with what bro
 - ``ledger_balances``: each night's ledger sums to zero in each unit and currency; each
   match's live entries pay each player what the engine's units for the match's current
   deals say, times its stake; a closed night's current settlement settles what is left;
-- ``nights_closed_whole``: a closed night holds no open match (not checked per step yet:
-  a correction on a closed night can leave a match open, see docs/development.md);
+- ``nights_closed_whole``: a closed night holds no open match (a correction there that
+  would leave one open is refused, docs/night-close.md);
 - ``standings_equal_a_rebuild``: the tables the incremental refreshes left equal a full
   rebuild from the deal log (nothing is left stale);
 - ``nothing_lost``: every deal a service acknowledged is still stored, and still counts or
@@ -77,11 +77,9 @@ def _match_pays_what_the_engine_says(match: Match) -> None:
                 return
             for seat, n in result.units.items():
                 units[seat] += n
-    elif match.status == Match.Status.ABANDONED:
-        # Not checked yet: a correction of an abandoned match's deal that ends it books the
-        # match's result although it counts for nothing (docs/development.md, Crossings).
-        return
-    elif folded.state.outcome is not None:
+    elif folded.state.outcome is not None and match.status != Match.Status.ABANDONED:
+        # an abandoned match's result books nothing, whatever a correction makes of its
+        # deals (it counts for nothing)
         for seat, n in folded.state.outcome.units.items():
             units[seat] += n
     _, _, value = unit_of(match)

@@ -530,6 +530,7 @@ class ClubOverWeeks(RuleBasedStateMachine):
     def ledger_sums_to_zero(self) -> None:
         ClubOverWeeks.totals["steps (and the start)"] += 1
         checks.ledger_balances(self.club.pk)
+        checks.nights_closed_whole(self.club.pk)
 
     @invariant()
     def standings_equal_a_rebuild(self) -> None:

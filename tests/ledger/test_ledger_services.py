@@ -9,6 +9,7 @@ from scorebook.ledger import selectors as reads
 from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry, Settlement
 from scorebook.matches import services
+from scorebook.matches.refusals import CorrectionLeavesOpen
 from scorebook.rules.games.calabrasella import session_balance
 from tests.builders import A_WINS, B_WINS
 
@@ -31,6 +32,9 @@ CHIAMO_LOST = {
     "sides": {"soloist": {"thirds": 14, "tricks": 5}, "coalition": {"thirds": 18, "tricks": 7}},
     "last_trick": "coalition",
 }  # fmt: skip
+CHIAMO_LOST_P3 = {**CHIAMO_LOST, "dealer": "P3", "called_from": "P2",
+                  "bids": [{"player": "P1", "bid": "chiamo"}, {"player": "P2", "bid": "pass"},
+                           {"player": "P3", "bid": "pass"}]}  # fmt: skip
 TV37 = {
     "dealer": "P3",
     "bids": [{"player": "P1", "bid": "stand"}],
@@ -186,7 +190,7 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
     chips = start(
         people, night, "terziglio", 3, {"profile": "chips_1_2_4_8_16"}, "0.10", "EUR", "P3"
     )
-    enter(chips, SCEGLIETE_CAPPOTTO, people)
+    played = enter(chips, SCEGLIETE_CAPPOTTO, people)
     # the chips session, still open, is finished at the close: its deals were booked as
     # they came, so the nets are what they were (booked once)
     services.night_close(night=night, user=people.director, end_open=[chips.pk])
@@ -209,10 +213,16 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
     }
     transfer = first.transfers.first()
     ledger.transfer_mark_paid(transfer=transfer, user=people.director)
-    # A director corrects the Tressette match after the close: B won deal 3 after all.
+    # A director corrects the chips session after the close: Nino called and lost. (The
+    # Tressette's deal 3 cannot be B's after the close: no side would reach 21, and the
+    # match would be left open on the closed night; docs/night-close.md.)
+    with pytest.raises(CorrectionLeavesOpen):
+        services.deal_correct(
+            deal=deals[2], data=B_WINS, reason="sheet", user=people.director, expected_version=1
+        )
     services.deal_correct(
-        deal=deals[2],
-        data=B_WINS,
+        deal=played,
+        data=CHIAMO_LOST_P3,
         reason="sheet checked",
         user=people.director,
         expected_version=1,
@@ -235,3 +245,32 @@ def test_closing_the_night_settles_it_and_a_late_correction_makes_a_new_version(
 def test_only_directors_settle_and_mark_paid(people, night):
     with pytest.raises(services.NotAllowed):
         ledger.night_settle(night=night, user=people.scorer)
+
+
+@pytest.mark.parametrize("how", ["service", "api"])
+def test_a_correction_that_ends_an_abandoned_match_books_no_result(people, night, how):
+    """An abandoned match counts for nothing: a correction of its deals that reaches the
+    target (the stateful test's find, tests/crossings) is stored, the match stays
+    abandoned and its result books nothing, as its abandonment did."""
+    match = start(people, night, "tressette4", 4, {"profile": "classic_21"}, "0.50", "EUR")
+    deals = [enter(match, deal, people) for deal in (A_WINS, A_WINS, B_WINS)]
+    services.match_abandon(match=match, reason="Walter went home", user=people.director)
+    # deal 3 was A's after all: A's three deals reach 21
+    if how == "service":
+        services.deal_correct(
+            deal=deals[2], data=A_WINS, reason="sheet", user=people.director, expected_version=1
+        )
+    else:
+        from tests.api.common import api
+
+        answer = api(people, "director").post(
+            f"/api/v1/deals/{deals[2].pk}/correct",
+            {"deal": A_WINS, "reason": "sheet"},
+            format="json",
+            HTTP_IF_MATCH=deals[2].etag,
+        )
+        assert answer.status_code == 201, answer.content
+    match.refresh_from_db()
+    assert match.status == "abandoned" and match.result is not None  # the deals end it
+    assert services.current_deals(match)[2].version == 2  # the correction is stored
+    assert not Entry.objects.filter(match=match).exists()  # and books nothing

@@ -21,7 +21,7 @@ from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Entry
 from scorebook.matches import services
 from scorebook.matches.models import Match, Night
-from scorebook.matches.refusals import ClosedNight, OpenMatches
+from scorebook.matches.refusals import ClosedNight, CorrectionLeavesOpen, OpenMatches
 from scorebook.rules import get_game
 from scorebook.standings.leagues import selectors as league_reads
 from scorebook.standings.leagues import services as leagues
@@ -207,3 +207,48 @@ def test_the_stakes_of_a_stopped_session_are_those_of_its_deals(people, night, e
     build.close(people, night)
     assert sum(e[2] for e in _entries(chips)) == before
     assert Decimal(before) > 0
+
+
+def test_a_correction_after_the_close_that_would_unfinish_a_match_is_refused(people, night):
+    """The stateful test's find (tests/crossings): a race finished by its deals, corrected
+    after the close so that they no longer end it, was left open on the closed night,
+    where no deal can be added and the close does not run again. Refused in words (the
+    close would abandon it, losing its result); nothing changes; a correction that still
+    ends it is taken."""
+    match = build.match(people, night, **build.stake("0.50"))
+    deals = build.deals(people, match, build.A_WINS, build.A_WINS, build.A_WINS)
+    build.close(people, night)
+    match.refresh_from_db()
+    assert match.status == "finished"
+    booked = _entries(match)
+    with pytest.raises(CorrectionLeavesOpen):
+        services.deal_correct(
+            deal=deals[2], data=build.B_WINS, reason="sheet", user=people.director,
+            expected_version=1,
+        )  # fmt: skip
+    client = api(people, "director")
+    answer = client.post(
+        f"/api/v1/deals/{deals[2].pk}/correct",
+        {"deal": build.B_WINS, "reason": "sheet"},
+        format="json",
+        HTTP_IF_MATCH=deals[2].etag,
+        HTTP_ACCEPT_LANGUAGE="it",
+    )
+    assert answer.status_code == 409, answer.content
+    (error,) = answer.json()["errors"]
+    assert error["code"] == "night.correction_leaves_open"
+    assert "lascerebbe la partita non finita" in error["message"]
+    match.refresh_from_db()
+    assert match.status == "finished" and _entries(match) == booked
+    assert [d.version for d in services.current_deals(match)] == [1, 1, 1]
+    settled = reads.current_settlement(night)
+    assert settled is not None and settled.version == 1
+    # a correction that still ends the match is taken (the same side wins: the same nets)
+    bigger = {"sides": {"A": {"thirds": 23, "tricks": 6}, "B": {"thirds": 9, "tricks": 4}},
+              "last_trick": "A"}  # fmt: skip
+    services.deal_correct(
+        deal=deals[1], data=bigger, reason="sheet", user=people.director, expected_version=1
+    )
+    match.refresh_from_db()
+    assert match.status == "finished" and _entries(match) == booked
+    assert [d.version for d in services.current_deals(match)] == [1, 2, 1]
