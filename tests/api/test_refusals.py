@@ -13,6 +13,7 @@ from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.matches.models import Deal
 from tests.api.common import SIDES, SMALL, api
+from tests.builders import B_WINS
 
 
 def seats(*players):
@@ -88,15 +89,26 @@ def paying_an_old_settlement(people, match, deal):
     match.stake_amount, match.stake_currency, match.stake_unit = 1, "EUR", "money"
     # Only the stake: this instance predates the fixture's deal, and its state with it.
     match.save(update_fields=["stake_amount", "stake_currency", "stake_unit"])
-    for _ in range(2):
-        services.deal_create(match=match, data=SIDES, expected_number=None, user=director)
+    # 7-0, 7-7, 7-14, 14-14, then A reaches 21 on deal 5; corrected after the close, B
+    # does (a correction that still ends the match: the night settles again)
+    for data in (B_WINS, B_WINS, SIDES, SIDES):
+        services.deal_create(match=match, data=data, expected_number=None, user=director)
     services.night_close(night=match.night, user=director)
     old = Transfer.objects.get(settlement__version=1, payer__player=people.seated[1])
-    current = Deal.objects.get(match=match, number=3, is_current=True)
+    current = Deal.objects.get(match=match, number=5, is_current=True)
     services.deal_correct(
-        deal=current, data=SMALL, reason="sheet", user=director, expected_version=1
+        deal=current, data=B_WINS, reason="sheet", user=director, expected_version=1
     )
     return "director", "post", f"/api/v1/transfers/{old.pk}/paid", None, {}
+
+
+def a_correction_that_unfinishes_a_match_of_a_closed_night(people, match, deal):
+    for _ in range(2):
+        services.deal_create(match=match, data=SIDES, expected_number=None, user=people.scorer)
+    services.night_close(night=match.night, user=people.director)
+    third = Deal.objects.get(match=match, number=3, is_current=True)
+    url = f"/api/v1/deals/{third.pk}/correct"
+    return "director", "post", url, {"deal": SMALL, "reason": "x"}, {"HTTP_IF_MATCH": third.etag}
 
 
 # setup -> (status, code, English message, Italian message)
@@ -157,6 +169,15 @@ REFUSALS = {
         "match.seat_players",
         "Each seat needs a different player of this club.",
         "Ogni posto richiede un giocatore diverso di questo circolo.",
+    ),
+    a_correction_that_unfinishes_a_match_of_a_closed_night: (
+        409,
+        "night.correction_leaves_open",
+        "The night is closed: this correction would leave the match unfinished, and no deal "
+        "can be added to end it. Correct the deals so that they still end the match.",
+        "La serata è chiusa: questa correzione lascerebbe la partita non finita, e non si può "
+        "più aggiungere una smazzata per finirla. Correggi le smazzate in modo che la "
+        "concludano ancora.",
     ),
     paying_an_old_settlement: (
         409,
