@@ -352,3 +352,20 @@ def test_a_conflict_with_a_deal_the_engine_refuses_shows_why(people, match, read
     assert answer.status_code == 409 and reads["n"] == 1
     html = answer.content.decode()
     assert "Yours" in html and "between 0 and" in html  # the engine's words under "Yours"
+
+
+def test_a_correction_after_the_close_that_would_unfinish_the_match_is_said_on_the_form(people):
+    """docs/night-close.md: refused in words, nothing stored."""
+    from tests import builders as build
+
+    night = build.night(people)
+    race = build.match(people, night)  # Tressette in 4 to 21
+    deals = build.deals(people, race, build.A_WINS, build.A_WINS, build.A_WINS)
+    build.close(people, night)
+    data = {"level": "totals", "sides.A.thirds": "12", "sides.A.tricks": "5",
+            "last_trick": "B", "expected_version": "1", "reason": "Sheet",
+            "idempotency_key": str(uuid.uuid4())}  # fmt: skip
+    answer = as_(people, "director").post(f"/d/{deals[2].pk}/correct", data)
+    assert answer.status_code == 409
+    assert "this correction would leave the match unfinished" in answer.content.decode()
+    assert Deal.objects.filter(match=race).count() == 3
