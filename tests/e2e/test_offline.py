@@ -104,7 +104,8 @@ def ready_offline(page, match_id):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     has = "async (urls) => (await Promise.all(urls.map(u => caches.match(u)))).every(Boolean)"
     pages = [f"/m/{match_id}/", f"/m/{match_id}/deals/new"]
-    eventually(lambda: page.evaluate(has, pages) or pytest.fail("not cached yet"), timeout=10)
+    # 30 s: the worker's first fetches of the two pages took over 10 s at a load of 12.
+    eventually(lambda: page.evaluate(has, pages) or pytest.fail("not cached yet"), timeout=30)
 
 
 def enter(page, i):
