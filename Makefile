@@ -3,7 +3,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-tournament bench-erase page-weight fuzz fuzz-pages soak table-taps readme-screenshot messages clean
+.PHONY: install run test lint format bench bench-smoke bench-http bench-deal-profile bench-scale-out bench-leagues bench-pages bench-standings bench-federation bench-tournament bench-erase page-weight fuzz fuzz-pages soak table-taps readme-screenshot messages clean
 CHROMIUM ?= /usr/bin/chromium
 
 $(STAMP): pyproject.toml
@@ -86,6 +86,14 @@ bench-tournament: install
 # redis-server): full rebuild vs one SQL pass, leaderboard vs a plain list, freshness p95.
 bench-standings: install
 	$(PY) deploy/bench/standings_bench.py
+
+# A federation's night (issue 35 item 5): FED_CLUBS clubs (default 2,000) and FED_DEALS deals
+# (default 10,000,000) by COPY, the demo's federation with every club a member; the rebuild
+# against one SQL pass and its memory, the public federation pages (from the replica with
+# FED_REPLICA_URL) against a plain 50-row read, freshness with 16 clients entering deals
+# while the ranking and the championship's table are read, against the clients alone.
+bench-federation: install
+	$(PY) deploy/bench/federation_bench.py
 
 # A club's ten years (BENCH_NIGHTS, default 500 nights, ~20,000 deals) imported from the
 # template's CSV beside the same deals entered through the service functions in the same

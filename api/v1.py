@@ -8,7 +8,24 @@ from rest_framework.routers import DefaultRouter
 from api.views.archive import ClubExportView, MeEraseView, MeExportView, PlayerEraseView
 from api.views.auth import TokenView
 from api.views.calendars import CalendarRotateView, CalendarView
+from api.views.championships import (
+    ChampionshipFixtureViewSet,
+    ChampionshipTeamViewSet,
+    ChampionshipViewSet,
+    PublicChampionship,
+)
 from api.views.clubs import ClubViewSet, InvitationViewSet, MembershipViewSet, PlayerViewSet
+from api.views.federal_tournaments import (
+    FederalRegistrationViewSet,
+    FederalTournamentViewSet,
+    FederationPersonHistory,
+    FederationPersonRatings,
+    FederationRanking,
+    FederationRatings,
+    FederationTournaments,
+    PublicFederationRanking,
+    PublicFederationRatings,
+)
 from api.views.federations import (
     AffiliationViewSet,
     ClubInvitationViewSet,
@@ -87,6 +104,15 @@ router.register("federation-invitations", ClubInvitationViewSet, basename="club-
 router.register("affiliations", AffiliationViewSet, basename="affiliation")
 router.register("federation-numbers", NumberViewSet, basename="federation-number")
 router.register("person-links", PersonLinkViewSet, basename="person-link")
+router.register("championships", ChampionshipViewSet, basename="championship")
+router.register("championship-teams", ChampionshipTeamViewSet, basename="championship-team")
+router.register(
+    "championship-fixtures", ChampionshipFixtureViewSet, basename="championship-fixture"
+)
+router.register("federal-tournaments", FederalTournamentViewSet, basename="federal-tournament")
+router.register(
+    "federal-registrations", FederalRegistrationViewSet, basename="federal-registration"
+)
 
 urlpatterns = [
     path("rules/games", GamesView.as_view(), name="rules-games"),
@@ -159,5 +185,38 @@ urlpatterns = [
         name="public-player-stats",
     ),
     path("public/federations/<slug:slug>", PublicFederation.as_view(), name="public-federation"),
+    path("public/championships/<id:pk>", PublicChampionship.as_view(), name="public-championship"),
+    # Federal tournaments and the ranking (issue 34 items 4 and 5)
+    path(
+        "federations/<id:pk>/tournaments",
+        FederationTournaments.as_view(),
+        name="federation-tournaments",
+    ),
+    path(
+        "federations/<id:pk>/ranking",
+        FederationRanking.as_view(),
+        name="federation-ranking",
+    ),
+    path(
+        "federations/<id:pk>/ranking/<id:user_id>",
+        FederationPersonHistory.as_view(),
+        name="federation-person-history",
+    ),
+    path(
+        "public/federations/<slug:slug>/ranking",
+        PublicFederationRanking.as_view(),
+        name="public-federation-ranking",
+    ),
+    path("federations/<id:pk>/ratings", FederationRatings.as_view(), name="federation-ratings"),
+    path(
+        "federations/<id:pk>/ratings/<id:user_id>",
+        FederationPersonRatings.as_view(),
+        name="federation-person-ratings",
+    ),
+    path(
+        "public/federations/<slug:slug>/ratings",
+        PublicFederationRatings.as_view(),
+        name="public-federation-ratings",
+    ),
     path("", include(router.urls)),
 ]

@@ -344,6 +344,22 @@ SPECTACULAR_SETTINGS = {
         "OfficerRoleEnum": "scorebook.federations.models.OfficerRole",
         "ClubInvitationStatusEnum": "scorebook.federations.models.ClubInvitation.Status",
         "PersonLinkStatusEnum": "scorebook.federations.models.PersonLink.Status",
+        "FederationLevelEnum": "scorebook.federations.models.Level",
+        "FederalTournamentLevelEnum": "scorebook.federations.federal_models.TournamentLevel",
+        "FederalTournamentStatusEnum": (
+            "scorebook.federations.federal_models.FederalTournament.Status"
+        ),
+        "FederalRegistrationStatusEnum": (
+            "scorebook.federations.federal_models.FederalRegistration.Status"
+        ),
+        "ChampionshipFormatEnum": "scorebook.federations.championship_models.Championship.Format",
+        "ChampionshipStatusEnum": "scorebook.federations.championship_models.Championship.Status",
+        "ChampionshipFixtureStatusEnum": (
+            "scorebook.federations.championship_models.ChampionshipFixture.Status"
+        ),
+        "ChampionshipStageEnum": (
+            "scorebook.federations.championship_models.ChampionshipFixture.Stage"
+        ),
     },
 }
 
@@ -383,6 +399,11 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {
         "task": "scorebook.standings.tasks.sweep_stale_standings",
         "schedule": float(envint("STANDINGS_SWEEP_EVERY", 30)),
+    },
+    # docs/federation.md: a rating refresh lost with a broker that was down is sent again.
+    "sweep-stale-federation-ratings": {
+        "task": "scorebook.federations.tasks.sweep_stale_federation_ratings",
+        "schedule": float(envint("FEDERATION_RATING_SWEEP_EVERY", 60)),
     },
     # docs/import.md: a preview not accepted within IMPORT_PREVIEW_DAYS days expires.
     "expire-import-previews": {

@@ -33,6 +33,16 @@ def _default_language():
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """SQLite: each worker's test database in a file of its own (tests/sqlite_file.py), not
+    Django's shared in-memory database, so the live server's threads and the test's own
+    thread each have a connection and wait for SQLite's lock rather than share one."""
+    from tests import sqlite_file
+
+    sqlite_file.configure(settings.DATABASES)
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(
     request,
     django_test_environment,

@@ -6,8 +6,8 @@ times that in wall time when the two cores are shared. Here the first worker tha
 it builds the database as pytest-django always did (``migrate`` from nothing), saves it as
 a template, and every other worker, and every later run, starts from a copy:
 
-- SQLite: the in-memory test database is written to a file (the sqlite3 backup API) and
-  read back into each worker's in-memory database;
+- SQLite: the test database is copied to a file (the sqlite3 backup API) and copied back
+  into each worker's test database (a file of its own in WAL mode, tests/sqlite_file.py);
 - PostgreSQL: ``CREATE DATABASE test_<name>_gwN TEMPLATE test_<name>_template_<key>``.
 
 Django's ``migrate`` still runs on each copy, with nothing left to apply: it finds every

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.lookups import found
+from api.serializers.championships import ChampionshipCreateSerializer, ChampionshipSerializer
 from api.serializers.federations import (
     AffiliationSerializer,
     ClubInvitationSerializer,
@@ -45,6 +46,7 @@ from api.views.public import PublicView
 from scorebook.clubs.models import Player
 from scorebook.clubs.selectors import clubs_directed_by, clubs_of
 from scorebook.core.people import signed_in
+from scorebook.federations import championship_selectors as championship_reads
 from scorebook.federations import selectors
 from scorebook.federations.models import (
     Affiliation,
@@ -55,8 +57,8 @@ from scorebook.federations.models import (
     OfficerRole,
     PersonLink,
 )
+from scorebook.federations.services import championships, links, membership, numbers
 from scorebook.federations.services import federation as federations
-from scorebook.federations.services import links, membership, numbers
 from scorebook.federations.services.guards import require_officer
 
 
@@ -105,6 +107,31 @@ class FederationViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewse
             federation=federation, changes=dict(serializer.validated_data), user=signed_in(request)
         )
         return Response(self.get_serializer(changed).data)
+
+    @extend_schema(methods=["get"], responses=ChampionshipSerializer(many=True))
+    @extend_schema(
+        methods=["post"],
+        request=ChampionshipCreateSerializer,
+        responses={201: ChampionshipSerializer},
+    )
+    @action(detail=True, methods=["get", "post"], pagination_class=None, filter_backends=[])
+    def championships(self, request: Request, pk: Any = None) -> Response:
+        """The federation's championships (GET); an officer creates one (POST): the game
+        and house rules, tables per fixture, format, calendar (docs/federation.md)."""
+        federation = self._federation()
+        if request.method == "GET":
+            rows = championship_reads.championships_of(federation)
+            return Response(ChampionshipSerializer(rows, many=True).data)
+        serializer = ChampionshipCreateSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = dict(serializer.validated_data)
+        made = championships.championship_create(
+            federation=federation,
+            rules_spec=data.pop("rules", None),
+            user=signed_in(request),
+            **data,
+        )
+        return Response(ChampionshipSerializer(made).data, status=201)
 
     @extend_schema(methods=["get"], responses=OfficerSerializer(many=True))
     @extend_schema(methods=["post"], request=OfficerSerializer, responses={201: OfficerSerializer})

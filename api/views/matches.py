@@ -7,10 +7,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -37,7 +39,7 @@ from scorebook.clubs.selectors import clubs_of
 from scorebook.core.numbers import parse_id
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
-from scorebook.matches import selectors, services
+from scorebook.matches import selectors, services, visitors
 from scorebook.matches.models import Deal, Match, Night, Table
 
 
@@ -266,8 +268,33 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
             .prefetch_related("confirmations")
         )
 
+    def _visiting(self, pk: Any) -> Deal:
+        """A deal of another club's match the caller corrects from outside that club (the
+        away club's director of a championship fixture: ``matches.visitors``); else the
+        404 of a deal that is not the caller's."""
+        number = parse_id(pk)
+        deal = Deal.objects.filter(pk=number).first() if number is not None else None
+        user = self.request.user
+        if (
+            deal is None
+            or not user.is_authenticated
+            or visitors.visiting(deal.match_id, user) is None
+        ):
+            raise missing(Deal)
+        return deal
+
+    def _deal(self, pk: Any) -> Deal:
+        number = parse_id(pk)
+        mine = self.get_queryset().filter(pk=number).first() if number is not None else None
+        return mine if mine is not None else self._visiting(pk)
+
     def retrieve(self, request: Request, *args: Any, **kwargs: Any) -> Response:
-        deal = self.get_object()
+        """A deal of the caller's club; or of a championship fixture's match at the home
+        club, for a director of the away club (to read its ETag before a correction)."""
+        try:
+            deal = self.get_object()
+        except (Http404, NotFound):
+            deal = self._visiting(kwargs.get("pk"))
         response = Response(DealSerializer(deal).data)
         response["ETag"] = deal.etag
         return response
@@ -279,8 +306,10 @@ class DealViewSet(mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     )
     @action(detail=True, methods=["post"])
     def correct(self, request: Request, pk: Any = None) -> Response:
-        """A new version of the deal; needs If-Match with the version it edits."""
-        deal = found(self.get_queryset(), pk=pk)
+        """A new version of the deal; needs If-Match with the version it edits. A
+        director of the away club of a championship fixture corrects the deals of its
+        matches at the home club too."""
+        deal = self._deal(pk)
         tag = request.META.get("HTTP_IF_MATCH")
         if not tag:
             raise IfMatchRequired(path="If-Match")

@@ -99,6 +99,23 @@ SMOKES: dict[str, tuple[dict[str, str], list[str]]] = {
             r"201 -> leaderboard: p50 [\d.]+ s, p95 [\d.]+ s",
         ],
     ),
+    "bench-federation": (
+        {
+            "FED_CLUBS": "20",
+            "FED_DEALS": "2000",
+            "BENCH_DURATION": "2s",
+            "BENCH_FRESH_DEALS": "1",
+            "BENCH_DATABASE_URL": database("federation"),
+        },
+        [
+            r"loaded [\d,]+ deals at 20 clubs",
+            r"ratio rebuild / SQL pass: [\d.]+x",
+            r"federation ranking from .*ratio public page / plain read: [\d.]+",
+            r"championship table from .*ratio public page / plain read: [\d.]+",
+            r"freshness with the pages read: 201 -> leaderboard p50 [\d.]+ s, p95 [\d.]+ s",
+            r"meanwhile \(median of the 3 s turns\): ranking \d+ req/s",
+        ],
+    ),
     "bench-erase": (
         {"BENCH_STORED": "200", "BENCH_RUNS": "1"},  # SQLite in a temporary folder
         [r"ratio erasure with / without stored answers: [\d.]+x"],

@@ -50,6 +50,8 @@ DURATION = os.environ.get("BENCH_DURATION", "15s")
 CLIENTS = 16
 PARTS = os.environ.get("BENCH_PARTS", "load,rebuild,http,fresh").split(",")
 FRESH_DEALS = int(os.environ.get("BENCH_FRESH_DEALS", "6"))  # per client: 41 up, never ends
+#: Clubs the deals are spread over (default one per 1,000 deals; bench-federation sets it).
+CLUBS = int(os.environ.get("BENCH_CLUBS") or max(1, DEALS // 1000))
 
 
 def env(**extra: str) -> dict[str, str]:
@@ -109,7 +111,7 @@ def load(rng: random.Random) -> tuple[int, int]:
     from scorebook.matches.models import Deal, Match, Night
     from scorebook.standings.models import Season
 
-    clubs_n = max(1, DEALS // 1000)
+    clubs_n = CLUBS
     made = templates(rng)
     user = get_user_model().objects.create_user("bench-director", password="bench-pass-1")
     clubs = Club.objects.bulk_create(
@@ -191,13 +193,72 @@ def load(rng: random.Random) -> tuple[int, int]:
                         ]) + deal_rest)  # fmt: skip
                         deal_id += 1
                 copy.write("\n".join(rows) + "\n")
+        copy_facts(cursor, made, plan)
         for table in (m, d):
             cursor.execute(
                 f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
                 f"(SELECT max(id) FROM {table}))"
             )
-        cursor.execute(f"ANALYZE {m}; ANALYZE {d}")
+        cursor.execute(f"ANALYZE {m}; ANALYZE {d}; ANALYZE matches_seatfact")
     return clubs_n, total
+
+
+FACT_FIELDS = (
+    "seat", "position", "side", "won", "lost", "points_for", "points_against", "units", "score",
+    "event", "made", "bid", "bid_won", "team", "team_place", "winner", "contract",
+)  # fmt: skip
+
+
+#: What a row of the other kind (a match's, a deal's) leaves at the model's default.
+UNSET = {
+    "side": "", "won": False, "lost": False, "points_for": 0, "points_against": 0, "units": 0,
+    "score": 0.0, "event": "", "made": False, "bid": "", "bid_won": False, "contract": "",
+}  # fmt: skip
+
+
+def copy_facts(cursor, made, plan) -> None:
+    """The per-seat facts the services write at entry (``matches.SeatFact``), by COPY: a
+    template's facts are read once by the same readers (seat -> its index standing in
+    for the player), each clone's written with its players."""
+    from types import SimpleNamespace
+
+    from scorebook.matches.facts import deal_seat_facts, result_facts
+
+    def text(value) -> str:
+        if value is None:
+            return "\\N"
+        if isinstance(value, bool):
+            return "t" if value else "f"
+        return str(value)
+
+    facts = []
+    for game, rules, seats, state, out, deals in made:
+        match = SimpleNamespace(
+            game=game, rules=json.loads(rules), seats={s: i for i, s in enumerate(seats)},
+            state=json.loads(state), result=json.loads(out) if out != "\\N" else None,
+            status="finished",
+        )  # fmt: skip
+        rows = [(None, r) for r in result_facts(match)]
+        for number, (_data, result) in enumerate(deals, 1):
+            rows += [(number, r) for r in deal_seat_facts(match, json.loads(result))]
+        facts.append(
+            [
+                (n, r["player_id"], "\t".join(text(r.get(f, UNSET.get(f))) for f in FACT_FIELDS))
+                for n, r in rows
+            ]
+        )
+    columns = "match_id, deal_id, player_id, " + ", ".join(FACT_FIELDS)
+    deal_id = 1
+    with cursor.copy(f"COPY matches_seatfact ({columns}) FROM STDIN") as copy:
+        for chunk in _chunks(plan):
+            lines = []
+            for pk, template, pids, _night in chunk:
+                for number, index, rest in facts[template]:
+                    deal = str(deal_id + number - 1) if number else "\\N"
+                    lines.append(f"{pk}\t{deal}\t{pids[index]}\t{rest}")
+                deal_id += len(made[template][5])
+            if lines:
+                copy.write("\n".join(lines) + "\n")
 
 
 def _chunks(items: list, size: int = 5000):
@@ -314,7 +375,9 @@ def token() -> str:
 
 def wrk(url: str, key: str) -> float:
     out = subprocess.run(
-        ["wrk", "-t4", "-c16", f"-d{DURATION}", "-H", f"Authorization: Token {key}", url],
+        # A slow page still answers within 10 s (wrk counts an answer after 2 s as none).
+        ["wrk", "-t4", "-c16", f"-d{DURATION}", "--timeout", "10s", "-H",
+         f"Authorization: Token {key}", url],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     # A figure of answers that were refusals, or of none at all, measures nothing.
@@ -360,7 +423,11 @@ def http_pass() -> float:
     return board_rps / plain_rps
 
 
-def freshness_pass() -> list[float]:
+def freshness_pass(during=None) -> list[float]:
+    """The lags from each deal's 201 to its effect in the leaderboard; ``during`` (a
+    callable given a threading.Event, set once every client is done) runs in a thread of
+    its own while the clients enter their deals (the federation bench reads its public
+    pages until then)."""
     from django.contrib.auth import get_user_model
     from rest_framework.authtoken.models import Token
 
@@ -437,10 +504,17 @@ def freshness_pass() -> list[float]:
 
     try:
         threads = [threading.Thread(target=run_client, args=t) for t in targets]
+        stop = threading.Event()
+        beside = threading.Thread(target=during, args=(stop,)) if during else None
+        if beside is not None:
+            beside.start()
         for t in threads:
             t.start()
         for t in threads:
             t.join()
+        stop.set()
+        if beside is not None:
+            beside.join()
     finally:
         server.terminate()
         worker.terminate()
@@ -453,7 +527,7 @@ def freshness_pass() -> list[float]:
 
 def main() -> None:
     rng = random.Random(14)
-    print(f"== bench-standings: {DEALS:,} deals at {max(1, DEALS // 1000):,} clubs ({DB_URL})")
+    print(f"== bench-standings: {DEALS:,} deals at {CLUBS:,} clubs ({DB_URL})")
     if "load" in PARTS:
         reset_database()
     setup_django()

@@ -147,13 +147,27 @@ for number in range(4):
         tournament=cup, players=[f"Fuzz {number}A", f"Fuzz {number}B"], user=demo
     )
 round_start(tournament=cup, user=demo)
+from scorebook.federations.models import Championship, FederalTournament  # noqa: E402
+from scorebook.federations.services import championships as champs  # noqa: E402
+
+under_way = Championship.objects.get(federation__slug="comitato-palermo")
+entries = champs.championship_create(  # taking entries: the team form, the start button
+    federation=under_way.federation, name="Coppa fuzz", season="2026/27", game="tressette4",
+    rules_spec={"profile": "classic_21"}, user=demo,
+)
+fixture = (
+    under_way.fixtures.filter(status="planned").order_by("pk").first()
+    or under_way.fixtures.order_by("pk").first()
+)
+federal = FederalTournament.objects.filter(federation=under_way.federation).order_by("pk").first()
 print(json.dumps({
     "users": users,
     "ids": {
         "slug": club.slug, "night": tonight.pk, "closed": closed.pk, "match": match.pk,
         "deal": deal.pk, "league": league.pk, "player": player.pk, "season": season.pk,
         "token": invitation.token, "invitation": invitation.pk, "tournament": cup.pk,
-        "federation": "comitato-palermo",
+        "federation": "comitato-palermo", "championship": [under_way.pk, entries.pk],
+        "fixture": fixture.pk, "federal": federal.pk,
     },
     "foreign": [far_night.pk, far_table.pk, far_match.pk, far_league.pk, far[0].pk, other.pk],
 }))
@@ -291,6 +305,7 @@ def _shared(form: Form, action: str) -> Form:
 #: The object a route's id names, by the path segment before it.
 SEGMENT_OBJECT = {
     "n": "night", "m": "match", "d": "deal", "invite": "invitation", "t": "tournament",
+    "championships": "championship", "fixtures": "fixture", "tournaments": "federal",
 }  # fmt: skip
 PARAM_OBJECT = {
     "match_id": "match", "deal_id": "deal", "league_id": "league", "player_id": "player",
@@ -325,7 +340,9 @@ def route_urls(ids: dict[str, Any]) -> list[str]:
                 values = actions
             elif name == "pk":
                 before = route[: found.start()].rstrip("/").rsplit("/", 1)[-1]
-                values = [str(ids[SEGMENT_OBJECT.get(before, "night")])]
+                named = ids[SEGMENT_OBJECT.get(before, "night")]
+                # an object or several (a championship started and one taking entries)
+                values = [str(v) for v in (named if isinstance(named, list) else [named])]
             else:
                 values = [str(ids[PARAM_OBJECT.get(name, "night")])]
             filled = [f.replace(found.group(0), v, 1) for f in filled for v in values]

@@ -97,7 +97,9 @@ def main() -> None:
             django.setup()
             from scorebook.matches.models import Match  # tonight's match at table 1
 
-            match = Match.objects.get(status="open", table__number=1, night__status="open")
+            match = Match.objects.get(
+                status="open", table__number=1, night__status="open", night__club__slug="san-rocco"
+            )
             shot = Path(folder) / "shot.png"
             photograph(base, match.pk, shot)
         finally:

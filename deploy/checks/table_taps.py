@@ -1,16 +1,17 @@
 """`make table-taps`: how many taps and keystrokes a deal costs at the table, per game,
 beside what a paper score sheet costs (docs/table.md, "Paper's count").
 
-A person at a café table, a deck in one hand, enters deals on a phone (390 x 844) through
-the real pages: the quick form of the next deal, which is where a save leads. For every
-game the engine offers, 10 deals are entered one after the other, each counted from the
-previous deal saved: a tap is a click (a chip, a field not already focused, a section
-or "+ accuso" opened, a select opened and an option chosen counts 2, the save), a
-keystroke is one character typed. It prints each deal's count, then per game the median
-and the worst beside paper's count and the target it gives (issue 32): an ordinary deal
-in at most paper's numbers less those the engine derives as keystroke fields (two
-keystrokes each, a tap to reach each after the first) plus 3 taps, never more than 5 taps
-+ 3 keystrokes; a clean sweep (cappotto) in 2 taps; 2 taps more per declaration.
+A person at a café table, a deck in one hand, enters deals on a phone (390 x 844), in
+Italian and in English, through the real pages: the quick form of the next deal, which is
+where a save leads. For every game the engine offers, 10 deals are entered one after the
+other, each counted from the previous deal saved: a tap is a click (a chip, a field not
+already focused, a section or "+ accuso" opened, a select opened and an option chosen
+counts 2, the save), a keystroke is one character typed. It prints each deal's count,
+then per game the median and the worst beside paper's count and the target it gives
+(issue 32): an ordinary deal in at most paper's numbers less those the engine derives as
+keystroke fields (two keystrokes each, a tap to reach each after the first) plus 3 taps,
+never more than 5 taps + 3 keystrokes; a clean sweep (cappotto) in 2 taps; 2 taps more
+per declaration.
 
 The deals: Tressette in pairs and Terziglio by hand (ordinary deals, declarations, a
 cappotto), the other games from the engine's own random legal deals
@@ -165,7 +166,9 @@ class Step:
     """One thing the person does: type into a field, tap a chip, open a fold, tick a box,
     choose in a select."""
 
-    how: str  # type | chip | open | check | select | accuso
+    #: type | tens (a number: its tens a chip, the unit typed) | chip | open | check |
+    #: select | accuso | more (the chip that shows a row's rarer chips)
+    how: str
     name: str
     value: str = ""
     setup: bool = False  # a choice outside the piles every deal asks (the call, the auction)
@@ -217,9 +220,14 @@ def _swept(shape: Any, flat: dict[str, Any]) -> set[str]:
 
 def _unasked(shape: Any, flat: dict[str, Any], names: set[str]) -> set[str]:
     """The keys the quick form leaves out because the description says no score reads
-    them: the cards left nobody pays for, the kings when kings are not paid."""
+    them: the cards left nobody pays for, the kings when kings are not paid, the redraws."""
     left, kings = shape.part("cards_left"), shape.part("kings_played")
+    auction, redraws = shape.part("auction"), shape.part("redraws")
     out = set()
+    if redraws is not None and redraws.get("scores") is False:
+        out |= {k for k in flat if k.startswith("redraws.")}  # folded away: a sheet writes none
+    if auction is not None and auction.get("discards_score") is False and "discards" in flat:
+        out.add("discards")  # folded away: no score reads how many
     for key, value in flat.items():
         if kings is not None and not kings.get("scores", True) and key.startswith("kings_"):
             out.add(key)  # folded away: no payment reads them
@@ -263,16 +271,18 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
     used |= _unasked(shape, flat, {inp.name for inp in form.inputs()})
     said = [b for b in bids or () if isinstance(b, dict) and b.get("bid") != "pass"]
     auction = shape.part("auction")
+    winner = next((i for i in form.inputs() if i.name == "auction.winner"), None)
     if bids is not None and auction is not None:
         if said:
             flat["auction.winner"] = said[-1]["player"]
             if auction.get("contracts"):
                 flat["auction.bid"] = said[-1]["bid"]
-        elif auction.get("contracts"):
-            flat["auction.bid"] = "pass"
+        elif winner is not None and "pass" in dict(winner.choices):
+            flat["auction.winner"] = "pass"  # "all passed" where the winner is
         else:
-            flat["auction.winner"] = "pass"
+            flat["auction.bid"] = "pass"
     called_by = auction.get("call_contract") if auction is not None else None
+    names = {inp.name for inp in form.inputs()}
     steps: list[Step] = []
     for section in form.sections:
         opened = section.open
@@ -287,8 +297,15 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
                 used.add(inp.name)
                 if thirds is not None:
                     wanted.append(Step("type", inp.name, str(thirds // 3)))
-                    if thirds % 3:
+                    if thirds % 3 and f"{inp.name}~figures" in names:
                         wanted.append(Step("chip", f"{inp.name}~figures", str(thirds % 3)))
+            elif inp.name.endswith(forms.LOST):  # the points the figures lost in all
+                found = [flat.get(f"{inp.feeds}.{s}.{shape.unit}") for s in shape.scorers]
+                piles = [t for t in found if isinstance(t, int)]
+                if shape.whole is not None and len(piles) == len(found):
+                    lost = (sum(t % 3 for t in piles) - shape.whole % 3) // 3
+                    if str(lost) != str(inp.value):
+                        wanted.append(Step("chip", inp.name, str(lost)))
             elif inp.kind == "pick":
                 for value, _text in inp.choices:
                     path, _sep, picked = str(value).partition(forms.PICK)
@@ -312,6 +329,10 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
                     if value not in cells:
                         return None  # a call the grid has no cell for: the detailed form's
                     used |= {"called", "called_from"}
+                    ranks = [group["rank"] for group in inp.ranked()]
+                    if len(ranks) > 1 and flat["called"][:-1] != ranks[0]:  # the grid's switch
+                        rank = flat["called"][:-1]
+                        wanted.append(Step("chip", f"{inp.name}{forms.RANK_SWITCH}", rank))
                     wanted.append(Step("chip", inp.name, value))
             elif inp.name == "auction.bid" and flat.get(inp.name) == called_by and called_by:
                 if "called" in flat:  # the card called says the contract: no tap
@@ -329,6 +350,8 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
                     if str(value) not in {str(c[0]) for c in inp.choices}:
                         return None  # a choice the quick form leaves to the detailed one
                 if inp.kind == "chips":
+                    if str(value) in inp.more:  # on the row the chip "more…" shows
+                        wanted.append(Step("more", inp.name))
                     if str(value) != str(inp.value or ""):
                         wanted.append(Step("chip", inp.name, str(value)))
                 elif inp.kind == "check":
@@ -338,6 +361,8 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
                     wanted.append(Step("select", inp.name, str(value)))
                 elif inp.kind == "cards":
                     return None
+                elif inp.tens and isinstance(value, int) and value // 10 * 10 in inp.tens:
+                    wanted.append(Step("tens", inp.name, str(value)))
                 else:
                     wanted.append(Step("type", inp.name, str(value)))
             if wanted and not opened:
@@ -354,9 +379,9 @@ def plan(table: Any, deal: Mapping[str, Any]) -> list[Step] | None:
 
 def kind(deal: Mapping[str, Any], steps: list[Step]) -> tuple[str, int, int]:
     """What sort of deal it is for its target: a clean sweep, one with declarations (and
-    tricks won with a 2: Trappola's bonuses), one that needs a folded section (not an
-    ordinary deal), or ordinary; with its declarations and its setup taps (the call or
-    the auction a game asks every deal, which a sweep asks too)."""
+    tricks won with a 2: Trappola's bonuses), one that needs a folded section or a row's
+    "more…" (not an ordinary deal), or ordinary; with its declarations and its setup taps
+    (the call or the auction a game asks every deal, which a sweep asks too)."""
     declared = len(deal.get("declarations") or ()) + len(deal.get("twos") or ())
     setup = sum(1 for s in steps if s.setup)
     piles = (deal.get("sides") or {}).values()
@@ -366,7 +391,7 @@ def kind(deal: Mapping[str, Any], steps: list[Step]) -> tuple[str, int, int]:
         return "sweep", declared, setup
     if declared:
         return "declared", declared, setup
-    if any(s.how == "open" for s in steps):
+    if any(s.how in ("open", "more") for s in steps):
         return "other", 0, setup
     return "ordinary", 0, setup
 
@@ -420,15 +445,36 @@ def sweep_of(game: str, players: int, rules: Any, deal: Mapping[str, Any]) -> di
 def enter(page: Any, steps: list[Step]) -> Count:
     """Do ``steps`` on the quick form in ``page`` and save; count taps and keystrokes."""
     count = Count()
+    # The page's queue has restored its draft and made its save key (queue.js): a person
+    # reads the form first; a test typing sooner raced it under load.
+    page.wait_for_function("() => document.documentElement.dataset.queueReady === '1'")
+    answers: list[str] = []
+
+    def answered(response: Any) -> None:
+        if response.request.method == "POST" and "/deals/new" in response.url:
+            where = response.headers.get("location", "")
+            answers.append(f"{response.status} {response.url} -> {where}")
+
+    page.on("response", answered)
     # The person types first where the cursor already is (the form's first field).
     focused = page.evaluate("() => document.activeElement && document.activeElement.name")
-    steps = sorted(steps, key=lambda s: not (s.how == "type" and s.name == focused))
+    steps = sorted(steps, key=lambda s: not (s.how in ("type", "tens") and s.name == focused))
 
     def field(name: str) -> Any:
         return page.locator(f'[name="{name}"]')
 
     for step in steps:
-        if step.how == "type":
+        if step.how == "tens":  # a number with its tens as chips: typed whole where the
+            # cursor is, else its tens tapped (the cursor follows) and the unit typed
+            focused = page.evaluate("() => document.activeElement && document.activeElement.name")
+            if focused != step.name:
+                tens = int(step.value) // 10 * 10
+                page.locator(f'[data-tens-for="{step.name}"][data-tens="{tens}"]').click()
+                count.taps += 1
+                step = Step("type", step.name, step.value[-1])
+            page.keyboard.type(step.value)
+            count.keys += len(step.value)
+        elif step.how == "type":
             focused = page.evaluate("() => document.activeElement && document.activeElement.name")
             if focused != step.name:
                 field(step.name).click()
@@ -441,6 +487,9 @@ def enter(page: Any, steps: list[Step]) -> Count:
             count.taps += 1
         elif step.how == "accuso":
             page.locator("details.accuso", has=field(step.name)).locator("summary").click()
+            count.taps += 1
+        elif step.how == "more":
+            page.locator(f"fieldset.with-more:has([name='{step.name}']) label.unfold").click()
             count.taps += 1
         elif step.how == "open":
             section = page.locator("details.section", has=field(step.name).first)
@@ -456,7 +505,18 @@ def enter(page: Any, steps: list[Step]) -> Count:
     page.locator("#deal-form button[type=submit]").click()
     count.taps += 1
     # Saved: the next deal's form, this one in a line on top (a new address each time).
-    page.wait_for_url(lambda url: url != before and "saved=" in url, timeout=30_000)
+    try:
+        page.wait_for_url(lambda url: url != before and "saved=" in url, timeout=30_000)
+    except Exception as stuck:  # the page's own words say why it stayed (a refusal, a wait)
+        said = page.evaluate(
+            """() => ["#form-errors", "#deal-feedback", "#queue-status", "#queue-review"]
+                .map(s => document.querySelector(s))
+                .filter(Boolean).map(e => e.innerText.trim()).filter(Boolean).join(" | ")"""
+        )
+        raise AssertionError(
+            f"not saved after 30 s at {page.url}: {said or 'nothing said'}; "
+            f"the saves' answers: {answers or 'none'}"
+        ) from stuck
     return count
 
 

@@ -28,6 +28,17 @@ from django.utils import timezone
 from scorebook.clubs.models import Club, Membership, Player
 from scorebook.core.models import AuditEvent
 from scorebook.core.people import User
+from scorebook.federations.models import (
+    Affiliation,
+    ChampionshipFixture,
+    FederalRegistration,
+    FederalTournament,
+    Federation,
+    FixtureTable,
+    PersonLink,
+    RosterPlayer,
+    Team,
+)
 from scorebook.history.template import ABANDONED_NO_REASON
 from scorebook.ledger.exports import safe_cell
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
@@ -138,6 +149,13 @@ def _users_of(club: Club) -> QuerySet[Any]:
     ids.update(confirmations.values_list("device_user_id", flat=True))
     ids.update(Match.objects.filter(night__club=club).values_list("created_by_id", flat=True))
     ids.update(Night.objects.filter(club=club).values_list("opened_by_id", flat=True))
+    links = PersonLink.objects.filter(club=club)
+    for column in ("user_id", "proposed_by_id", "answered_by_id", "removed_by_id"):
+        ids.update(links.values_list(column, flat=True))
+    registrations = FederalRegistration.objects.filter(federal_tournament__host=club)
+    ids.update(registrations.values_list("first_id", flat=True))
+    ids.update(registrations.values_list("second_id", flat=True))
+    ids.update(Team.objects.filter(club=club).values_list("captain_id", flat=True))
     ids.discard(None)
     return get_user_model().objects.filter(pk__in=ids).order_by("pk")
 
@@ -307,6 +325,78 @@ def club_parts(club: Club) -> list[Part]:
             "fixture_forfeits",
             "fixtures won by forfeit",
             _values(FixtureForfeit.objects.filter(fixture__league__club=club).order_by("pk")),
+        ),
+        *_federation_parts(club),
+    ]
+
+
+def _federation_parts(club: Club) -> list[Part]:
+    """The club's federation records (docs/federation.md): what the club itself agreed to
+    or took part in, never another club's records. A championship's other clubs appear
+    by their teams' ids and names (as on the championship's public table); the guests
+    that stood for their players are in ``players``, and which player a guest stood for
+    is the federation's, not the club's (``Visitor``: not exported); registrations for a
+    federal tournament at another club are the persons' own (their own export)."""
+    teams = Team.objects.filter(club=club)
+    fixtures = ChampionshipFixture.objects.filter(Q(home__club=club) | Q(away__club=club))
+    hosted = FederalTournament.objects.filter(host=club)
+    return [
+        Part(
+            "federations",
+            "the federations the club belongs or belonged to: name, address (slug), level",
+            _values(
+                Federation.objects.filter(affiliations__club=club).distinct().order_by("pk"),
+                "id",
+                "name",
+                "slug",
+                "level",
+            ),
+        ),
+        Part(
+            "federation_memberships",
+            "each period of the club in a federation: joined, left, by whom",
+            _values(Affiliation.objects.filter(club=club).order_by("pk")),
+        ),
+        Part(
+            "person_links",
+            "the links of the club's players to persons' accounts (user: the account's id), "
+            "who proposed, answered and removed them",
+            _values(PersonLink.objects.filter(club=club).order_by("pk")),
+        ),
+        Part(
+            "championship_teams",
+            "the club's teams in the federations' championships, captains",
+            _values(teams.order_by("pk")),
+        ),
+        Part(
+            "championship_rosters",
+            "each team's players (regulars in table order, substitutes)",
+            _values(RosterPlayer.objects.filter(team__club=club).order_by("pk")),
+        ),
+        Part(
+            "championship_fixtures",
+            "the fixtures of the club's teams, home and away: planned night, night "
+            "played (home), status, confirmed result, forfeits",
+            _values(fixtures.order_by("pk")),
+        ),
+        Part(
+            "championship_tables",
+            "the tables of the fixtures played at the club: the club's matches",
+            _values(FixtureTable.objects.filter(fixture__home__club=club).order_by("pk")),
+        ),
+        Part(
+            "federal_tournaments",
+            "the federal tournaments the club hosted: date, level, game, fee and the "
+            "federation's share, its own tournament",
+            _values(hosted.order_by("pk")),
+        ),
+        Part(
+            "federal_registrations",
+            "the pairs registered for them (first, second: accounts' ids; entry: the "
+            "tournament's entry)",
+            _values(
+                FederalRegistration.objects.filter(federal_tournament__host=club).order_by("pk")
+            ),
         ),
     ]
 

@@ -237,6 +237,15 @@ REGISTER: dict[str, Texts] = {
         },
         club="match__night__club",
     ),
+    "matches.SeatFact": Texts(
+        {
+            "seat": no("a seat's letter"),
+            "side": no("a side or seat (A, N, P1...)"),
+            "event": no(_ENGINE + ": an event's key"),
+            "bid": no(_ENGINE + ": a contract's key"),
+            "contract": no(_ENGINE + ": a contract's key"),
+        }
+    ),
     "matches.Confirmation": Texts(
         {
             "seat": no("a seat's letter"),
@@ -376,6 +385,57 @@ REGISTER: dict[str, Texts] = {
         # no text, but the rows join an account to a player: an erasure deletes the
         # player's links, an account's erasure every link of the account
         # (federations.erasure)
+    ),
+    "federations.FederationRating": Texts({"game": no("the engine's key of a game")}),
+    "federations.FederalTournament": Texts(
+        {
+            "name": no("a federal tournament's name, the federation's own (as its name)"),
+            "level": no(_CHOICE),
+            "game": no("the engine's key of a game"),
+            "rules": no(_ENGINE + ": the house rules"),
+            "format": no(_CHOICE),
+            "currency": no("a currency code"),
+            "status": no(_CHOICE),
+            "cancel_reason": no("why an officer called it off: the federation's own words"),
+        }
+    ),
+    "federations.FederalRegistration": Texts(
+        {"status": no(_CHOICE)}
+        # no text: the rows name two accounts, deleted with an erased account (cascade
+        # when the account goes; federations.erasure when it is stripped)
+    ),
+    "federations.Championship": Texts(
+        {
+            "name": no("the championship's name, its officers' to choose (as a league's)"),
+            "season": no("a season's label, '2026/27'"),
+            "game": no("an engine's key"),
+            "rules": no("house rules: the engine's switches and values"),
+            "format": no(_CHOICE),
+            "status": no(_CHOICE),
+        }
+    ),
+    "federations.Team": Texts(
+        {
+            "name": rewrite("a team's name, typed by a director: it may be its players'"),
+            "withdrawal": no(_CHOICE),
+            "withdrawal_reason": rewrite("why the team withdrew, typed by an officer"),
+        },
+        club="club",
+    ),
+    "federations.ChampionshipFixture": Texts(
+        {
+            "stage": no(_CHOICE),
+            "status": no(_CHOICE),
+            "confirmed_result": no("tables won and game points, numbers"),
+            "reason": rewrite("why a fixture was moved or forfeited, typed by an officer"),
+        }
+    ),
+    "federations.FixtureTable": Texts(
+        {
+            "home_players": no("player ids"),
+            "away_players": no("player ids"),
+            "away_seats": no("seat names of the engine"),
+        }
     ),
     # -- sharing, web ----------------------------------------------------------------------------
     "sharing.CalendarFeed": Texts(

@@ -42,6 +42,10 @@ class Federation(models.Model):
     )
     #: The number the next person gets (``FederationNumber``), counted under the row's lock.
     next_number = models.PositiveIntegerField(default=1)
+    #: Bumped in the same transaction as every write of the ranking's own inputs (federal
+    #: tournaments opened or called off, person links, numbers, erasures): the ranking's
+    #: cache key (``ranking.board_key``) with the hosts' tournaments and the rating's row.
+    ranking_version = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -266,3 +270,21 @@ class FederationNumber(models.Model):
 
     def __str__(self) -> str:
         return f"{self.federation} n. {self.number}"
+
+
+# The championships' and the federal tournaments' rows live in their own modules (issue 34
+# items 3 and 4).
+from .championship_models import (  # noqa: E402, F401
+    Championship,
+    ChampionshipFixture,
+    FixtureTable,
+    RosterPlayer,
+    Team,
+    Visitor,
+)
+from .federal_models import (  # noqa: E402, F401
+    FederalRegistration,
+    FederalTournament,
+    TournamentLevel,
+)
+from .rating_models import FederationRating, RatingFreshness  # noqa: E402, F401

@@ -213,3 +213,181 @@ class LinkNotLive(Refusal):
     code = "person_link.not_live"
     status = 409
     message = _("This link was already declined or removed.")
+
+
+# -- championships -----------------------------------------------------------------------------
+
+
+class ChampionshipGone(Refusal):
+    code = "championship.not_found"
+    status = 404
+    message = _("There is no such championship.")
+
+
+class ChampionshipNameTaken(Refusal):
+    code = "championship.name_taken"
+    status = 409
+    message = _("The federation already has a championship '%(name)s' in season %(season)s.")
+
+
+class ChampionshipGame(Refusal):
+    """The game is unknown, its house rules are refused, or its table has no two sides."""
+
+    code = "championship.game"
+    message = _(
+        "A championship is played at a game whose table has two sides (pairs, or one "
+        "against one): %(reason)s"
+    )
+
+
+class ChampionshipShape(Refusal):
+    code = "championship.shape"
+    message = _("%(reason)s")
+
+
+class ChampionshipNotOpen(Refusal):
+    code = "championship.not_open"
+    status = 409
+    message = _("The championship has started: teams enter and leave only before it starts.")
+
+
+class ChampionshipNotStarted(Refusal):
+    code = "championship.not_started"
+    status = 409
+    message = _("The championship has not started yet: its calendar is drawn when it starts.")
+
+
+class TooFewTeams(Refusal):
+    code = "championship.too_few_teams"
+    status = 409
+    message = _("A championship needs at least %(count)s teams to start.")
+
+
+class TeamNameTaken(Refusal):
+    code = "championship.team_name_taken"
+    status = 409
+    message = _("Another team of the championship is already called '%(name)s'.")
+
+
+class ClubNotInFederation(Refusal):
+    code = "championship.club_not_member"
+    status = 409
+    message = _("%(club)s is not a member club of the federation: it cannot enter a team.")
+
+
+class RosterSize(Refusal):
+    code = "championship.roster_size"
+    message = _(
+        "A team fields %(needed)s players (%(tables)s tables of %(side)s) and at most "
+        "%(substitutes)s substitutes: this roster has %(regulars)s and %(extra)s."
+    )
+
+
+class RosterPlayers(Refusal):
+    code = "championship.roster_players"
+    message = _(
+        "A roster names active players of the team's own club, each once, and none who is "
+        "already on another team of the championship."
+    )
+
+
+class CaptainNotOfClub(Refusal):
+    code = "championship.captain_not_of_club"
+    message = _("The captain must be a member of %(club)s (their username).")
+
+
+class FixtureGone(Refusal):
+    code = "championship_fixture.not_found"
+    status = 404
+    message = _("There is no such fixture.")
+
+
+class FixtureClosed(Refusal):
+    """The fixture's result is confirmed or it was forfeited."""
+
+    code = "championship_fixture.closed"
+    status = 409
+    message = _("This fixture's result is already settled (%(status)s).")
+
+
+class FixtureAlreadyPlaying(Refusal):
+    code = "championship_fixture.playing"
+    status = 409
+    message = _("This fixture is already being played, on the night of %(date)s.")
+
+
+class NoNightTonight(Refusal):
+    code = "championship_fixture.no_night"
+    status = 409
+    message = _(
+        "%(club)s has no night open today: open tonight's night first, then play the fixture."
+    )
+
+
+class LineupInvalid(Refusal):
+    code = "championship_fixture.lineup"
+    message = _(
+        "Each team's line-up names %(needed)s different players of its roster, in table "
+        "order (%(side)s per table)."
+    )
+
+
+class FixtureNotFinished(Refusal):
+    code = "championship_fixture.not_finished"
+    status = 409
+    message = _("The fixture's matches are not all finished: %(done)s of %(tables)s tables.")
+
+
+class CaptainRequired(Refusal):
+    code = "championship_fixture.captain_required"
+    status = 403
+    message = _("The away team's captain (or a director of its club) confirms the result.")
+
+
+class HomeDirectorRequired(Refusal):
+    code = "championship_fixture.home_director_required"
+    status = 403
+    message = _("A director of the home club plays the fixture at its night.")
+
+
+class NotInFixture(Refusal):
+    code = "championship_fixture.team_not_in_fixture"
+    message = _("The team named does not play in this fixture.")
+
+
+class KnockoutNotReady(Refusal):
+    code = "championship.knockout_not_ready"
+    status = 409
+    message = _("%(reason)s")
+
+
+class TeamWithdrawn(Refusal):
+    code = "championship.team_withdrawn"
+    status = 409
+    message = _("%(name)s has already withdrawn from the championship.")
+
+
+class ChampionshipFinished(Refusal):
+    code = "championship.finished"
+    status = 409
+    message = _("The championship is over: its teams and results stay as they are.")
+
+
+class NotForfeited(Refusal):
+    code = "championship_fixture.not_forfeited"
+    status = 409
+    message = _("This fixture has no forfeit to undo (%(status)s).")
+
+
+class ForfeitOfWithdrawn(Refusal):
+    code = "championship_fixture.forfeit_of_withdrawn"
+    status = 409
+    message = _("A withdrawn team's fixtures stay as its withdrawal left them.")
+
+
+class ForfeitDrawnFrom(Refusal):
+    """Something later was drawn from the forfeit: the knockout, or its next round."""
+
+    code = "championship_fixture.forfeit_drawn_from"
+    status = 409
+    message = _("The knockout's next fixtures were drawn from this result: the forfeit stands.")

@@ -15,17 +15,21 @@ import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext
 
-from scorebook.clubs.models import Club, Player
+from scorebook.clubs.models import Club, Membership, Player, Role
 from scorebook.core.people import Anyone, User
+from scorebook.matches.models import Match
 
 from .models import (
     Affiliation,
+    ChampionshipFixture,
     ClubInvitation,
     Federation,
     FederationNumber,
+    FixtureTable,
     Officer,
     OfficerRole,
     PersonLink,
@@ -107,7 +111,7 @@ def member_clubs(
 ) -> QuerySet[Club]:
     """The federation's member clubs (now, or at ``at``), by name."""
     periods = Affiliation.objects.filter(_current(at), federation=federation)
-    return Club.objects.filter(pk__in=periods.values("club_id")).order_by("name")
+    return Club.objects.filter(pk__in=periods.values("club_id")).order_by("name", "pk")
 
 
 def is_member_club(federation: Federation | int, club: Club | int) -> bool:
@@ -121,7 +125,17 @@ def affiliations(federation: Federation) -> QuerySet[Affiliation]:
     return (
         Affiliation.objects.filter(federation=federation)
         .select_related("club")
-        .order_by("-left_at", "club__name", "-joined_at")
+        # nulls first on every database (SQLite puts them last in a plain descending order)
+        .order_by(F("left_at").desc(nulls_first=True), "club__name", "-joined_at", "pk")
+    )
+
+
+def current_affiliations(federation: Federation) -> QuerySet[Affiliation]:
+    """The member clubs' current periods, by the club's name."""
+    return (
+        Affiliation.objects.filter(federation=federation, left_at__isnull=True)
+        .select_related("club")
+        .order_by("club__name", "pk")
     )
 
 
@@ -142,13 +156,20 @@ def club_federations(club: Club | int) -> QuerySet[Federation]:
 
 def federations_visible(user: Anyone) -> QuerySet[Federation]:
     """The federations the user may see: where they are an officer, those their clubs
-    belong to, and every federation that publishes."""
+    belong to, those of the clubs they are a linked person of (they register for its
+    tournaments and are in its ranking), and every federation that publishes."""
     seen = Q(publishes=True)
     if _signed_in(user):
         mine = Affiliation.objects.filter(
             left_at__isnull=True, club__memberships__user_id=_id(user)
         ).values("federation_id")
-        seen |= Q(officers__user_id=_id(user)) | Q(pk__in=mine)
+        linked = PersonLink.objects.filter(
+            user_id=_id(user), status=PersonLink.Status.ACCEPTED
+        ).values("club_id")
+        theirs = Affiliation.objects.filter(left_at__isnull=True, club_id__in=linked).values(
+            "federation_id"
+        )
+        seen |= Q(officers__user_id=_id(user)) | Q(pk__in=mine) | Q(pk__in=theirs)
     return Federation.objects.filter(seen).distinct().order_by("name")
 
 
@@ -263,3 +284,61 @@ def federation_persons(federation: Federation) -> list[dict[str, Any]]:
         assert link.player is not None  # an accepted link names its player (a constraint)
         players.setdefault(link.user_id, []).append(link.player)
     return [{"number": n, "user": n.user, "players": players.get(n.user_id, [])} for n in numbers]
+
+
+# -- the night's close ------------------------------------------------------------------------
+
+
+def night_close_waits_for(night: Any) -> list[str]:
+    """What of the championship fixtures played on the night keeps it open, in words:
+    every fixture being played there with a table whose match is still open. Closing the
+    night would abandon those matches, and an abandoned table is no result a championship
+    can count (neither side won it; the score is half a match): the tables are finished,
+    or an officer records the fixture's forfeit (its result then no longer reads the
+    tables), and then the night closes. ``matches.services.night_close`` asks (a member of
+    ``matches.closing.CHECKS``)."""
+    unfinished = FixtureTable.objects.filter(
+        fixture__night_id=night.pk,
+        fixture__status=ChampionshipFixture.Status.PLAYING,
+        match__status=Match.Status.OPEN,
+    ).values("fixture_id")
+    fixtures = (
+        ChampionshipFixture.objects.filter(pk__in=unfinished)
+        .select_related("home", "away")
+        .order_by("pk")
+    )
+    return [
+        gettext(
+            "the championship fixture '%(home)s – %(away)s' has tables still being played: "
+            "finish them, or ask the federation's officer to record a forfeit, then close "
+            "the night."
+        )
+        % {"home": f.home.name, "away": f.away.name}
+        for f in fixtures
+    ]
+
+
+# -- a deal corrected by the away club --------------------------------------------------------
+
+
+def corrects_as_visitor(match_id: int, user: Any) -> dict[str, Any] | None:
+    """A director (or owner) of the away club of the championship fixture whose table
+    match ``match_id`` is corrects its deals as the home club's directors do (issue 34
+    item 3): what the home club's audit log keeps of it (the fixture, the away club), or
+    None for any other match or caller. ``matches.services.deal_correct`` asks (a member
+    of ``matches.visitors.CHECKS``)."""
+    table = (
+        FixtureTable.objects.filter(match_id=match_id).select_related("fixture__away__club").first()
+    )
+    if table is None or not user.is_authenticated:
+        return None
+    away = table.fixture.away.club
+    held = Membership.objects.filter(club_id=away.pk, user_id=user.pk).first()
+    if held is None or not held.at_least(Role.DIRECTOR):
+        return None
+    return {
+        "fixture": table.fixture_id,
+        "federation": table.fixture.championship.federation.slug,
+        "club": away.pk,
+        "club_name": away.name,
+    }

@@ -28,7 +28,7 @@ from scorebook.core.inputs import bad_char
 from scorebook.core.people import User
 from scorebook.core.refusals import Refusal
 from scorebook.ledger.models import Account, Entry, Settlement, Transfer
-from scorebook.matches.models import Confirmation, Deal, Match, Night, Table
+from scorebook.matches.models import Confirmation, Deal, Match, Night, SeatFact, Table
 from scorebook.standings.models import (
     FixtureMatch,
     LeaderboardRow,
@@ -223,6 +223,7 @@ def import_undo(*, batch: Import, user: User) -> Import:
 #: a row of these pointing at an imported match or guest is no later act's.
 _THE_IMPORTS_OWN = (
     Deal,
+    SeatFact,
     Account,
     Entry,
     ImportedNight,

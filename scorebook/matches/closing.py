@@ -7,6 +7,9 @@ be done before it closes (nothing: an empty list); the close is refused
 
 - ``scorebook.tournaments.selectors.night_close_waits_for``: a tournament on the night
   neither finished nor cancelled (its fees would stay in the pot, its matches unplayed).
+- ``scorebook.federations.selectors.night_close_waits_for``: a championship fixture
+  played on the night with tables still open (closing would abandon them, and an
+  abandoned table is no result the championship can count).
 
 A new member goes in ``CHECKS`` and in this list; docs/architecture.md names them too, and
 ``tests/matches/test_night_close_registry.py`` checks that the three agree, and
@@ -22,7 +25,10 @@ from django.utils.module_loading import import_string
 from .models import Night
 
 #: The dotted paths of the checks, in the order their words are said.
-CHECKS: tuple[str, ...] = ("scorebook.tournaments.selectors.night_close_waits_for",)
+CHECKS: tuple[str, ...] = (
+    "scorebook.tournaments.selectors.night_close_waits_for",
+    "scorebook.federations.selectors.night_close_waits_for",
+)
 
 
 def checks() -> list[Callable[[Night], list[str]]]:

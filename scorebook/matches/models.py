@@ -231,3 +231,59 @@ class Confirmation(models.Model):
     @property
     def override(self) -> bool:
         return self.method == self.Method.OVERRIDE
+
+
+class SeatFact(models.Model):
+    """What a finished match or a deal means for one seat, in plain columns, as the
+    engine's result says (``facts``): stored by the services in the transaction that
+    stores the deal or changes the match's result, so that the standings' full rebuild
+    sums columns instead of decoding every match's and deal's JSON. Derived: always
+    recomputable from the deal log (``manage.py fill_seat_facts``).
+
+    A row with no deal is the match's result for the seat (finished matches only): won,
+    lost, the points of its side and of the others, the stake units, the score a
+    free-for-all rating ranks by. A row with a deal belongs to that deal version (only
+    deals that mean something beyond their count have rows: an event, a bid, a contest
+    rated on its own); a reader keeps the current versions' rows. A correction writes
+    the new version's rows and replaces those of the later deals it re-derives and the
+    match's."""
+
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, db_constraint=False, related_name="seat_facts"
+    )
+    deal = models.ForeignKey(
+        Deal,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        db_constraint=False,
+        related_name="seat_facts",
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.DO_NOTHING, db_constraint=False, related_name="+"
+    )
+    seat = models.CharField(max_length=16)
+    position = models.PositiveSmallIntegerField(help_text="The seat's place in playing order.")
+    # the match's result (no deal)
+    side = models.CharField(max_length=16, blank=True)
+    won = models.BooleanField(default=False)
+    lost = models.BooleanField(default=False)
+    points_for = models.IntegerField(default=0)
+    points_against = models.IntegerField(default=0)
+    units = models.IntegerField(default=0)
+    score = models.FloatField(default=0)
+    # a deal's
+    event = models.CharField(max_length=40, blank=True, help_text="Made or suffered.")
+    made = models.BooleanField(default=False)
+    bid = models.CharField(max_length=40, blank=True, help_text="The bidder's contract.")
+    bid_won = models.BooleanField(default=False)
+    team = models.SmallIntegerField(null=True, blank=True)
+    team_place = models.SmallIntegerField(null=True, blank=True)
+    winner = models.SmallIntegerField(null=True, blank=True, help_text="The winning team.")
+    contract = models.CharField(max_length=40, blank=True, help_text="What the deal rated.")
+
+    class Meta:
+        indexes = [models.Index(fields=["match", "deal"], name="seatfact_match_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} {self.deal_id or '-'} {self.seat}"

@@ -18,7 +18,7 @@ the other way round.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from decimal import Decimal
 from typing import Any, NamedTuple
 
@@ -40,8 +40,9 @@ from scorebook.rules.game import Game
 from scorebook.rules.houserules import Rules
 from scorebook.standings.outbox import stale_mark
 
-from . import closing
-from .models import Confirmation, Deal, Match, Night, Table
+from . import closing, visitors
+from .facts import deal_seat_facts, result_facts
+from .models import Confirmation, Deal, Match, Night, SeatFact, Table
 from .refusals import (
     STAKE_CURRENCIES,
     ClosedNight,
@@ -109,13 +110,29 @@ def _resume(match: Match) -> tuple[Game, Rules, MatchState]:
         return game, rules, fold(match, [d.input for d in current_deals(match)]).state
 
 
-def _store_state(match: Match, state: MatchState) -> None:
+def _store_state(match: Match, state: MatchState, facts: Sequence[SeatFact] = ()) -> None:
+    """Store the match's derived state, and its per-seat facts (``SeatFact``) with the
+    deal facts given: its result's rows written when it is finished and replaced when it
+    was (a correction may change its totals and not its winners), all new rows in one
+    INSERT. An ordinary deal of an open match writes nothing more."""
+    was_finished = match.status == Match.Status.FINISHED
     match.state = state.as_dict()
     match.result = state.outcome.as_dict() if state.outcome else None
     if match.status != Match.Status.ABANDONED:  # a correction does not bring it back
         match.status = Match.Status.FINISHED if state.finished else Match.Status.OPEN
     match.version += 1
     match.save(update_fields=["state", "result", "status", "version"])
+    rows = list(facts)
+    if was_finished:
+        SeatFact.objects.filter(match=match, deal__isnull=True).delete()
+    rows += [SeatFact(match=match, **row) for row in result_facts(match)]
+    if rows:
+        SeatFact.objects.bulk_create(rows)
+
+
+def _deal_facts(match: Match, deal: Deal) -> list[SeatFact]:
+    """The deal version's per-seat facts, to store (none for an ordinary deal)."""
+    return [SeatFact(match=match, deal=deal, **row) for row in deal_seat_facts(match, deal.result)]
 
 
 @transaction.atomic
@@ -300,6 +317,24 @@ def _lock(match_id: int, user: User, role: Any) -> Locked:
     return Locked(match, night_status, club_id, seat)
 
 
+def _lock_correction(match_id: int, user: User) -> tuple[Locked, dict[str, Any] | None]:
+    """``_lock`` for a correction, and for who corrects from outside the match's club
+    (``visitors.CHECKS``: the away club's director of a championship fixture): the match
+    locked as a director of its club would have it, sitting nowhere, and what the audit
+    log keeps of the visit. Anyone else is refused as ``_lock`` refuses them."""
+    try:
+        return _lock(match_id, user, _correction_role), None
+    except (NoSuchMatch, NotAllowed):
+        visit = visitors.visiting(match_id, user)
+        if visit is None:
+            raise
+    match = hotpath.match_locked(match_id)  # the same transaction's lock, held already
+    if match is None:
+        raise NoSuchMatch()
+    night_status, club_id = Night.objects.values_list("status", "club_id").get(pk=match.night_id)
+    return Locked(match, night_status, club_id, None), visit
+
+
 def _entering(match: Match, seat: str | None, given: str) -> str:
     """Who enters a deal at the table (``Deal.entered_side``): the side of the caller's
     ``seat`` when they sit at the match (another side named is refused: the phone is
@@ -365,7 +400,7 @@ def deal_create(
         client=client[:200],
         client_id=client_id,
     )
-    _store_state(match, state)
+    _store_state(match, state, _deal_facts(match, deal))
     ledger.match_book(
         match=match,
         club_id=club_id,
@@ -475,7 +510,8 @@ def deal_correct(
     ``expected_version`` (and ``expected_id``, from the ETag the client edits) must be the
     current version's; None edits whatever is current (``If-Match: *``)."""
     check_reason(reason)
-    match, night_status, club_id, seat = _lock(deal.match_id, user, _correction_role)
+    locked, visit = _lock_correction(deal.match_id, user)
+    match, night_status, club_id, seat = locked
     deals = current_deals(match)
     current = next(d for d in deals if d.number == deal.number)
     if expected_version is not None and (
@@ -511,13 +547,11 @@ def deal_correct(
         current: None,
         new: folded.results[current.number - 1],
     }
-    for later, result in zip(deals, folded.results, strict=True):
-        if later.number > current.number and later.result != result.as_dict():
-            later.result = result.as_dict()
-            later.save(update_fields=["result"])
-            changed[later] = result
+    facts = _deal_facts(match, new) + _later_redone(
+        match, deals, folded.results, current.number, changed
+    )
     was_finished = match.status == Match.Status.FINISHED
-    _store_state(match, folded.state)
+    _store_state(match, folded.state, facts)
     ledger.match_book(
         match=match,
         club_id=club_id,
@@ -528,8 +562,42 @@ def deal_correct(
     )
     if night_status == Night.Status.CLOSED:
         ledger.night_settle(night=Night.objects.get(pk=match.night_id), user=user)
+    if visit is not None:  # the home club's log says who of another club corrected it
+        audit(
+            club_id=club_id,
+            actor=user,
+            verb="deal_corrected_by_visitor",
+            obj=new,
+            before={"deal": current.pk, "version": current.version},
+            after={**visit, "deal": new.pk, "version": new.version, "number": new.number},
+            reason=reason,
+        )
     stale_mark(club_id=club_id, night_id=match.night_id, match_id=match.pk, deal_id=new.pk)
     return new
+
+
+def _later_redone(
+    match: Match,
+    deals: list[Deal],
+    results: Any,
+    number: int,
+    changed: dict[Deal, DealResult | None],
+) -> list[SeatFact]:
+    """The deals after ``number`` whose results a correction changed: stored again and
+    added to ``changed``; their facts follow their new results (the old ones deleted,
+    the new ones returned for the caller to store)."""
+    facts: list[SeatFact] = []
+    redone = []
+    for later, result in zip(deals, results, strict=True):
+        if later.number > number and later.result != result.as_dict():
+            later.result = result.as_dict()
+            later.save(update_fields=["result"])
+            changed[later] = result
+            redone.append(later.pk)
+            facts += _deal_facts(match, later)
+    if redone:
+        SeatFact.objects.filter(deal_id__in=redone).delete()
+    return facts
 
 
 def _confirm(

@@ -78,21 +78,25 @@ messages(
         ),
         "capture.thirds_without_tricks": (
             "{scorer} won no trick, so cannot have taken {thirds} thirds.",
-            "{scorer} non ha fatto prese, quindi non può avere {thirds} terzi.",
+            "{scorer}: nessuna presa, quindi nessun terzo, non {thirds}.",
         ),
         "capture.thirds_over_tricks": (
-            "{scorer} won {tricks} tricks: at most {limit} thirds fit in them, not {thirds}.",
-            "{scorer} ha fatto {tricks} prese: contengono al massimo {limit} terzi, non {thirds}.",
+            "{scorer} won {won}, which can hold at most {limit} thirds, not {thirds}.",
+            "{scorer}: in {won} ci stanno al massimo {limit} terzi, non {thirds}.",
+        ),
+        "capture.thirds_under_cards": (
+            "{scorer} won {won}, that is {cards} cards, and only 16 cards of the pack are "
+            "worth nothing (7, 6, 5, 4): at least {limit} thirds, not {thirds}.",
+            "{scorer}: in {won} ci sono {cards} carte, e nel mazzo solo 16 carte valgono "
+            "zero (7, 6, 5, 4): almeno {limit} terzi, non {thirds}.",
         ),
         "capture.too_many_cards": (
-            "{scorer} won {tricks} tricks, which hold {limit} cards, but {count} cards are listed.",
-            "{scorer} ha fatto {tricks} prese, cioè {limit} carte, ma ne sono elencate {count}.",
+            "{scorer} won {won}, which can hold {limit} cards, but {count} cards are listed.",
+            "{scorer}: in {won} ci sono {limit} carte, ma ne sono elencate {count}.",
         ),
         "capture.card_count": (
-            "{scorer} won {tricks} tricks, which hold exactly {limit} cards, but {count} are "
-            "listed.",
-            "{scorer} ha fatto {tricks} prese, cioè esattamente {limit} carte, ma ne sono "
-            "elencate {count}.",
+            "{scorer} won {won}, that is exactly {limit} cards, but {count} are listed.",
+            "{scorer}: in {won} ci sono esattamente {limit} carte, ma ne sono elencate {count}.",
         ),
         "capture.counters_missing": (
             "These counting cards are not in anybody's pile: {cards}.",
@@ -104,11 +108,11 @@ messages(
         ),
         "last_trick.no_tricks": (
             "{scorer} is entered as winning the last trick but won no trick.",
-            "{scorer} risulta vincitore dell'ultima presa ma non ha fatto prese.",
+            "L'ultima presa risulta di {scorer}, ma a {scorer} non risulta nessuna presa.",
         ),
         "last_trick.all_tricks": (
             "{scorer} won every trick, so also the last one, not {value}.",
-            "{scorer} ha fatto tutte le prese, quindi anche l'ultima, non {value}.",
+            "Tutte le prese a {scorer}, quindi anche l'ultima, non {value}.",
         ),
         "last_trick.missing": (
             "Say who won the last trick.",
@@ -126,7 +130,7 @@ messages(
         "ind.points_mismatch": (
             "{scorer} is entered with {entered} points, but {thirds} thirds{lt} make "
             "{expected} under the rule '{rounding}'.",
-            "{scorer} risulta con {entered} punti, ma {thirds} terzi{lt} fanno {expected} "
+            "Per {scorer} sono segnati {entered} punti, ma {thirds} terzi{lt} fanno {expected} "
             "punti con la regola '{rounding}'.",
         ),
         "ind.total_over_eleven": (
@@ -319,13 +323,8 @@ def check_captures(
                 "capture.thirds_without_tricks", cap.path, scorer=cap.scorer, thirds=cap.thirds
             )
             continue
-        limit = 3 * cards_per_trick * cap.tricks + bonus_thirds
-        if cap.thirds > limit:
-            _over(problems, "capture.thirds_over_tricks", cap, limit=limit, thirds=cap.thirds)
-        if cap.cards is not None:
-            room = cards_per_trick * cap.tricks + bonus_cards
-            if len(cap.cards) > room:
-                _over(problems, "capture.too_many_cards", cap, limit=room, count=len(cap.cards))
+        held = cards_per_trick * cap.tricks + bonus_cards
+        _check_pile(problems, cap, held, 3 * cards_per_trick * cap.tricks + bonus_thirds)
     if complete and len(captures):
         if at_cards_level and counting_cards:
             taken = {card for c in captures.values() for card in (c.cards or ())}
@@ -350,10 +349,59 @@ def check_captures(
         problems.add("capture.thirds_over", path, total=total_thirds, expected=thirds_in_play)
 
 
+#: The 40-card pack (1.3): 4 aces of 3 thirds, 20 cards of 1 (3, 2, R, C, F), 16 of 0.
+ACES, ONE_THIRD_CARDS, BLANKS = 4, 20, 16
+
+
+def most_thirds(cards: int) -> int:
+    """The most thirds ``cards`` cards of the pack can hold: the aces first, then the
+    cards of one third (D4, D9: two tricks of four cards hold 4 aces + 4 figures, 16)."""
+    return 3 * min(cards, ACES) + min(max(cards - ACES, 0), ONE_THIRD_CARDS)
+
+
+def least_thirds(cards: int) -> int:
+    """The fewest thirds ``cards`` cards of the pack can hold: only 16 cards are worth
+    nothing (7, 6, 5, 4), so a pile of more holds a counter for each card beyond them.
+    Exact for the 40-card pack; a stripped pack (a 4 out) has fewer blanks, so it is a
+    bound there."""
+    ones = min(max(cards - BLANKS, 0), ONE_THIRD_CARDS)
+    return ones + 3 * max(cards - BLANKS - ONE_THIRD_CARDS, 0)
+
+
+def _check_pile(problems: Problems, cap: Capture, held: int, limit: int) -> None:
+    """D6, D8, D9 for one scorer: ``held`` cards (its tricks and any monte) hold at most
+    ``limit`` thirds (3 a card) and what the pack's cards allow, at least what its blanks
+    leave, and no more cards than that are listed."""
+    if cap.tricks_counted:  # placeholder counts (tricks not counted) bound nothing
+        limit = min(limit, most_thirds(held))
+    if cap.thirds > limit:
+        _over(problems, "capture.thirds_over_tricks", cap, limit=limit, thirds=cap.thirds)
+    elif cap.tricks_counted and cap.thirds < least_thirds(held):
+        _over(
+            problems,
+            "capture.thirds_under_cards",
+            cap,
+            cards=held,
+            limit=least_thirds(held),
+            thirds=cap.thirds,
+        )
+    if cap.cards is not None and len(cap.cards) > held:
+        _over(problems, "capture.too_many_cards", cap, limit=held, count=len(cap.cards))
+
+
 def _over(problems: Problems, code: str, cap: Capture, **params: Any) -> None:
     """A scorer's capture holds more than its tricks can: said at the capture, with the
     scorer and its tricks."""
-    problems.add(code, cap.path, scorer=cap.scorer, tricks=cap.tricks, **params)
+    problems.add(
+        code, cap.path, scorer=cap.scorer, tricks=cap.tricks, won=tricks_said(cap.tricks), **params
+    )
+
+
+def tricks_said(count: int) -> Localized:
+    """ "1 trick" / "3 tricks", "1 presa" / "3 prese": a count of tricks in a message."""
+    if count == 1:
+        return Localized("1 trick", "1 presa")
+    return Localized(f"{count} tricks", f"{count} prese")
 
 
 def _points_text(thirds: int) -> str:

@@ -11,6 +11,14 @@ nights and its leagues' fixtures, for a phone's calendar app to subscribe to.
   is not in the feed.
 - A tournament (one night, pairs at the door) is one event on its night; its entry fee and
   prizes are never in it.
+- A championship fixture of the federation (issue 34) is in the feeds of both its clubs:
+  on the night it was played once it was, else on its planned night (so a postponement
+  moves it), at the home club's hours; a player's feed has those of the teams whose
+  roster names them; a league's feed has none.
+- A federation's own calendar (``federation_calendar``) holds every fixture of its
+  championships and its federal tournaments (one called off stays, marked cancelled).
+  A championship fixture annulled by a team's withdrawal stays too, marked cancelled,
+  in both clubs' feeds and the federation's (the same UID: a calendar app takes it out).
 - UIDs are stable (``night-<id>@<host>``, ``fixture-<id>@<host>``): a calendar app
   updates an event when the feed changes instead of adding it twice.
 - The words (SUMMARY, DESCRIPTION) are in the reader's language: the member's, kept with
@@ -23,6 +31,7 @@ import datetime
 import zoneinfo
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from django.db.models import Exists, Min, OuterRef, Q
 from django.db.models.functions import Coalesce
@@ -32,6 +41,7 @@ from icalendar import Calendar, Event
 
 from scorebook.clubs.models import Club, Player
 from scorebook.core.dates import DATE_MAX, today_in
+from scorebook.federations.models import ChampionshipFixture, FederalTournament
 from scorebook.matches.models import Match, Night
 from scorebook.standings.models import Fixture, League
 from scorebook.tournaments.models import Tournament
@@ -124,6 +134,35 @@ def _tournaments(feed: Feed, since: datetime.date) -> list[Tournament]:
     return list(tournaments.distinct())
 
 
+def _championship_fixtures(feed: Feed, since: datetime.date) -> list[ChampionshipFixture]:
+    """The championship fixtures of the club's teams, home or away (a player's: those of
+    their teams), on the night played or else the planned one."""
+    if feed.league is not None:
+        return []
+    club = Q(home__club=feed.club) | Q(away__club=feed.club)
+    fixtures = ChampionshipFixture.objects.filter(club)
+    if feed.player is not None:
+        rostered = Q(home__roster__player=feed.player) | Q(away__roster__player=feed.player)
+        fixtures = fixtures.filter(rostered)
+    return list(
+        fixtures.select_related("championship", "home__club", "away")
+        .annotate(day=Coalesce("night__date", "planned_on"))
+        .filter(day__isnull=False, day__gte=since, day__lte=DATE_MAX)
+        .distinct()
+        .order_by("day", "id")
+    )
+
+
+def championship_summary(fixture: ChampionshipFixture) -> str:
+    """ "Campionato a squadre, turno 2: San Rocco – Kalsa" (the leagues' words)."""
+    return _("%(league)s, round %(round)s: %(home)s – %(away)s") % {
+        "league": fixture.championship.name,
+        "round": fixture.round,
+        "home": fixture.home.name,
+        "away": fixture.away.name,
+    }
+
+
 def fixture_summary(fixture: Fixture) -> str:
     """ "Coppa d'inverno, turno 2: Nino & Salvo – Ettore & Walter"."""
     undecided = _("to be decided")
@@ -169,6 +208,17 @@ def calendar(feed: Feed, *, host: str, language: str, name: str, links: dict[int
                 uid = f"fixture-{fixture.pk}@{host}"
                 event = _event(feed.club, uid, fixture_summary(fixture), day, stamp)
                 cal.add_component(event)
+            for played in _championship_fixtures(feed, since):
+                day = played.day  # type: ignore[attr-defined]
+                uid = f"championship-fixture-{played.pk}@{host}"
+                home = played.home.club
+                event = _event(home, uid, championship_summary(played), day, stamp)
+                event.add("location", home.name)
+                if played.reason and played.status == ChampionshipFixture.Status.PLANNED:
+                    event.add("description", played.reason)
+                if played.status == ChampionshipFixture.Status.ANNULLED:
+                    event.add("status", "CANCELLED")  # its team withdrew: never played
+                cal.add_component(event)
         # the zone's rules over the feed's span (the default, 1970-2038, is 6 KB of dates)
         if feed.tournaments:
             for tournament in _tournaments(feed, since):
@@ -192,3 +242,59 @@ def _matches_by_night(nights: Iterable[Night]) -> dict[int, list[Match]]:
     for match in Match.objects.filter(night_id__in=ids).order_by("id"):
         found.setdefault(match.night_id, []).append(match)
     return found
+
+
+def _federation_fixtures(federation_id: int, since: datetime.date) -> list[ChampionshipFixture]:
+    """Every fixture of the federation's championships, on the night played or else the
+    planned one (a fixture with neither, e.g. a knockout's still to be drawn, is left
+    out)."""
+    return list(
+        ChampionshipFixture.objects.filter(championship__federation_id=federation_id)
+        .select_related("championship", "home__club", "away")
+        .annotate(day=Coalesce("night__date", "planned_on"))
+        .filter(day__isnull=False, day__gte=since, day__lte=DATE_MAX)
+        .order_by("day", "id")
+    )
+
+
+def federation_calendar(federation: Any, *, host: str, language: str) -> bytes:
+    """The federation's calendar as an .ics file (issue 34 item 7): every championship
+    fixture (at the home club's hours and place; a postponement moves it, the same UID)
+    and every federal tournament (at the host's hours and place; one called off stays,
+    marked cancelled, so a calendar app that has it takes it out). Never a fee."""
+    since = timezone.localdate() - datetime.timedelta(days=PAST_DAYS)
+    stamp = timezone.now().replace(microsecond=0)
+    with translation.override(language):
+        cal = Calendar()
+        cal.add("prodid", "-//Scorebook//Federation calendar//EN")
+        cal.add("version", "2.0")
+        cal.add("calscale", "GREGORIAN")
+        cal.add("x-wr-calname", federation.name)
+        for played in _federation_fixtures(federation.pk, since):
+            day = played.day  # type: ignore[attr-defined]
+            home = played.home.club
+            uid = f"championship-fixture-{played.pk}@{host}"
+            event = _event(home, uid, championship_summary(played), day, stamp)
+            event.add("location", home.name)
+            if played.reason and played.status == ChampionshipFixture.Status.PLANNED:
+                event.add("description", played.reason)
+            if played.status == ChampionshipFixture.Status.ANNULLED:
+                event.add("status", "CANCELLED")  # its team withdrew: never played
+            cal.add_component(event)
+        tournaments = (
+            FederalTournament.objects.filter(federation=federation, date__gte=since)
+            .select_related("host")
+            .order_by("date", "id")
+        )
+        for federal in tournaments:
+            summary = _("Tournament: %(name)s") % {"name": federal.name}
+            uid = f"federal-tournament-{federal.pk}@{host}"
+            event = _event(federal.host, uid, summary, federal.date, stamp)
+            event.add("location", federal.host.name)
+            if federal.status == FederalTournament.Status.CANCELLED:
+                event.add("status", "CANCELLED")
+            cal.add_component(event)
+        cal.add_missing_timezones(
+            first_date=since, last_date=since + datetime.timedelta(days=3 * 365)
+        )
+    return cal.to_ical()

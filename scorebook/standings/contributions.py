@@ -28,11 +28,11 @@ from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import JSONObject
 
 from scorebook.ledger.models import Entry, Unit
-from scorebook.matches.models import Deal, Match
+from scorebook.matches.models import Deal, Match, SeatFact
 from scorebook.rules import games
 
 from .columns import COLUMNS, SUMMED, Column
-from .selectors import deal_facts, finished_at_of, match_results
+from .selectors import SeatResult, deal_facts, finished_at_of, match_results
 
 #: The games whose every deal is a contest of its own (the engine's ``deal_contest``): a
 #: bidder against the others, with a contract ...
@@ -46,10 +46,15 @@ Line = dict[str, Any]  # one player's counts: see ``blank``
 
 def blank() -> Line:
     """A line of zeros: one entry per summed column (see ``columns``)."""
-    return {c.name: _ZERO[c.kind]() for c in SUMMED}
+    line = dict(_ZEROS)  # numbers are immutable: shared; each line its own dicts
+    for name in _NESTED:
+        line[name] = {}
+    return line
 
 
 _ZERO: dict[str, Any] = {"count": int, "amount": Decimal, "money": dict, "tally": dict}
+_ZEROS: dict[str, Any] = {c.name: _ZERO[c.kind]() for c in SUMMED}
+_NESTED = tuple(c.name for c in SUMMED if c.kind in ("money", "tally"))
 #: The columns counted from each player's result in a finished match.
 PER_RESULT = tuple(c for c in COLUMNS if c.per_result is not None)
 
@@ -184,7 +189,7 @@ def contributions(batch: list[Played]) -> dict[int, dict[int, Line]]:
         if match.deals or match.status == Match.Status.FINISHED:
             for pid in match.seats.values():
                 lines[pid]["deals"] += match.deals
-            for r in match_results(match):  # type: ignore[arg-type]
+            for r in match_results(match):
                 line = lines[r.player_id]
                 for column in PER_RESULT:
                     line[column.name] += column.per_result(r)  # type: ignore[misc]
@@ -196,7 +201,7 @@ def contributions(batch: list[Played]) -> dict[int, dict[int, Line]]:
 
 
 def _count_deal(match: Played, result: dict[str, Any], lines: dict[int, Line]) -> None:
-    facts = deal_facts(match, result)  # type: ignore[arg-type]
+    facts = deal_facts(match, result)
     if facts.event:
         for seat in facts.made:
             _bump(lines[match.seats[seat]]["events"], facts.event, "made", "suffered", 1, 0)
@@ -213,9 +218,20 @@ def _bump(table: dict[str, dict[str, int]], key: str, a: str, b: str, da: int, d
     entry[b] += db
 
 
-def _count_ledger(match_ids: list[int], out: dict[int, Any]) -> None:
+def _count_ledger(match_ids: Any, out: dict[int, Any]) -> None:
     """Net stakes per player and match from the ledger: received less paid, per unit and
-    currency (pots are not players and are left out)."""
+    currency (pots are not players and are left out). ``match_ids``: a list or a
+    subquery of match ids."""
+    for match_id, pid, unit, currency, amount in _stakes(match_ids):
+        line = out[match_id][pid]
+        if unit == Unit.MONEY:
+            line["money"][currency] = line["money"].get(currency, Decimal(0)) + amount
+        else:
+            line["units"] += amount
+
+
+def _stakes(match_ids: Any) -> Iterator[tuple[int, int, str, str, Decimal]]:
+    """(match, player, unit, currency, signed amount): one GROUP BY per side."""
     entries = Entry.objects.filter(match_id__in=match_ids)
     for side, sign in (("payee", 1), ("payer", -1)):
         totals = (
@@ -225,12 +241,7 @@ def _count_ledger(match_ids: list[int], out: dict[int, Any]) -> None:
             .order_by()
         )
         for match_id, pid, unit, currency, total in totals:
-            amount = sign * Decimal(total).quantize(CENT)
-            line = out[match_id][pid]
-            if unit == Unit.MONEY:
-                line["money"][currency] = line["money"].get(currency, Decimal(0)) + amount
-            else:
-                line["units"] += amount
+            yield match_id, pid, unit, currency, sign * Decimal(total).quantize(CENT)
 
 
 # -- storing, adding and subtracting -------------------------------------------------------
@@ -312,3 +323,174 @@ def row_values(line: Line) -> dict[str, Any]:
 def row_line(row: Any) -> Line:
     """The line of a stored leaderboard row (to add a delta to)."""
     return {c.name: _read(c, getattr(row, c.name)) for c in SUMMED}
+
+
+# -- from the facts stored at entry --------------------------------------------------------
+
+#: The ``SeatFact`` columns of a deal rated on its own (a contest) the rebuild reads.
+CONTEST_COLUMNS = ("match_id", "deal_id", "player_id", "team", "team_place", "winner", "contract")
+#: ... and of a finished match's result.
+RESULT_COLUMNS = (
+    "match_id",
+    "player_id",
+    "seat",
+    "side",
+    "won",
+    "lost",
+    "units",
+    "points_for",
+    "points_against",
+    "score",
+)
+
+
+@dataclass
+class Fact:
+    """One seat's row of a deal rated on its own (``SeatFact``: its team, its place in
+    it, the winning team and the contract rated)."""
+
+    match_id: int
+    deal_id: int
+    player_id: int
+    team: int
+    team_place: int | None
+    winner: int | None
+    contract: str
+
+
+@dataclass
+class Counted:
+    """A match as the rebuild from facts reads it: its plain columns, its seats, its
+    count of current deals, its result's facts (in playing order), its events and bids
+    counted per player by the database, and, when it is a finished match of a game rated
+    per deal, its contests' facts (per current deal with a contest, in deal order)."""
+
+    pk: int
+    club_id: int
+    day: date
+    game: str
+    status: str
+    seats: dict[str, int]
+    finished_at: Any = None
+    deals: int = 0
+    results: list[SeatResult] = field(default_factory=list)
+    scores: dict[int, float] = field(default_factory=dict)
+    #: (player id, column, key, first side's count, second side's count): an event
+    #: (made, suffered) or a contract (bid, won), summed over the match's current deals.
+    tallies: list[tuple[int, str, str, int, int]] = field(default_factory=list)
+    dealt: list[list[Fact]] = field(default_factory=list)  # per current deal rated
+    stakes: list[tuple[int, str, str, Decimal]] = field(default_factory=list)  # see _stakes
+
+
+def read_facts(
+    matches: Q, *, finished_at: bool = False, chunk: int = 2000
+) -> Iterator[list[Counted]]:
+    """The matches selected by ``matches``, in chunks, with their stored facts: no JSON
+    but the seats is read (``SeatFact``, written at entry). What a deal adds to the sums
+    (an event, a bid) comes counted by the database (a GROUP BY per chunk); only the
+    contests the ratings replay come row by row."""
+    rows = Match.objects.filter(matches).order_by("pk")
+    if finished_at:
+        rows = rows.annotate(finished_at=finished_at_of())
+    columns = ["pk", "night__club_id", "night__date", "game", "status", "seats"]
+    read: Any = rows.values_list(*columns, *(["finished_at"] if finished_at else []))
+    batch: list[Counted] = []
+    for row in read.iterator(chunk_size=chunk):
+        seats = row[5]
+        if isinstance(seats, str):
+            seats = json.loads(seats)
+        pk, club, day, game, status = row[:5]
+        batch.append(Counted(pk, club, day, game, status, seats, row[6] if finished_at else None))
+        if len(batch) >= chunk:
+            yield _with_facts(matches, batch)
+            batch = []
+    if batch:
+        yield _with_facts(matches, batch)
+
+
+def _with_facts(matches: Q, batch: list[Counted]) -> list[Counted]:
+    by_pk = {m.pk: m for m in batch}
+    # The chunk's matches as a subquery (its range of ids and the caller's filter), not a
+    # list of 2,000 ids: building and sending such a list was a tenth of a rebuild.
+    chunk = Match.objects.filter(matches, pk__gte=batch[0].pk, pk__lte=batch[-1].pk)
+    ids = chunk.values("pk")
+    counts = (
+        Deal.objects.filter(match_id__in=ids, is_current=True)
+        .values("match_id")
+        .annotate(n=Count("id"))
+        .order_by()
+        .values_list("match_id", "n")
+    )
+    for match_id, n in counts:
+        by_pk[match_id].deals = n
+    finished = Match.Status.FINISHED
+    results = (
+        SeatFact.objects.filter(match_id__in=ids, deal__isnull=True, match__status=finished)
+        .order_by("match_id", "position")
+        .values_list(*RESULT_COLUMNS)
+    )
+    for values in results.iterator(chunk_size=5000):
+        match = by_pk[values[0]]
+        match.results.append(SeatResult(*values[1:9]))
+        match.scores[values[1]] = values[9]
+    current = SeatFact.objects.filter(match_id__in=ids, deal__is_current=True)
+    for column, key, first, second in (
+        ("events", "event", Count("id"), Count("id", filter=Q(made=False))),
+        ("bids", "bid", Count("id"), Count("id", filter=Q(bid_won=True))),
+    ):
+        summed = (
+            current.exclude(**{key: ""})
+            .values("match_id", "player_id", key)
+            .annotate(a=first, b=second)
+            .order_by()
+            .values_list("match_id", "player_id", key, "a", "b")
+        )
+        for match_id, pid, name, a, b in summed:
+            if column == "events":
+                a -= b  # made = all less suffered
+            by_pk[match_id].tallies.append((pid, column, name, a, b))
+    contests = (
+        current.filter(match__status=finished, match__game__in=PER_DEAL_CONTESTS)
+        .exclude(team=None)
+        .order_by("match_id", "deal__number", "position")
+        .values_list(*CONTEST_COLUMNS)
+    )
+    for match_id, *stake in _stakes(ids):
+        by_pk[match_id].stakes.append(tuple(stake))  # type: ignore[arg-type]
+    last_deal: Any = None
+    for values in contests.iterator(chunk_size=5000):
+        fact = Fact(*values)
+        match = by_pk[fact.match_id]
+        if fact.deal_id != last_deal:
+            match.dealt.append([])
+            last_deal = fact.deal_id
+        match.dealt[-1].append(fact)
+    return batch
+
+
+def facts_contributions(batch: list[Counted]) -> dict[int, dict[int, Line]]:
+    """``contributions`` from the stored facts: the same lines."""
+    out: dict[int, dict[int, Line]] = {}
+    for match in batch:
+        lines: dict[int, Line] = defaultdict(blank)
+        if match.deals or match.status == Match.Status.FINISHED:
+            for pid in match.seats.values():
+                lines[pid]["deals"] += match.deals
+            for r in match.results:
+                line = lines[r.player_id]
+                for column in PER_RESULT:
+                    line[column.name] += column.per_result(r)  # type: ignore[misc]
+            for pid, tally, key, a, b in match.tallies:
+                sides = _SIDES[tally]
+                _bump(lines[pid][tally], key, sides[0], sides[1], a, b)
+        for pid, unit, currency, amount in match.stakes:  # as _count_ledger
+            line = lines[pid]
+            if unit == Unit.MONEY:
+                line["money"][currency] = line["money"].get(currency, Decimal(0)) + amount
+            else:
+                line["units"] += amount
+        out[match.pk] = lines
+    return {pk: dict(lines) for pk, lines in out.items() if lines}
+
+
+_SIDES = {c.name: tuple(c.sides) for c in COLUMNS if c.kind == "tally"}

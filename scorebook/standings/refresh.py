@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date, timedelta
+from decimal import Decimal
 from typing import Any
 
 from django.db import connection, transaction
@@ -25,6 +26,7 @@ from scorebook.rules import get_game
 
 from . import columns
 from . import contributions as cb
+from . import rated as rated_registry
 from . import ratings as rt
 from .bulk import bulk_insert
 from .contributions import BIDDING, PER_DEAL_CONTESTS
@@ -39,7 +41,7 @@ from .models import (
     Season,
     StaleMark,
 )
-from .selectors import deal_facts, finished_matches_in_order, match_results
+from .selectors import SeatResult, deal_facts, finished_matches_in_order, match_results
 
 
 class Busy(Exception):
@@ -168,7 +170,9 @@ def rebuild(*, club_id: int, season_ids: Iterable[int] | None = None) -> None:
     rebuild_clubs([club_id], season_ids=season_ids)
 
 
-def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None = None) -> None:
+def rebuild_clubs(
+    club_ids: Sequence[int], *, season_ids: Iterable[int] | None = None, from_facts: bool = True
+) -> None:
     """Rebuild from the deal log (``manage.py rebuild_standings``), in one transaction:
     every match's contribution, the given seasons' leaderboards (all when None) and the
     clubs' ratings from their first match. Set-based: a few queries for all the clubs
@@ -189,7 +193,7 @@ def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None =
         seen: list[int] = []
         if season_ids is None:
             seen = list(StaleMark.objects.filter(club_id__in=ids).values_list("pk", flat=True))
-        _rebuild_clubs(ids, None if season_ids is None else set(season_ids))
+        _rebuild_clubs(ids, None if season_ids is None else set(season_ids), from_facts)
         for start in range(0, len(seen), MARKS_AT_ONCE):
             StaleMark.objects.filter(pk__in=seen[start : start + MARKS_AT_ONCE]).delete()
         Freshness.objects.filter(club_id__in=ids).update(
@@ -197,7 +201,16 @@ def rebuild_clubs(club_ids: Sequence[int], *, season_ids: Iterable[int] | None =
         )
 
 
-def _rebuild_clubs(ids: Sequence[int], season_ids: set[int] | None) -> None:
+def _read(matches: Q, from_facts: bool) -> Iterator[list[Any]]:
+    """The matches in chunks, from the facts stored at entry or (``from_facts`` False,
+    the way before them, kept to compare with) from their JSON."""
+    if from_facts:
+        yield from cb.read_facts(matches, finished_at=True)
+    else:
+        yield from cb.read_matches(matches, finished_at=True)
+
+
+def _rebuild_clubs(ids: Sequence[int], season_ids: set[int] | None, from_facts: bool) -> None:
     seasons: dict[int, list[Season]] = defaultdict(list)
     for season in Season.objects.filter(club_id__in=ids):
         if season_ids is None or season.pk in season_ids:
@@ -212,20 +225,27 @@ def _rebuild_clubs(ids: Sequence[int], season_ids: set[int] | None) -> None:
     lines: dict[tuple[int, str, int], list[Any]] = {}
     rated: dict[tuple[int, str], list[tuple[Any, int, list[rt.Contest]]]] = defaultdict(list)
     standings = []
-    for batch in cb.read_matches(Q(night__club_id__in=ids), finished_at=True):
-        found = cb.contributions(batch)
+    for batch in _read(Q(night__club_id__in=ids), from_facts):
+        found = cb.facts_contributions(batch) if from_facts else cb.contributions(batch)
         for match in batch:
             players = found.get(match.pk)
             if players:
                 standings.append(_standing(match, players))
-                _sum_into(lines, seasons[match.club_id], match.game, match.day, players, 1)
+                if from_facts:  # the rest is summed by the database (_summed below)
+                    _count_into(lines, seasons[match.club_id], match.game, match.day, players)
+                else:
+                    _sum_into(lines, seasons[match.club_id], match.game, match.day, players, 1)
             if match.status == Match.Status.FINISHED:
-                played = contests(match, match.special)  # type: ignore[arg-type]
+                if from_facts:
+                    played = facts_contests(match)
+                else:
+                    played = contests(match, match.special)
                 if played:
                     rated[(match.club_id, match.game)].append((match.finished_at, match.pk, played))
-            match.special = []  # read: free it
         bulk_insert(MatchStanding, STANDING_COLUMNS, standings)
         standings = []
+    if from_facts:
+        _summed(lines, ids, season_ids)
     bulk_insert(LeaderboardRow, ROW_COLUMNS, _rows(lines))
     changes: list[tuple[Any, ...]] = []
     done: list[tuple[Any, ...]] = []
@@ -263,6 +283,109 @@ def _sum_into(lines, seasons: Iterable[Season], game: str, day: date, players, s
                     total = lines[(season.pk, key, int(pid))] = [cb.blank(), 0]
                 cb.add(total[0], line, sign)
                 total[1] += sign
+
+
+def _count_into(lines, seasons: Iterable[Season], game: str, day: date, players) -> None:
+    """What the database does not sum for a rebuild from facts (``_summed`` does the
+    rest): per row, the matches behind it, the deals of the matches its player sat at,
+    and the stakes the ledger booked (already summed per match by the database)."""
+    for season in seasons:
+        if not season.covers(day):
+            continue
+        for pid, line in players.items():
+            deals, units, money = line["deals"], line["units"], line["money"]
+            for key in (game, ALL_GAMES):
+                total = lines.get((season.pk, key, pid))
+                if total is None:
+                    total = lines[(season.pk, key, pid)] = [cb.blank(), 0]
+                total[1] += 1
+                mine = total[0]
+                mine["deals"] += deals
+                if units:
+                    mine["units"] += units
+                for currency, amount in money.items():
+                    mine["money"][currency] = mine["money"].get(currency, Decimal(0)) + amount
+
+
+#: A rebuild from facts: the matches' results summed per season, game and player ...
+RESULT_SUMS = """
+SELECT se.id, m.game, f.player_id, COUNT(*),
+       SUM(CASE WHEN f.won THEN 1 ELSE 0 END), SUM(CASE WHEN f.lost THEN 1 ELSE 0 END),
+       SUM(f.points_for), SUM(f.points_against)
+FROM {fact} f
+JOIN {match} m ON m.id = f.match_id
+JOIN {night} n ON n.id = m.night_id
+JOIN {season} se ON se.club_id = n.club_id AND se.starts_on <= n.date
+     AND (se.ends_on IS NULL OR n.date <= se.ends_on)
+WHERE f.deal_id IS NULL AND m.status = %s AND n.club_id IN ({clubs}) {seasons}
+GROUP BY se.id, m.game, f.player_id
+"""
+#: ... and the current deals' events (made, suffered) and contracts (bid, won).
+TALLY_SUMS = """
+SELECT se.id, m.game, f.player_id, f.{key}, SUM({first}), SUM({second})
+FROM {fact} f
+JOIN {deal} d ON d.id = f.deal_id
+JOIN {match} m ON m.id = f.match_id
+JOIN {night} n ON n.id = m.night_id
+JOIN {season} se ON se.club_id = n.club_id AND se.starts_on <= n.date
+     AND (se.ends_on IS NULL OR n.date <= se.ends_on)
+WHERE d.is_current AND f.{key} <> '' AND n.club_id IN ({clubs}) {seasons}
+GROUP BY se.id, m.game, f.player_id, f.{key}
+"""
+TALLIES = (
+    ("events", "event", "CASE WHEN f.made THEN 1 ELSE 0 END", "CASE WHEN f.made THEN 0 ELSE 1 END"),
+    ("bids", "bid", "1", "CASE WHEN f.bid_won THEN 1 ELSE 0 END"),
+)
+
+
+def _summed(lines, ids: Sequence[int], season_ids: set[int] | None) -> None:
+    """Add to ``lines`` (see ``_count_into``) what the database sums over the stored
+    facts, per season, game and player: one GROUP BY of the results and one per tally,
+    for every club of the rebuild at once (no row per deal reaches Python). The same
+    sums as ``_sum_into`` of each match's contribution (tests/standings/test_facts.py)."""
+    from scorebook.matches.models import Deal, Night, SeatFact
+
+    tables = {
+        "fact": SeatFact._meta.db_table,
+        "deal": Deal._meta.db_table,
+        "match": Match._meta.db_table,
+        "night": Night._meta.db_table,
+        "season": Season._meta.db_table,
+        "clubs": ", ".join(["%s"] * len(ids)),
+        "seasons": "",
+    }
+    params: list[Any] = list(ids)
+    if season_ids is not None:
+        if not season_ids:
+            return
+        tables["seasons"] = f"AND se.id IN ({', '.join(['%s'] * len(season_ids))})"
+        params += sorted(season_ids)
+
+    def row(season_id: int, game: str, pid: int) -> Iterator[cb.Line]:
+        for key in (game, ALL_GAMES):
+            total = lines.get((season_id, key, pid))
+            if total is None:  # no match counted for the player: left out by _rows
+                total = lines[(season_id, key, pid)] = [cb.blank(), 0]
+            yield total[0]
+
+    with connection.cursor() as cursor:
+        cursor.execute(RESULT_SUMS.format(**tables), [Match.Status.FINISHED, *params])
+        for season_id, game, pid, matches, won, lost, points_for, points_against in cursor:
+            for line in row(season_id, game, pid):
+                line["matches"] += matches
+                line["won"] += won
+                line["lost"] += lost
+                line["points_for"] += points_for
+                line["points_against"] += points_against
+        for column, key, first, second in TALLIES:
+            a, b = columns.BY_NAME[column].sides
+            sql = TALLY_SUMS.format(key=key, first=first, second=second, **tables)
+            cursor.execute(sql, params)
+            for season_id, game, pid, name, made, other in cursor:
+                for line in row(season_id, game, pid):
+                    entry = line[column].setdefault(name, {a: 0, b: 0})
+                    entry[a] += made
+                    entry[b] += other
 
 
 def _rows(lines) -> Iterator[tuple[Any, ...]]:
@@ -437,6 +560,42 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
     results = match_results(match)
     if not results:
         return []
+    units = (match.state or {}).get("units", {}) if get_game(match.game).ranked_by_chips else None
+    scores = {
+        r.player_id: float(units.get(r.seat, 0) if units is not None else r.units) for r in results
+    }
+    return _match_contests(results, scores)
+
+
+def facts_contests(match: cb.Counted) -> list[rt.Contest]:
+    """``contests`` from the stored facts: the same contests."""
+    if match.game in PER_DEAL_CONTESTS:
+        found = []
+        for deal in match.dealt:
+            first = deal[0]
+            if first.team is None and all(f.team is None for f in deal):
+                continue  # an event or a bid of an annulled deal: nothing rated
+            teams = tuple(
+                tuple(
+                    f.player_id
+                    for f in sorted(
+                        (f for f in deal if f.team == index), key=lambda f: f.team_place or 0
+                    )
+                )
+                for index in (0, 1)
+            )
+            winner = first.winner
+            ranks = (0, 0) if winner is None else ((0, 1) if winner == 0 else (1, 0))
+            found.append(rt.Contest(teams, ranks, first.contract or None))
+        return found
+    if not match.results:
+        return []
+    return _match_contests(match.results, match.scores)
+
+
+def _match_contests(results: list[SeatResult], scores: dict[int, float]) -> list[rt.Contest]:
+    """A finished match's contest: its sides by the result (pairs), or its players
+    ranked by ``scores`` (free-for-all)."""
     sides = {r.side for r in results}
     if len(sides) < len(results):  # fixed sides: pairs
         order = sorted(sides)
@@ -447,10 +606,6 @@ def contests(match: Match, deal_results: list[dict[str, Any]]) -> list[rt.Contes
         if won or lost:
             return [rt.Contest(pairs, places)]
         return []
-    units = (match.state or {}).get("units", {}) if get_game(match.game).ranked_by_chips else None
-    scores = {
-        r.player_id: float(units.get(r.seat, 0) if units is not None else r.units) for r in results
-    }
     players, ranked = rt.ranks_by(scores)
     return [rt.Contest(players, ranked)]
 
@@ -517,6 +672,8 @@ def rerate(club_id: int, game: str, since: tuple[Any, int] | None) -> None:
     done: list[tuple[Any, ...]] = []
     changes: list[tuple[Any, ...]] = []
     _replay(club_id, game, wanted[same:], start, state, carry, done, changes, defaultdict(int))
+    gone = [r.match_id for r in rated[same:]]
+    rated_registry.club_rated(club_id, sorted({*gone, *(w[1] for w in wanted[same:])}))
     bulk_insert(RatedMatch, RATED_COLUMNS, done)
     bulk_insert(RatingChange, CHANGE_COLUMNS, changes)
     counts = dict(

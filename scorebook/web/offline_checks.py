@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import random
+import re
 from typing import Any
 
 from django.utils.translation import get_language
@@ -77,7 +78,61 @@ def describe(table: forms.Table, level: str) -> dict[str, Any]:
             out["rest"] = {"name": rest.name, "whole": shape.whole, "words": words}
     out["numbers"] += _bounds(table, level, inputs)
     out["required"] = _required(table, level, inputs)
+    out["tally"] = tally(table, level, inputs)
     return out
+
+
+def tally(table: forms.Table, level: str, inputs: list[Input]) -> dict[str, Any] | None:
+    """What a waiting deal of the quick form adds to each scorer, for ``tally.js``: the
+    engine's :class:`~scorebook.rules.table.Tally` (its rounding, the last trick's point,
+    the piles below which and the sweep above which the engine alone scores) with the
+    form's inputs it reads: each typed pile (whole points and the figures tapped) by its
+    scorer, the rest (the whole less the typed piles), where the score reads whole points
+    only the chip of the points the figures left over lost in all, the last trick's chip
+    (its value a scorer) and every other input, which must be blank (a declaration, a
+    sweep, a claim: the engine's to score). None where the engine alone scores a deal
+    (the phone says the deal is not counted yet)."""
+    shape = table.shape
+    count = shape.tally
+    if level != "quick" or count is None or shape.unit != "thirds" or shape.whole is None:
+        return None
+    piles: list[dict[str, Any]] = []
+    rest = None
+    last = lost = ""
+    blank: list[str] = []
+    for inp in inputs:
+        head = re.split(r"[.~\[]", inp.name, maxsplit=1)[0]
+        if _pile(inp.name) and inp.name.endswith(".thirds"):
+            scorer = inp.name.split(".")[1]
+            if inp.kind == "points":
+                piles.append({"scorer": scorer, "name": inp.name, "figures": f"{inp.name}~figures"})
+            elif inp.kind == "shown" and rest is None:
+                rest = {"scorer": scorer, "name": inp.name}
+            else:
+                return None  # a pile the phone cannot read
+        elif inp.name.endswith("~figures") and inp.feeds:
+            continue  # read with its pile
+        elif inp.name.endswith(forms.LOST) and inp.kind == "chips":
+            lost = inp.name  # the points the figures left over lost in all
+        elif inp.name == "last_trick" and inp.kind == "chips":
+            last = inp.name
+        elif head not in count.reads or inp.kind not in ("chips", "chipset", "check"):
+            blank.append(inp.name)
+    if not piles or not last:
+        return None
+    return {
+        "piles": piles,
+        "rest": rest,
+        "whole": shape.whole,
+        "last": last,
+        "lost": lost,
+        "blank": blank,
+        "rounding": count.rounding,
+        "points": count.points,
+        "last_trick": count.last_trick,
+        "least": count.least,
+        "sweep_event": count.sweep_event,
+    }
 
 
 def _bounds(table: forms.Table, level: str, inputs: list[Input]) -> list[dict[str, Any]]:

@@ -6,6 +6,7 @@ from scorebook.web.views import (
     archive,
     auth,
     calendars,
+    championships,
     clubs,
     deals,
     federations,
@@ -19,6 +20,9 @@ from scorebook.web.views import (
     public,
     standings,
     tournaments,
+)
+from scorebook.web.views import (
+    federal_tournaments as federal,
 )
 
 app_name = "web"
@@ -115,6 +119,12 @@ urlpatterns = [
         name="calendar_league",
     ),
     path("public/<slug:slug>/nights.ics", calendars.public_nights_feed, name="calendar_public"),
+    path("f/<slug:fed>/calendar.ics", calendars.federation_feed, name="calendar_federation"),
+    path(
+        "public/f/<slug:fed>/calendar.ics",
+        calendars.public_federation_feed,
+        name="calendar_public_federation",
+    ),
     # Federations (federations, issue 34): a federation's pages under /f/<fed>/, its public
     # page under /public/f/<fed>/; the club's side under /c/<slug>/; the person's under /me/.
     path("f/", federations.federation_list, name="federations"),
@@ -124,6 +134,50 @@ urlpatterns = [
     path("f/<slug:fed>/persons", federations.federation_persons, name="federation_persons"),
     path("f/<slug:fed>/settings", federations.federation_settings, name="federation_settings"),
     path("public/f/<slug:fed>/", federations.public_federation, name="public_federation"),
+    path("f/<slug:fed>/championships/", championships.championship_list, name="championships"),
+    path(
+        "f/<slug:fed>/championships/new",
+        championships.championship_new,
+        name="championship_new",
+    ),
+    path(
+        "f/<slug:fed>/championships/<id:pk>/enter",
+        championships.championship_enter,
+        name="championship_enter",
+    ),
+    path(
+        "f/<slug:fed>/fixtures/<id:pk>/",
+        championships.championship_fixture,
+        name="championship_fixture",
+    ),
+    path(
+        "f/<slug:fed>/championships/<id:pk>/",
+        championships.championship_page,
+        name="championship",
+    ),
+    path(
+        "public/f/<slug:fed>/championships/<id:pk>/",
+        championships.public_championship,
+        name="public_championship",
+    ),
+    # Federal tournaments and the ranking (issue 34 items 4 and 5)
+    path("f/<slug:fed>/tournaments", federal.federal_tournaments, name="federal_tournaments"),
+    path(
+        "f/<slug:fed>/tournaments/<id:pk>/", federal.federal_tournament, name="federal_tournament"
+    ),
+    path("f/<slug:fed>/ranking/", federal.federation_ranking, name="federation_ranking"),
+    path("f/<slug:fed>/ranking.csv", federal.federation_ranking_csv, name="federation_ranking_csv"),
+    path("f/<slug:fed>/ranking.pdf", federal.federation_ranking_pdf, name="federation_ranking_pdf"),
+    path(
+        "f/<slug:fed>/ranking/<id:user_id>/",
+        federal.federation_person,
+        name="federation_person",
+    ),
+    path(
+        "public/f/<slug:fed>/ranking/",
+        federal.public_federation_ranking,
+        name="public_federation_ranking",
+    ),
     path("c/<slug:slug>/federations", person_links.club_federations, name="club_federations"),
     path("c/<slug:slug>/links", person_links.club_links, name="club_links"),
     path("me/links", person_links.my_links, name="my_links"),

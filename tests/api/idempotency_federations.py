@@ -11,10 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorebook.federations.models import ClubInvitation, Federation, PersonLink
+from django.utils import timezone
+
+from scorebook.federations.models import (
+    ClubInvitation,
+    FederalRegistration,
+    FederalTournament,
+    Federation,
+    PersonLink,
+)
+from scorebook.federations.services import federal_tournaments as federal
 from scorebook.federations.services import federation as federations
 from scorebook.federations.services import links, membership
 from tests import builders
+from tests.federations.federal import person
 
 
 def _presided(people: Any) -> Federation:
@@ -115,4 +125,110 @@ FEDERATION_POSTS = {
         "stranger",
         _link_answer("remove", lambda people: builders.linked(people.seated[3], people.stranger)),
     ),
+}
+
+
+# -- federal tournaments (issue 34 item 4): the director presides a federation San Rocco
+# belongs to, so announces, cancels and (as San Rocco's director) opens; the member, linked
+# to Nino, registers with a partner of San Rocco and may withdraw the pair.
+
+
+def _member_federation(people: Any) -> Federation:
+    """The director's federation with San Rocco in it."""
+    return builders.joined(_presided(people), people.club).federation
+
+
+def _announcement(people: Any) -> dict[str, Any]:
+    return {
+        "name": "Provinciale",
+        "date": timezone.localdate().isoformat(),
+        "host": people.club.slug,
+        "level": "provincial",
+        "game": builders.GAME,
+        "rules": builders.RULES,
+        "rounds": 1,
+        "cap": 8,
+    }
+
+
+def _announced(people: Any) -> FederalTournament:
+    values = {**_announcement(people), "date": timezone.localdate()}
+    return federal.federal_tournament_announce(
+        federation=_member_federation(people), user=people.director, **values
+    )
+
+
+def _registrable(people: Any) -> FederalTournament:
+    """An announced tournament; the member (Nino) and ``sr-partner`` persons of San Rocco."""
+    made = _announced(people)
+    builders.linked(people.seated[0], people.member)
+    person(people.club, "sr-partner")
+    return made
+
+
+def _registered(people: Any) -> FederalRegistration:
+    """The member and ``sr-partner`` registered."""
+    made = _registrable(people)
+    return federal.registration_add(
+        federal_tournament=made, partner="sr-partner", user=people.member
+    )
+
+
+def _tonight(people: Any) -> int:
+    """San Rocco's night of today (the tournament's date)."""
+    return builders.night(people, date=timezone.localdate()).pk
+
+
+FEDERAL_POSTS: dict[str, Any] = {
+    "v1:federation-tournaments": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/federations/{_member_federation(people).pk}/tournaments",
+            _announcement(people),
+            {},
+        ),
+    ),
+    "v1:federal-tournament-registrations": (
+        "member",
+        lambda people, match: (
+            f"/api/v1/federal-tournaments/{_registrable(people).pk}/registrations",
+            {"partner": "sr-partner"},
+            {},
+        ),
+    ),
+    "v1:federal-registration-withdraw": (
+        "member",
+        lambda people, match: (
+            f"/api/v1/federal-registrations/{_registered(people).pk}/withdraw",
+            {},
+            {},
+        ),
+    ),
+    "v1:federal-tournament-cancel": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/federal-tournaments/{_announced(people).pk}/cancel",
+            {"reason": "pioggia"},
+            {},
+        ),
+    ),
+    "v1:federal-tournament-open": (
+        "director",
+        lambda people, match: (
+            f"/api/v1/federal-tournaments/{_registered(people).federal_tournament_id}/open",
+            {"night": _tonight(people)},
+            {},
+        ),
+    ),
+}
+FEDERATION_POSTS.update(FEDERAL_POSTS)
+
+#: For each federal POST, another body than FEDERAL_POSTS' (the first's body changed): sent
+#: with the first's key it is refused, and changes nothing.
+FEDERAL_OTHER_BODIES: dict[str, Any] = {
+    "v1:federation-tournaments": lambda body: {**body, "cap": 4},
+    "v1:federal-tournament-registrations": lambda body: {"partner": "member"},
+    "v1:federal-registration-withdraw": lambda body: {"reason": "un'altra volta"},
+    "v1:federal-tournament-cancel": lambda body: {"reason": "neve"},
+    "v1:federal-tournament-open": lambda body: {"night": body["night"] + 1000},
 }

@@ -26,6 +26,11 @@ PENDING = {
     "GameSchemas.deal{}",
     "ResolvedHouseRules.values",
     "Tournament.rules",
+    # a championship's house rules as its officer gave them (a profile and switches; the
+    # engine's HouseRules types each game's), untyped as a tournament's
+    "Championship.rules",
+    "ChampionshipDetail.rules",
+    "FederalTournament.rules",
 }
 FREE_FORM = "Free-form"
 

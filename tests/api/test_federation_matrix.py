@@ -9,6 +9,7 @@ nothing of it (404, never 403, so ids leak nothing). The last test fails when a 
 route of the schema has no row here.
 """
 
+import datetime
 import re
 
 import pytest
@@ -54,7 +55,12 @@ def world(people):
     proposed = links.person_link_propose(player=salvo, username="stranger", user=people.director)
     asked = links.person_link_ask(slug="san-rocco", user=users.create_user("lucia"))
     to_refuse = links.person_link_ask(slug="san-rocco", user=users.create_user("pina"))
+    cup = _championships(people, comitato, lega)
+    federal = _federal(people, comitato)
     return {
+        **cup,
+        **federal,
+        "mario": mario.pk,
         "federation": comitato.pk,
         "lega": lega.pk,
         "public_slug": lega.slug,
@@ -71,6 +77,103 @@ def world(people):
         "to_refuse": to_refuse.pk,
         "walter": walter.pk,
         "salvo": salvo.pk,
+    }
+
+
+def _championships(people, comitato, lega):
+    """A championship of the Comitato under way (two San Rocco teams of one table, the
+    member their captain; tonight's night open), one still taking entries, and one of the
+    Lega that publishes."""
+    from scorebook.core.dates import today_in
+    from scorebook.federations.services import championships as champs
+    from scorebook.matches import services as matches
+
+    boss = _president(comitato)
+    made = [
+        champs.championship_create(
+            federation=comitato,
+            name=name,
+            season="2026/27",
+            game=builders.GAME,
+            tables=1,
+            user=boss,
+        )
+        for name in ("Campionato", "Coppa")
+    ]
+    nino, ettore, salvo, walter = people.seated
+    for name, pair in (("San Rocco A", (nino, ettore)), ("San Rocco B", (salvo, walter))):
+        champs.team_enter(
+            championship=made[0],
+            club=people.club,
+            name=name,
+            player_ids=[p.pk for p in pair],
+            captain=people.member,
+            user=people.director,
+        )
+    champs.championship_start(championship=made[0], user=boss)
+    leaving = champs.team_enter(  # the Coppa's only team, for its club to withdraw
+        championship=made[1],
+        club=people.club,
+        name="San Rocco C",
+        player_ids=[nino.pk, ettore.pk],
+        user=people.director,
+    )
+    matches.night_open(
+        club_id=people.club.pk, date=today_in(people.club.zone_name), venue="", user=people.director
+    )
+    fresh = builders.players(people.club, 2, "Nuovo ")
+    public = champs.championship_create(
+        federation=lega, name="Lega", season="2026/27", game=builders.GAME, user=_president(lega)
+    )
+    fixture = made[0].fixtures.order_by("round").first()
+    return {
+        "championship": made[0].pk,
+        "open_championship": made[1].pk,
+        "public_championship": public.pk,
+        "fixture": fixture.pk,
+        "home_team": fixture.home_id,
+        "leaving": leaving.pk,
+        "started_team": made[0].teams.first().pk,
+        "fresh": [p.pk for p in fresh],
+    }
+
+
+def _federal(people, comitato):
+    """A federal tournament hosted by San Rocco today with a pair registered (two persons
+    of San Rocco), another to cancel, tonight's night; the member is a linked person
+    (Nino) so that they may register."""
+    from django.utils import timezone
+
+    from scorebook.federations.services import federal_tournaments as federal
+
+    users = get_user_model().objects
+    builders.linked(people.seated[0], people.member)
+    first, second = (users.create_user(name) for name in ("p-uno", "p-due"))
+    quinto, sesto = builders.named(people.club, "Quinto", "Sesto")
+    for player, account in ((quinto, first), (sesto, second)):
+        builders.linked(player, account)
+    officer = Officer.objects.get(federation=comitato, role="officer").user
+    values = {
+        "date": timezone.localdate(),
+        "host": "san-rocco",
+        "level": "provincial",
+        "game": builders.GAME,
+        "rules": builders.RULES,
+        "cap": 8,
+    }
+    announced = federal.federal_tournament_announce(
+        federation=comitato, user=officer, name="Provinciale", **values
+    )
+    to_cancel = federal.federal_tournament_announce(
+        federation=comitato, user=officer, name="Da annullare", **values
+    )
+    pair = federal.registration_add(federal_tournament=announced, partner="p-due", user=first)
+    night = builders.night(people, date=timezone.localdate())
+    return {
+        "federal": announced.pk,
+        "to_cancel": to_cancel.pk,
+        "registration": pair.pk,
+        "night": night.pk,
     }
 
 
@@ -188,12 +291,13 @@ MATRIX = {
         lambda w, who: {"player": w["walter"], "username": "borgo-owner"},
         each(404, member=403, scorer=403, director=201, owner=201),
     ),
-    # the stranger has San Rocco's proposal waiting: one live link per account in a club
+    # the stranger has San Rocco's proposal waiting, the member is linked (Nino): one live
+    # link per account in a club
     "ask a club for a link": (
         "post",
         "/api/v1/person-links/ask",
         {"club": "san-rocco"},
-        each(201, stranger=409),
+        each(201, stranger=409, member=409),
     ),
     # proposed by San Rocco to the stranger's account: the stranger answers
     "accept a proposed link": (
@@ -220,6 +324,181 @@ MATRIX = {
         "/api/v1/person-links/{accepted}/remove",
         None,
         each(404, director=200, owner=200),
+    ),
+    "list championships": ("get", "/api/v1/federations/{federation}/championships", None, SEEN),
+    "create a championship": (
+        "post",
+        "/api/v1/federations/{federation}/championships",
+        lambda w, who: {"name": f"Torneo {who}", "season": "2027", "game": builders.GAME},
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 201)),
+    ),
+    "read a championship": ("get", "/api/v1/championships/{championship}", None, SEEN),
+    "enter a team": (
+        "post",
+        "/api/v1/championships/{open_championship}/teams",
+        lambda w, who: {"club": "san-rocco", "name": f"Squadra {who}", "players": w["fresh"]},
+        each(403, stranger=404, director=201, owner=201),
+    ),
+    "withdraw a team": (
+        "post",
+        "/api/v1/championship-teams/{leaving}/withdraw",
+        None,
+        each(403, stranger=404, director=200, owner=200, **dict.fromkeys(OFFICERS, 200)),
+    ),
+    # after the start an officer only, by the withdrawal rule (docs/federation.md)
+    "withdraw a team once it has started": (
+        "post",
+        "/api/v1/championship-teams/{started_team}/withdraw",
+        {"reason": "il circolo chiude"},
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 200)),
+    ),
+    "start a championship": (
+        "post",
+        "/api/v1/championships/{open_championship}/start",
+        None,
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 409)),  # one team only
+    ),
+    "draw the knockout": (
+        "post",
+        "/api/v1/championships/{championship}/knockout",
+        None,
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 409)),  # a round robin
+    ),
+    "read a fixture": ("get", "/api/v1/championship-fixtures/{fixture}", None, SEEN),
+    "play a fixture": (
+        "post",
+        "/api/v1/championship-fixtures/{fixture}/play",
+        {},
+        each(403, stranger=404, director=200, owner=200),
+    ),
+    # the member captains the away team: nothing to confirm before it is played
+    "confirm a fixture": (
+        "post",
+        "/api/v1/championship-fixtures/{fixture}/confirm",
+        None,
+        each(403, stranger=404, member=409, director=409, owner=409),
+    ),
+    "forfeit a fixture": (
+        "post",
+        "/api/v1/championship-fixtures/{fixture}/forfeit",
+        lambda w, who: {"team": w["home_team"], "reason": "assente"},
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 200)),
+    ),
+    # nothing forfeited in the world: an officer is answered 409, anyone else 403
+    "undo a forfeit": (
+        "post",
+        "/api/v1/championship-fixtures/{fixture}/undo-forfeit",
+        {"reason": "errore"},
+        each(403, stranger=404, **dict.fromkeys(OFFICERS, 409)),
+    ),
+    "move a fixture's night": (
+        "post",
+        "/api/v1/championship-fixtures/{fixture}/plan",
+        {"day": "2027-01-15", "reason": "neve"},
+        each(403, stranger=404, director=200, owner=200, **dict.fromkeys(OFFICERS, 200)),
+    ),
+    "a public championship": (
+        "get",
+        "/api/v1/public/championships/{public_championship}",
+        None,
+        dict.fromkeys(WHO, 200),
+    ),
+    "a championship that is not public": (
+        "get",
+        "/api/v1/public/championships/{championship}",
+        None,
+        dict.fromkeys(WHO, 404),
+    ),
+    # federal tournaments (issue 34 item 4) and the ranking (item 5)
+    "federal tournaments": ("get", "/api/v1/federations/{federation}/tournaments", None, SEEN),
+    "announce a federal tournament": (
+        "post",
+        "/api/v1/federations/{federation}/tournaments",
+        lambda w, who: {
+            "name": f"Torneo {who}",
+            "date": datetime.date.today().isoformat(),
+            "host": "san-rocco",
+            "level": "regional",
+            "game": builders.GAME,
+            "rules": builders.RULES,
+            "format": "knockout",
+            "cap": 16,
+        },
+        each(403, stranger=404, officer=201, secretary=201, president=201),
+    ),
+    "read a federal tournament": ("get", "/api/v1/federal-tournaments/{federal}", None, SEEN),
+    "cancel a federal tournament": (
+        "post",
+        "/api/v1/federal-tournaments/{to_cancel}/cancel",
+        {"reason": "il circolo è chiuso"},
+        each(403, stranger=404, officer=200, secretary=200, president=200),
+    ),
+    # the host's director (or owner) opens it on tonight's night
+    "open a federal tournament": (
+        "post",
+        "/api/v1/federal-tournaments/{federal}/open",
+        lambda w, who: {"night": w["night"]},
+        each(403, stranger=404, director=200, owner=200),
+    ),
+    "federal registrations": (
+        "get",
+        "/api/v1/federal-tournaments/{federal}/registrations",
+        None,
+        SEEN,
+    ),
+    # only a person of a member club registers (the member is Nino, linked)
+    "register a pair": (
+        "post",
+        "/api/v1/federal-tournaments/{federal}/registrations",
+        {"partner": "mario"},
+        each(400, stranger=404, member=201),
+    ),
+    # the pair's persons or an officer withdraw it
+    "withdraw a registration": (
+        "post",
+        "/api/v1/federal-registrations/{registration}/withdraw",
+        None,
+        each(403, stranger=404, officer=200, secretary=200, president=200),
+    ),
+    "the federation ranking": ("get", "/api/v1/federations/{federation}/ranking", None, SEEN),
+    "a person's federal history": (
+        "get",
+        "/api/v1/federations/{federation}/ranking/{mario}",
+        None,
+        SEEN,
+    ),
+    "a public ranking": (
+        "get",
+        "/api/v1/public/federations/{public_slug}/ranking",
+        None,
+        dict.fromkeys(WHO, 200),
+    ),
+    "a ranking not public": (
+        "get",
+        "/api/v1/public/federations/{hidden_slug}/ranking",
+        None,
+        dict.fromkeys(WHO, 404),
+    ),
+    # the rating across the member clubs (item 5): who sees the federation; public only
+    # for a federation that publishes
+    "the federation's ratings": ("get", "/api/v1/federations/{federation}/ratings", None, SEEN),
+    "a person's federation ratings": (
+        "get",
+        "/api/v1/federations/{federation}/ratings/{mario}",
+        None,
+        SEEN,
+    ),
+    "public ratings": (
+        "get",
+        "/api/v1/public/federations/{public_slug}/ratings",
+        None,
+        dict.fromkeys(WHO, 200),
+    ),
+    "ratings not public": (
+        "get",
+        "/api/v1/public/federations/{hidden_slug}/ratings",
+        None,
+        dict.fromkeys(WHO, 404),
     ),
     "a public federation": (
         "get",
@@ -270,10 +549,13 @@ def test_an_officer_reads_no_club_object(people, world):
         assert client.get(url).status_code == 404, url
     for url in ("/api/v1/nights", "/api/v1/players", "/api/v1/memberships", "/api/v1/entries"):
         assert client.get(url).json()["count"] == 0, url
-    assert PersonLink.objects.filter(club=people.club).count() == 4
+    assert PersonLink.objects.filter(club=people.club).count() == 7  # 4, and the federal 3
 
 
-FEDERATION_ROUTES = re.compile(r"^/api/v1/(federation|affiliation|person-link|public/federation)")
+FEDERATION_ROUTES = re.compile(
+    r"^/api/v1/(federation|federal|affiliation|person-link|public/federation|championship|"
+    r"public/championship)"
+)
 
 
 def test_every_federation_operation_is_in_the_matrix():

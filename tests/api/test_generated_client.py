@@ -611,10 +611,260 @@ def test_a_federation_through_the_generated_client(client_package, live_server):
     assert left.left_at is not None
     call("federation_officers_destroy", "sara", 204, id=office.id)
     assert call("federations_list", "anna", 200).parsed.count == 1
-    # 30 federation operations (and the sign-in, the clubs and the player they need)
+    # 31 federation operations (and the sign-in, the clubs and the player they need)
     federation_calls = {
         c
         for c in night.calls
         if re.match(r"(federation|affiliation|person_link|public_federation)", c)
     }
     assert len(federation_calls) == 30, sorted(federation_calls)
+
+
+def test_championships_and_federal_tournaments_through_the_generated_client(
+    client_package, live_server, people, eager_standings
+):
+    """Issue 34 items 3 to 5: a championship created, two teams entered, started, a
+    fixture played at the home club's night and confirmed, another postponed then
+    forfeited, the knockout refused for a round robin, the public page; a federal tournament
+    announced, pairs registering and one withdrawing, opened on the host's night, played
+    and giving the ranking and a person's history, another called off: every championship
+    and federal tournament operation through its generated function."""
+    from scorebook.federations.models import FederalTournament
+    from tests.federations.championship_helpers import play_out, tonight
+    from tests.federations.federal import play_through, world
+
+    night = Night(client_package)
+    m = importlib.import_module(f"{PACKAGE}.models")
+    anonymous = client_package.Client(base_url=live_server.url, raise_on_unexpected_status=True)
+    w = world(people)
+    w.fed.publishes = True
+    w.fed.save()
+    accounts = {
+        "officer": w.officer,
+        "director": people.director,
+        "belmonte": get_user_model().objects.get(username="belmonte-director"),
+        "sr1": w.here[0],
+        "sr2": w.here[1],
+        "bm1": w.there[0],
+        "bm2": w.there[1],
+    }
+    phones = {}
+    for name, account in accounts.items():
+        account.set_password(PASSWORD)
+        account.save()
+        token = night.call(
+            "auth_token_create",
+            anonymous,
+            200,
+            body=m.TokenRequest(username=account.username, password=PASSWORD),
+        ).parsed.token
+        phones[name] = client_package.AuthenticatedClient(
+            base_url=live_server.url, token=token, raise_on_unexpected_status=True
+        )
+
+    def call(name: str, who, status: int, **arguments):
+        operation = importlib.import_module(f"{PACKAGE}.api.v1.v1_{name}")
+        if "idempotency_key" in inspect.signature(operation.sync_detailed).parameters:
+            arguments["idempotency_key"] = key()
+        return night.call(name, phones[who] if isinstance(who, str) else who, status, **arguments)
+
+    fed = w.fed.pk
+    made = call(
+        "federations_championships_create",
+        "officer",
+        201,
+        id=fed,
+        body=m.ChampionshipCreateRequest(
+            name="Campionato a squadre",
+            season="2026/27",
+            game=m.GameKey("tressette4"),
+            tables=1,
+            substitutes=1,
+            first_day="2026-12-04",
+        ),
+    ).parsed
+    listed = call("federations_championships_list", "director", 200, id=fed).parsed
+    assert [c.id for c in listed] == [made.id]
+    here = [p.pk for p in people.seated[:2]]
+    there = list(w.belmonte.players.order_by("pk").values_list("pk", flat=True)[:3])
+    call(
+        "championships_teams_create",
+        "director",
+        201,
+        id=made.id,
+        body=m.TeamEnterRequest(club="san-rocco", name="San Rocco", players=here),
+    )
+    team = call(
+        "championships_teams_create",
+        "belmonte",
+        201,
+        id=made.id,
+        body=m.TeamEnterRequest(
+            club="belmonte", name="Belmonte", players=there[:2], substitutes=there[2:]
+        ),
+    ).parsed
+    assert [r.substitute for r in team.roster] == [False, False, True]
+    second = call(
+        "championships_teams_create",
+        "director",
+        201,
+        id=made.id,
+        body=m.TeamEnterRequest(
+            club="san-rocco", name="San Rocco B", players=[p.pk for p in people.seated[2:4]]
+        ),
+    ).parsed
+    left = call("championship_teams_withdraw_create", "director", 200, id=second.id).parsed
+    assert [t.name for t in left.teams] == ["San Rocco", "Belmonte"]
+    started = call("championships_start_create", "officer", 200, id=made.id).parsed
+    assert len(started.fixtures) == 2
+    call("championships_knockout_create", "officer", 409, id=made.id)  # a round robin
+    at_home = next(f for f in started.fixtures if f.home == started.teams[0].id)
+    away_fixture = next(f for f in started.fixtures if f.id != at_home.id)
+    tonight(people)
+    played = call(
+        "championship_fixtures_play_create",
+        "director",
+        200,
+        id=at_home.id,
+        body=m.LineupsRequest(),
+    ).parsed
+    assert played.status == m.ChampionshipFixtureStatusEnum.PLAYING
+    from scorebook.federations.models import ChampionshipFixture
+
+    play_out(people, ChampionshipFixture.objects.get(pk=at_home.id))
+    confirmed = call("championship_fixtures_confirm_create", "belmonte", 200, id=at_home.id)
+    assert confirmed.parsed.status == m.ChampionshipFixtureStatusEnum.CONFIRMED
+    moved = call(
+        "championship_fixtures_plan_create",
+        "officer",
+        200,
+        id=away_fixture.id,
+        body=m.ChampionshipPlanRequest(day="2026-12-20", reason="Sala occupata"),
+    ).parsed
+    assert str(moved.planned_on) == "2026-12-20"
+    forfeit = m.ChampionshipForfeitRequest(team=away_fixture.home, reason="Assenti")
+    call("championship_fixtures_forfeit_create", "officer", 200, id=away_fixture.id, body=forfeit)
+    undone = call(
+        "championship_fixtures_undo_forfeit_create",
+        "officer",
+        200,
+        id=away_fixture.id,
+        body=m.ForfeitUndoRequest(reason="Registrato per errore"),
+    ).parsed
+    assert undone.status == m.ChampionshipFixtureStatusEnum.PLANNED
+    call("championship_fixtures_forfeit_create", "officer", 200, id=away_fixture.id, body=forfeit)
+    seen = call("championship_fixtures_retrieve", "director", 200, id=away_fixture.id).parsed
+    assert seen.status == m.ChampionshipFixtureStatusEnum.FORFEITED
+    table = call("championships_retrieve", "director", 200, id=made.id).parsed
+    assert table.table[0].rows[0].team == started.teams[0].id  # San Rocco: both won
+    shown = call("public_championships_retrieve", anonymous, 200, id=made.id).parsed
+    assert shown.status == m.ChampionshipStatusEnum.FINISHED
+
+    # a federal tournament at San Rocco: two pairs of two clubs, one more that withdraws
+    today = datetime.date.today()
+    announced = call(
+        "federations_tournaments_create",
+        "officer",
+        201,
+        id=fed,
+        body=m.FederalAnnounceRequest(
+            name="Torneo provinciale",
+            date=today,
+            host="san-rocco",
+            level=m.FederalTournamentLevelEnum.PROVINCIAL,
+            game=m.GameKey("tressette4"),
+            rounds=1,
+            cap=8,
+        ),
+    ).parsed
+    assert [t.id for t in call("federations_tournaments_list", "sr1", 200, id=fed).parsed] == [
+        announced.id
+    ]
+    for who, partner in (("sr1", "sr2"), ("bm1", "bm2")):
+        call(
+            "federal_tournaments_registrations_create",
+            who,
+            201,
+            id=announced.id,
+            body=m.RegisterRequest(partner=partner),
+        )
+    extra = call(
+        "federal_tournaments_registrations_create",
+        "sr1",
+        409,
+        id=announced.id,
+        body=m.RegisterRequest(partner="bm1"),
+    )
+    assert extra.parsed is not None
+    pairs = call("federal_tournaments_registrations_list", "bm1", 200, id=announced.id).parsed
+    assert len(pairs) == 2
+    from scorebook.matches.models import Night as ClubNight
+
+    opened = call(
+        "federal_tournaments_open_create",
+        "director",
+        200,
+        id=announced.id,
+        body=m.OpenRequest(night=ClubNight.objects.get(club=people.club, status="open").pk),
+    ).parsed
+    assert opened.status is not None
+    row = FederalTournament.objects.get(pk=announced.id)
+    play_through(people, row.tournament)
+    ranking = call("federations_ranking_list", "sr1", 200, id=fed).parsed
+    # two pairs: the winners' two persons score, the other half of the field does not
+    assert len(ranking) == 2 and ranking[0].points > 0
+    history = call("federations_ranking_history", "sr1", 200, id=fed, user_id=w.here[0].pk).parsed
+    assert history
+    public = call("public_federations_ranking_list", anonymous, 200, slug=w.fed.slug).parsed
+    assert [r.points for r in public] == [r.points for r in ranking]
+    # the rating across the clubs: the tournament's matches rated the persons who played
+    rated = call("federations_ratings_retrieve", "bm1", 200, id=fed).parsed
+    assert rated.results and not rated.pending
+    assert {r.username for r in rated.results} <= {u.username for u in (*w.here, *w.there)}
+    person = rated.results[0].username
+    account = get_user_model().objects.get(username=person)
+    mine = call("federations_ratings_person", "sr1", 200, id=fed, user_id=account.pk).parsed
+    assert [r.username for r in mine] == [person]
+    shown = call("public_federations_ratings_retrieve", anonymous, 200, slug=w.fed.slug).parsed
+    assert [r.rating for r in shown.results] == [r.rating for r in rated.results]
+    assert call("federal_tournaments_retrieve", "bm1", 200, id=announced.id).parsed.fee is None
+    later = call(
+        "federations_tournaments_create",
+        "officer",
+        201,
+        id=fed,
+        body=m.FederalAnnounceRequest(
+            name="Torneo d'inverno",
+            date=today + datetime.timedelta(days=30),
+            host="belmonte",
+            level=m.FederalTournamentLevelEnum.CLUB,
+            game=m.GameKey("tressette4"),
+            cap=4,
+        ),
+    ).parsed
+    mine = call(
+        "federal_tournaments_registrations_create",
+        "bm1",
+        201,
+        id=later.id,
+        body=m.RegisterRequest(partner="bm2"),
+    ).parsed
+    call("federal_registrations_withdraw_create", "bm2", 200, id=mine.id)
+    call(
+        "federal_tournaments_cancel_create",
+        "officer",
+        200,
+        id=later.id,
+        body=m.ReasonRequest(reason="Sala occupata"),
+    )
+    # every championship and federal tournament operation of the schema
+    ours = {
+        c
+        for c in night.calls
+        if re.match(
+            r"(championship|federal_|federations_(championships|tournaments|ranking|ratings)"
+            r"|public_(championships|federations_ranking|federations_ratings))",
+            c,
+        )
+    }
+    assert len(ours) == 28, sorted(ours)

@@ -13,7 +13,8 @@ from scorebook.ledger.models import Transfer
 from scorebook.matches import services
 from scorebook.standings.models import Fixture, LeagueEntry
 from tests.api.common import SIDES, SMALL, api
-from tests.api.idempotency_federations import FEDERATION_POSTS
+from tests.api.idempotency_championships import CHAMPIONSHIP_POSTS
+from tests.api.idempotency_federations import FEDERAL_OTHER_BODIES, FEDERATION_POSTS
 from tests.standings.league_helpers import night, pair_match, players
 
 # POST routes without a user to key on: signing in, signing up (anonymous by definition).
@@ -629,6 +630,7 @@ def _drawable(people):
 
 POSTS.update(TOURNAMENT_POSTS)
 POSTS.update(FEDERATION_POSTS)
+POSTS.update(CHAMPIONSHIP_POSTS)
 
 
 def test_every_post_route_is_checked_here():
@@ -672,6 +674,22 @@ def test_the_same_key_with_another_body_is_refused(people, match):
     other = client.post(url, {"deal": SMALL, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="k")
     assert other.status_code == 422
     assert other.json()["errors"][0]["code"] == "idempotency.key_reused"
+
+
+@pytest.mark.parametrize("route", sorted(FEDERAL_OTHER_BODIES))
+def test_a_federal_post_with_another_body_under_the_same_key_is_refused(people, match, route):
+    who, build = POSTS[route]
+    url, body, headers = build(people, match)
+    client = api(people, who)
+    first = client.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="k", **headers)
+    assert 200 <= first.status_code < 300, first.content
+    after_first = _stored_rows()
+    other = FEDERAL_OTHER_BODIES[route](body)
+    assert other != body
+    refused = client.post(url, other, format="json", HTTP_IDEMPOTENCY_KEY="k", **headers)
+    assert refused.status_code == 422
+    assert refused.json()["errors"][0]["code"] == "idempotency.key_reused"
+    assert _stored_rows() == after_first
 
 
 def test_a_refused_request_stores_no_key_and_changes_nothing(people, match):

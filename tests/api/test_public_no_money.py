@@ -83,6 +83,23 @@ def staked(people, club):
     )
     invitation = membership.club_invite(federation=federation, slug=club.slug, user=director)
     membership.club_invitation_accept(invitation=invitation, user=people.owner)
+    # its championship: two teams of the club, a fixture played for the stakes' club
+    from scorebook.federations.services import championships as champs
+
+    cup = champs.championship_create(
+        federation=federation,
+        name="Campionato",
+        season="2026",
+        game="tressette4",
+        tables=1,
+        user=director,
+    )
+    for name, pair in (("Nord", (n, s)), ("Est", (e, w))):
+        champs.team_enter(
+            championship=cup, club=club, name=name, player_ids=[p.pk for p in pair], user=director
+        )
+    champs.championship_start(championship=cup, user=director)
+    _federal_for_money(people, federation, director, (n, e, s, w))
     refresh.rebuild(club_id=club.pk)
     # The stakes are there to leak: the members' leaderboard has them.
     row = LeaderboardRow.objects.get(season=season, game="", player=n)
@@ -95,7 +112,47 @@ def staked(people, club):
         "league": league.pk,
         "player": n.pk,
         "federation": federation.slug,
+        "championship": cup.pk,
     }
+
+
+def _federal_for_money(people, federation, director, seated):
+    """A federal tournament played for money at the club (a fee, the federation's share,
+    two pairs of linked persons): its points are on the public ranking, its money not."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from scorebook.federations.services import federal_tournaments as federal
+    from tests import builders
+    from tests.federations.federal import play_through
+
+    accounts = [p.user or get_user_model().objects.create_user(f"persona-{p.pk}") for p in seated]
+    for player, account in zip(seated, accounts, strict=True):
+        builders.linked(player, account)
+    made = federal.federal_tournament_announce(
+        federation=federation,
+        user=director,
+        name="Federale",
+        date=timezone.localdate(),
+        host=people.club.slug,
+        level="provincial",
+        game=builders.GAME,
+        rules=builders.RULES,
+        rounds=1,
+        fee="5",
+        federation_share="1.50",
+        currency="EUR",
+        cap=8,
+    )
+    for first, second in ((0, 1), (2, 3)):
+        federal.registration_add(
+            federal_tournament=made, partner=accounts[second].username, user=accounts[first]
+        )
+    night = builders.night(people, date=timezone.localdate())
+    tournament = federal.federal_tournament_open(
+        federal_tournament=made, night=night, user=director
+    )
+    play_through(people, tournament)
 
 
 def api_urls(w: dict[str, Any]) -> dict[str, list[str]]:
@@ -127,6 +184,9 @@ def api_urls(w: dict[str, Any]) -> dict[str, list[str]]:
         "public-league-standings-csv": [f"{base}/leagues/{w['league']}/standings/csv"],
         "public-player-stats": [f"{base}/players/{w['player']}/statistics"],
         "public-federation": [f"/api/v1/public/federations/{w['federation']}"],
+        "public-championship": [f"/api/v1/public/championships/{w['championship']}"],
+        "public-federation-ranking": [f"/api/v1/public/federations/{w['federation']}/ranking"],
+        "public-federation-ratings": [f"/api/v1/public/federations/{w['federation']}/ratings"],
     }
 
 
@@ -147,7 +207,10 @@ def page_urls(w: dict[str, Any]) -> dict[str, list[str]]:
         ],  # fmt: skip
         "public_ratings": [f"{base}/standings/ratings"],
         "calendar_public": [f"{base}/nights.ics"],
+        "calendar_public_federation": [f"/public/f/{w['federation']}/calendar.ics"],
         "public_federation": [f"/public/f/{w['federation']}/"],
+        "public_championship": [f"/public/f/{w['federation']}/championships/{w['championship']}/"],
+        "public_federation_ranking": [f"/public/f/{w['federation']}/ranking/"],
     }
 
 

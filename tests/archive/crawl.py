@@ -43,7 +43,15 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from scorebook.clubs.models import ROLE_RANK, Club, Membership, Player, Role
-from scorebook.federations.models import Affiliation, ClubInvitation, Federation, PersonLink
+from scorebook.federations.models import (
+    Affiliation,
+    Championship,
+    ChampionshipFixture,
+    ClubInvitation,
+    FederalTournament,
+    Federation,
+    PersonLink,
+)
 from scorebook.history.models import Import
 from scorebook.ledger.models import Entry as LedgerEntry
 from scorebook.matches.models import Deal, Match, Night, Table
@@ -243,6 +251,12 @@ def _objects(club: Club) -> dict[str, Any]:
         "federation-invitations": ClubInvitation.objects.filter(club=club),
         "affiliations": Affiliation.objects.filter(club=club),
         "person-links": PersonLink.objects.filter(club=club),
+        # the championships its teams play in, and their fixtures
+        "championships": Championship.objects.filter(teams__club=club).distinct(),
+        "championship-fixtures": ChampionshipFixture.objects.filter(
+            championship__teams__club=club
+        ).distinct(),
+        "federal-tournaments": FederalTournament.objects.filter(host=club),
         "fixtures": Fixture.objects.filter(league__club=club),
         "imports": Import.objects.filter(club=club),
         "league-entries": LeagueEntry.objects.filter(league__club=club),
@@ -283,6 +297,9 @@ def _filled(path: str, club: Club, objects: dict[str, Any]) -> Iterator[str]:
             choices.append([club.slug])
         elif name == "club_id":
             choices.append([str(club.pk)])
+        elif name == "user_id":  # a person linked in the club (their federal history)
+            linked = PersonLink.objects.filter(club=club).values_list("user_id", flat=True)
+            choices.append([str(pk) for pk in linked])
         elif name == "id":
             segment = path.split("{id}")[0].rstrip("/").rsplit("/", 1)[-1]
             if segment not in objects:

@@ -259,7 +259,10 @@ def test_the_layer_check_sees_an_upward_import(tmp_path, monkeypatch):
 #: The record's registry of what keeps a night open (``matches.closing.CHECKS``): the
 #: apps above it named as text, since the record cannot import them. Frozen here like the
 #: upward imports: a member added or gone changes this set.
-NIGHT_CLOSE = {"scorebook.tournaments.selectors.night_close_waits_for"}
+NIGHT_CLOSE = {
+    "scorebook.tournaments.selectors.night_close_waits_for",
+    "scorebook.federations.selectors.night_close_waits_for",
+}
 
 
 def test_the_night_close_registry_points_at_selectors_above_the_record():
@@ -274,6 +277,26 @@ def test_the_night_close_registry_points_at_selectors_above_the_record():
         assert RANK[_app(module)] > RANK["matches"], path
         source = ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text()
         assert f"def {name}(" in source, path
+
+
+#: The record's registry of who corrects a match from outside its club
+#: (``matches.visitors.CHECKS``), frozen the same way.
+VISITORS = {"scorebook.federations.selectors.corrects_as_visitor"}
+
+
+def test_the_visitors_registry_points_at_selectors_above_the_record():
+    """Each member of ``matches.visitors.CHECKS`` is a selector of an app above
+    ``matches``, named in full, and the module's docstring lists it."""
+    from scorebook.matches import visitors
+
+    assert set(visitors.CHECKS) == VISITORS
+    for path in visitors.CHECKS:
+        module, _, name = path.rpartition(".")
+        assert module.endswith(".selectors"), path
+        assert RANK[_app(module)] > RANK["matches"], path
+        source = ROOT.joinpath(*module.split(".")).with_suffix(".py").read_text()
+        assert f"def {name}(" in source, path
+        assert path in (visitors.__doc__ or ""), path
 
 
 def serializers_declared(source: str) -> list[str]:

@@ -115,7 +115,9 @@ def test_public_reads_come_from_the_replica_and_fall_back_to_the_primary(databas
     until(lambda: on_replica(database, "late"), "the replica catches up")
     with gunicorn(env(database, replica, REPLICA_MAX_LAG="1"), "-c", PRELOAD, workers=1) as base:
         until(lambda: healthz(base)["replica"] == "ok", "the replica serves again")
-        assert healthz(base)["replica_lag_seconds"] == 0
+        # not 0: the suite's other workers write to the same cluster, whose WAL the replica
+        # may not have replayed yet at the instant it is asked (it flaked at == 0)
+        assert 0 <= healthz(base)["replica_lag_seconds"] <= 1
         assert request(base + NIGHTS.format("late"))[0] == 200
 
 

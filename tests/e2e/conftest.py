@@ -1,5 +1,6 @@
 """Browser tests: Playwright driving Debian's Chromium at a phone's size, against a live
-server (pytest-django's ``live_server``; its threads share the test database).
+server (pytest-django's ``live_server``; on SQLite the test database is a file, its
+threads and the test's each with a connection of their own: tests/sqlite_file.py).
 
 Chromium is launched by its path (Playwright cannot download its own browser here). When
 it is missing the tests are skipped with a message saying so, except under
@@ -10,6 +11,8 @@ it is missing the tests are skipped with a message saying so, except under
 from __future__ import annotations
 
 import os
+import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -31,8 +34,19 @@ ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+# A browser test that fails is run once more (pytest-rerunfailures), as Playwright's own
+# runner does on CI: two cores shared by the suite's workers, their live servers and
+# Chromium make a rare timeout that says nothing of the product. A test that fails twice
+# fails; every rerun is counted in the summary line ("1 rerun") and listed (-rR) so a test
+# that starts to need one is seen. Only the browser tests: the rest must pass first time.
+E2E_RERUNS = int(os.environ.get("E2E_RERUNS", "1"))
+
+
 def pytest_collection_modifyitems(config, items):
     if Path(CHROMIUM).exists() or os.environ.get("E2E_REQUIRED") == "1":
+        for item in items:
+            if "e2e" in item.keywords and E2E_RERUNS:
+                item.add_marker(pytest.mark.flaky(reruns=E2E_RERUNS, reruns_delay=1))
         return
     skip = pytest.mark.skip(
         reason=f"browser tests skipped: {CHROMIUM} is not installed (apt-get install chromium)"
@@ -81,11 +95,33 @@ def _warm(url):
     _WARM.add(url)
 
 
+def _answering(live_server):
+    """The live server's threads: socketserver's, one per connection it accepted, until
+    the connection is closed and its last answer sent."""
+    serve = live_server.thread.httpd.process_request_thread
+    return {t for t in threading.enumerate() if getattr(t, "_target", None) == serve}
+
+
+def _quiet(live_server, before, timeout=30.0):
+    """Wait for the connections opened since ``before`` to end. After the phones close, a
+    request they sent last (the queue's round, a page's refresh) may still be at work in
+    the live server, and its writes would land after the test's tables are emptied: in
+    the next test's. (Connections already open before the phones, such as an HTTP client's
+    pool left by an API test on this worker, may wait idle for ever: not theirs.)"""
+    end = time.monotonic() + timeout
+    while busy := _answering(live_server) - before:
+        left = end - time.monotonic()
+        if left <= 0:
+            pytest.fail(f"the live server still answering {timeout:.0f} s after the phones closed")
+        next(iter(busy)).join(left)
+
+
 @pytest.fixture
 def phone(browser, browser_context_args, live_server):
     """Make a new phone (a browser context) signed in as ``user``, in ``language``."""
     made = []
     _warm(live_server.url)
+    before = _answering(live_server)
 
     def make(user=None, language="it"):
         context = browser.new_context(
@@ -108,6 +144,7 @@ def phone(browser, browser_context_args, live_server):
     yield make
     for context in made:
         context.close()
+    _quiet(live_server, before)
 
 
 @pytest.fixture(scope="session")

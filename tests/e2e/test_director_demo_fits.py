@@ -41,8 +41,10 @@ def test_the_directors_pages_fit_a_phone(demo, phone, shots, language):
     from scorebook.matches.models import Night
     from scorebook.standings.models import League
 
-    tonight = Night.objects.get(status="open")
-    last_week = Night.objects.filter(status="closed").order_by("-date").first()
+    tonight = Night.objects.get(status="open", club__slug="san-rocco")
+    last_week = (
+        Night.objects.filter(status="closed", club__slug="san-rocco").order_by("-date").first()
+    )
     league = League.objects.get()
     page = phone(demo, language)
     cut = {}

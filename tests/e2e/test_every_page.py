@@ -62,10 +62,11 @@ MEASURE = """
 """
 
 #: Wider than the screen: the page scrolls sideways, or an element reaches past the right
-#: edge. An element inside a sideways scroller is on the page all the same (the quick deal
-#: form's rows of five chips or more slide sideways, issue 32 item 3): a container of its
-#: own with overflow-x auto or scroll, itself within the screen, the page not scrolling
-#: sideways. A container that hides (overflow hidden or clip) cuts its words off: wide.
+#: edge. An element inside a sideways scroller is on the page all the same (a container
+#: of its own with overflow-x auto or scroll, itself within the screen, the page not
+#: scrolling sideways; the quick deal form's long rows of chips slid so until they came
+#: to wrap, issue 32 item 3). A container that hides (overflow hidden or clip) cuts its
+#: words off: wide.
 OVERFLOW = """
 () => {
   const width = document.documentElement.clientWidth;
@@ -196,15 +197,155 @@ PAGES = [
 
 @pytest.mark.parametrize("language", ["it", "en"])
 def test_every_page_on_a_360px_phone(club_world, phone, shots, axe, language):
+    _every(PAGES, club_world, phone, shots, axe, language)
+
+
+@pytest.fixture
+def federation_world(players):
+    """San Rocco (the players' club, its director also a director of the federation's
+    pages) and Kalsa in the Comitato, which publishes: a championship under way (two
+    tables a fixture, a fixture at San Rocco), one taking entries with San Rocco's team,
+    a federal tournament announced at San Rocco with a pair registered, Nino a linked
+    person; Kalsa's home fixture played tonight with a deal (San Rocco's director is the
+    away club's: its correction list and form)."""
+    from django.contrib.auth import get_user_model
+    from django.utils import timezone
+
+    from scorebook.clubs.models import Club, Membership, Player
+    from scorebook.federations.services import championships as champs
+    from scorebook.federations.services import federal_tournaments as federal
+    from tests import builders as build
+
+    users = get_user_model().objects
+    director = players["direttore"]
+    club = Club.objects.get(slug="san-rocco")
+    Membership.objects.create(club=club, user=users.create_user("padrone"), role="owner")
+    kalsa = Club.objects.create(name="Circolo Kalsa", slug="kalsa")
+    Membership.objects.create(club=kalsa, user=users.create_user("kalsa"), role="owner")
+    away = [Player.objects.create(club=kalsa, name=n) for n in ("Santo", "Turi", "Ciccio", "Pina")]
+    fed = build.federation(club, kalsa, slug="comitato", publishes=True)
+    officer = users.get(username="comitato-officer")
+    ids = dict(Player.objects.filter(club=club).values_list("name", "pk"))
+    home = [ids[n] for n in ("Nino", "Ettore", "Salvo", "Walter")]
+
+    def championship(name):
+        return champs.championship_create(
+            federation=fed,
+            name=name,
+            season="2026/27",
+            game=build.GAME,
+            rules_spec=build.RULES,
+            substitutes=1,
+            user=officer,
+        )
+
+    made, entries = championship("Campionato a squadre"), championship("Coppa dei circoli")
+    for cup in (made, entries):
+        champs.team_enter(
+            championship=cup, club=club, name="San Rocco A", player_ids=home, user=director
+        )
+    champs.team_enter(
+        championship=made,
+        club=kalsa,
+        name="Kalsa A",
+        player_ids=[p.pk for p in away],
+        user=users.get(username="kalsa"),
+    )
+    champs.championship_start(championship=made, user=officer)
+    fixture = made.fixtures.get(home__club=club)
+    # Kalsa's home fixture played at Kalsa's night tonight, a deal entered: San Rocco's
+    # director is the away club's, who corrects its deals from the fixture's page
+    from scorebook.core.dates import today_in
+    from scorebook.matches import services as matches
+
+    host = users.get(username="kalsa")
+    matches.night_open(club_id=kalsa.pk, date=today_in(kalsa.zone_name), venue="", user=host)
+    at_kalsa = made.fixtures.get(home__club=kalsa)
+    champs.fixture_play(fixture=at_kalsa, user=host)
+    first = at_kalsa.boards.get(number=1).match
+    deal = matches.deal_create(
+        match=first,
+        data={
+            "sides": {"A": {"thirds": 20, "tricks": 5}, "B": {"thirds": 12, "tricks": 5}},
+            "last_trick": "A",
+        },
+        expected_number=1,
+        user=host,
+    )
+    nino = players["nino"]
+    build.linked(Player.objects.get(pk=ids["Nino"]), nino)
+    build.linked(Player.objects.get(pk=ids["Ettore"]), players["ettore"])
+    cup = federal.federal_tournament_announce(
+        federation=fed,
+        user=officer,
+        name="Torneo provinciale",
+        date=timezone.localdate(),
+        host=club.slug,
+        level="provincial",
+        game=build.GAME,
+        rules=build.RULES,
+        format="swiss",
+        rounds=1,
+        cap=8,
+    )
+    federal.registration_add(federal_tournament=cup, partner="ettore", user=nino)
+    return {
+        "fed": fed.slug,
+        "championship": made.pk,
+        "entries": entries.pk,
+        "fixture": fixture.pk,
+        "away_fixture": at_kalsa.pk,
+        "away_deal": deal.pk,
+        "federal": cup.pk,
+        "nino": nino.pk,
+        "people": {**players, "officer": officer},
+    }
+
+
+#: The federation's pages (issue 34): (screenshot name, who looks, url)
+FEDERATION_PAGES = [
+    ("90-federations", "direttore", "/f/"),
+    ("91-federation", "direttore", "/f/{fed}/"),
+    ("92-championships", "officer", "/f/{fed}/championships/"),
+    ("93-championship-new", "officer", "/f/{fed}/championships/new"),
+    (
+        "94-championship-rules",
+        "officer",
+        "/f/{fed}/championships/new?game=tressette4&profile=classic_21",
+    ),
+    ("95-championship", "direttore", "/f/{fed}/championships/{championship}/"),
+    ("96-championship-enter", "direttore", "/f/{fed}/championships/{entries}/enter"),
+    ("97-fixture", "direttore", "/f/{fed}/fixtures/{fixture}/"),
+    ("98-fixture-officer", "officer", "/f/{fed}/fixtures/{fixture}/"),
+    ("98-fixture-away-director", "direttore", "/f/{fed}/fixtures/{away_fixture}/"),
+    ("98-correct-away-deal", "direttore", "/d/{away_deal}/correct"),
+    ("99-federal-tournaments", "officer", "/f/{fed}/tournaments"),
+    ("9a-federal-tournament", "nino", "/f/{fed}/tournaments/{federal}/"),
+    ("9b-ranking", "nino", "/f/{fed}/ranking/"),
+    ("9c-person", "nino", "/f/{fed}/ranking/{nino}/"),
+    ("9d-public-federation", None, "/public/f/{fed}/"),
+    ("9e-public-ranking", None, "/public/f/{fed}/ranking/"),
+    ("9f-public-championship", None, "/public/f/{fed}/championships/{championship}/"),
+]
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_every_federation_page_on_a_360px_phone(federation_world, phone, shots, axe, language):
+    _every(FEDERATION_PAGES, federation_world, phone, shots, axe, language)
+
+
+def _every(listed, world, phone, shots, axe, language):
+    """Each page of ``listed`` on a 360 px phone of who looks: axe, the tap targets,
+    nothing wider than the screen; a photograph of each."""
     problems = []
     pages = {}
-    for name, who, url in PAGES:
+    for name, who, url in listed:
         if who not in pages:
-            user = club_world["people"][who] if who else None
+            user = world["people"][who] if who else None
             pages[who] = phone(user, language=language)
             pages[who].set_viewport_size(SMALL)
         page = pages[who]
-        response = page.goto(url.format(**club_world))
+        response = page.goto(url.format(**world))
         expected = 404 if name.endswith("not-found") else 200
         assert response is not None and response.status == expected, (name, response.status)
         page.locator("details:not([open]) > summary").evaluate_all(

@@ -2,12 +2,15 @@
 game's ordinary deal is entered on the quick form without a scroll, the score in view;
 after the save, the line saying what was saved and the other side's confirm buttons are
 in view; a keyboard (the viewport shortened as one would) does not hide the save button.
+From deal 2 on, the deal just saved and the other side's buttons stand on top of the form:
+deal 2's form fits under them, and deal 3's once they are tapped.
 
 Screenshots: tests/e2e/artifacts/32-form-<game>-<language>-<width>.png and
 32-saved-<game>-<language>-<width>.png (the viewport as the person sees it)."""
 
 from __future__ import annotations
 
+import random
 import sys
 from pathlib import Path
 
@@ -16,6 +19,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from deploy.checks import table_taps as taps  # noqa: E402 - the repository root first
 
+ARTIFACTS = Path(__file__).parent / "artifacts"
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 #: Every game of the engine, with house rules whose target no ten deals reach.
@@ -35,32 +39,25 @@ GAMES: list[tuple[str, int, dict | None]] = [
 SIZES = [(390, 844), (360, 740)]
 
 #: The games whose quick form still holds more than one screen for an ordinary deal, at
-#: these sizes: the fields themselves (the call grid, a points and a tricks field per
-#: player, the rare rows above the last trick) are the forms' to shorten (issue 32 item
-#: 2). Strict: a game that comes to fit fails here until it is taken off the list.
-TOO_TALL: dict[str, set[int | tuple[int, str]]] = {
-    "calabrasella": {390, 360},
-    "chiamata": {390, 360},
-    "rovescino": {390, 360},
-    "spinado": {390, 360},
-    "terziglio": {390, 360},
-    "tressette3": {390, 360},
-    "tressette4i": {390, 360},
-    "tressette4": {360},
-    "traversone_pairs": {360},
-}
-#: On the edge at 360 x 740 (the last field a few pixels over the save bar or not, run to
-#: run): expected to fail, not required to.
-ON_THE_EDGE = {("trappola", 360)}
+#: these sizes (by width, or width and language). None since Terziglio's contracts went
+#: on one row (its aggravated solissimo a tap away, "all passed" where the winner is) and
+#: the call grid lost its row of column titles (each cell says whose it is). Strict: a
+#: game that comes to fit fails here until it is taken off the list.
+TOO_TALL: dict[str, set[int | tuple[int, str]]] = {}
+#: On the edge (the last field a few pixels over the save bar or not, run to run):
+#: expected to fail, not required to.
+ON_THE_EDGE: set[tuple[str, int]] = set()
 
 #: Where each of the quick form's steps (deploy/checks/table_taps.py, ``Step``) is tapped.
 WHERE = {
     "type": '[name="{name}"]',
+    "tens": '[name="{name}"], [data-tens-for="{name}"]',
     "check": '[name="{name}"]',
     "select": '[name="{name}"]',
     "chip": 'label:has(input[name="{name}"][value="{value}"])',
     "accuso": 'details.accuso:has([name="{name}"]) > summary',
     "open": 'details.section:has([name="{name}"]) > summary',
+    "more": 'fieldset.with-more:has([name="{name}"]) label.unfold',
 }
 
 #: Of ``[[selector, what], ...]``, the elements a person sees (not inside a closed fold)
@@ -83,6 +80,11 @@ OUTSIDE = """(pairs) => {
   return out;
 }"""
 SAVE = "#deal-form button[type=submit]"
+#: The typed fields whose value is wider than the field shows (Trappola's "24" was cut
+#: when the points' field narrowed to two digits at 360 px).
+CUT = """() => [...document.querySelectorAll('#deal-form input[type=text]')]
+  .filter(el => el.checkVisibility() && el.value && el.scrollWidth > el.clientWidth)
+  .map(el => `${el.name}: "${el.value}" cut`)"""
 
 
 def _match(players, game, count, rules):
@@ -107,7 +109,10 @@ def _match(players, game, count, rules):
 
 def _ordinary(match, game, count, rules):
     """The first deal of the match as a table most often plays it: of the engine's random
-    first deals, the one the quick form takes in the fewest steps."""
+    first deals that are ordinary (no clean sweep, no declaration, nothing folded: its
+    points typed and its last trick tapped), the one the quick form takes in the fewest
+    steps. A sweep would leave the points and the last trick out: a cappotto fitted on
+    the screen where an ordinary deal's last trick did not (Calabrasella at 360)."""
     from scorebook.rules import start_match
     from scorebook.web import preview
 
@@ -118,9 +123,11 @@ def _ordinary(match, game, count, rules):
         deal = taps.in_turn(taps.random_deals(game, count, rules, n=1, seed=seed)[0],
                             engine.dealt_in(state))  # fmt: skip
         steps = taps.plan(table, deal)
-        if steps is not None and (best is None or len(steps) < len(best)):
+        if steps is None or taps.kind(deal, steps)[0] != "ordinary":
+            continue
+        if best is None or len(steps) < len(best):
             best = steps
-    assert best is not None, f"the quick form of {game} holds none of its first deals"
+    assert best is not None, f"the quick form of {game} holds none of its ordinary first deals"
     return best
 
 
@@ -179,7 +186,12 @@ def test_an_ordinary_deal_needs_no_scroll(request, players, phone, game, count, 
     name = f"{game}-{language}-{width}"
     page.screenshot(path=f"tests/e2e/artifacts/32-form-{name}.png", full_page=True)
     out = page.evaluate(OUTSIDE, _pairs(steps))
-    taps.enter(_Table(page, lambda: out.extend(page.evaluate(OUTSIDE, _pairs(steps)))), steps)
+
+    def at_save():
+        out.extend(page.evaluate(OUTSIDE, _pairs(steps)))
+        out.extend(page.evaluate(CUT))
+
+    taps.enter(_Table(page, at_save), steps)
     page.screenshot(path=f"tests/e2e/artifacts/32-saved-{name}.png", full_page=True)
     saved = _outside(page, "p.saved", "the saved line")
     saved += _outside(page, "section.confirm-here button", "")
@@ -209,3 +221,96 @@ def test_the_keyboard_does_not_hide_the_save_button(players, phone, shots, width
         OUTSIDE, [[SAVE, "the save button"], ['[name="sides.A.thirds"]', "the field"]]
     )
     assert not out, f"under the keyboard at {width} x {height}: {out}"
+
+
+def _ordinary_next(match, game):
+    """As ``_ordinary``, for the match's next deal (from its stored state): the deal 2 of a
+    table that has saved its first."""
+    from scorebook.matches.models import Match
+    from scorebook.web import preview
+
+    match = Match.objects.get(pk=match.pk)
+    engine, resolved, state = preview.state_before(match)
+    table = preview.table(match, state)
+    best = None
+    for seed in range(12):
+        deal = engine.random_deal(random.Random(seed), resolved, state, "totals")
+        deal = taps.in_turn(deal, engine.dealt_in(state))
+        steps = taps.plan(table, deal)
+        if steps is None or taps.kind(deal, steps)[0] != "ordinary":
+            continue
+        if best is None or len(steps) < len(best):
+            best = steps
+    assert best is not None, f"the quick form of {game} holds none of its ordinary deals"
+    return best
+
+
+#: The lowest of the elements a person taps, in px from the top of the page.
+LOWEST = """(selectors) => Math.round(Math.max(...selectors.flatMap(s =>
+  [...document.querySelectorAll(s)].filter(el => el.checkVisibility())
+    .map(el => el.getBoundingClientRect().bottom + window.scrollY))))"""
+
+
+#: Where the form starts (under what stands on top of it) and where the save button is.
+ROOM = """() => `form at ${Math.round(document.querySelector('.entry-head')
+  .getBoundingClientRect().top)} px, save at ${Math.round(document.querySelector(
+  '#deal-form button[type=submit]').getBoundingClientRect().top)} px`"""
+
+
+#: The games whose deal 2 does not fit with the other side's buttons on top, by width:
+#: Terziglio at 360 px, its deal 1 already within 10 px of the save button (the call grid,
+#: the contract and the auction's rows), the saved line and the buttons about 120 px more.
+#: Strict: a game that comes to fit fails here until it is taken off the list.
+UNDER_THE_BUTTONS_TOO_TALL: dict[str, set[int]] = {"terziglio": {360}}
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=["390", "360"])
+@pytest.mark.parametrize(("game", "count", "rules"), GAMES, ids=[g[0] for g in GAMES])
+def test_deal_two_under_the_confirm_block_needs_no_scroll(request, players, phone, axe, game,
+                                                          count, rules, width, height,
+                                                          language):  # fmt: skip
+    """From deal 2 on, the deal just saved and the other side's "Confermiamo" stand on top
+    of the next deal's form: the saved line, the confirm buttons, the score, every field of
+    an ordinary deal 2 and the save button are all in view at once, no scroll; once the
+    other side has confirmed (the page says so on top), deal 3's form too.
+
+    Screenshots: tests/e2e/artifacts/32-deal2-<game>-<language>-<width>.png (with the
+    confirm block) and 32-deal3-... (after the confirmation)."""
+    if width in UNDER_THE_BUTTONS_TOO_TALL.get(game, set()):
+        request.applymarker(pytest.mark.xfail(reason="deal 2 is taller than the phone",
+                                              strict=True))  # fmt: skip
+    match = _match(players, game, count, rules)
+    page = phone(players["nino"], language)
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(f"/m/{match.pk}/deals/new")
+    taps.enter(page, _ordinary(match, game, count, rules))
+    name = f"{game}-{language}-{width}"
+    assert page.locator("section.confirm-here button").count(), f"{name}: no confirm block"
+    steps = _ordinary_next(match, game)
+    pairs = [*_pairs(steps), ["p.saved", "the saved line"],
+             ["section.confirm-here button", "Confermiamo"]]  # fmt: skip
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=f"tests/e2e/artifacts/32-deal2-{name}.png")
+    lowest = page.evaluate(LOWEST, [p[0] for p in pairs if p[0] != SAVE])
+    room = page.evaluate(ROOM)
+    out = page.evaluate(OUTSIDE, pairs)
+    axe(page, f"deal 2 of {name}")
+
+    def at_save():
+        out.extend(page.evaluate(OUTSIDE, _pairs(steps)))
+        out.extend(page.evaluate(CUT))
+
+    with (ARTIFACTS / "32-deal2-room.txt").open("a") as figures:  # the figures, run by run
+        figures.write(f"{name}: lowest at {lowest} px, {room}\n")
+    taps.enter(_Table(page, at_save), steps)
+    assert not out, f"{name}: lowest at {lowest} px ({room}); out of view on deal 2: {out}"
+    # The other side confirms deal 2 with one tap; deal 3's form, the confirmation said.
+    button = page.locator("section.confirm-here button").first
+    with page.expect_navigation():
+        button.dispatch_event("click")
+    steps = _ordinary_next(match, game)
+    page.screenshot(path=f"tests/e2e/artifacts/32-deal3-{name}.png")
+    out = page.evaluate(OUTSIDE, _pairs(steps))
+    lowest = page.evaluate(LOWEST, [p[0] for p in _pairs(steps) if p[0] != SAVE])
+    assert not out, f"{name}: lowest at {lowest} px; out of view on deal 3, confirmed: {out}"

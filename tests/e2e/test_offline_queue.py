@@ -33,6 +33,7 @@ from tests.e2e.test_offline import (
     go_offline,
     go_online,
     ready_offline,
+    refusal_notes,
     stored,
 )
 
@@ -136,7 +137,7 @@ def test_a_save_refused_online_is_never_queued(table, shots):
     nino.goto(f"/m/{match.pk}/deals/new?level=totals")
     with nino.expect_response(lambda r: r.request.method == "POST" and "/deals/new" in r.url) as r:
         refuse_online(nino)
-    expect(nino.locator("#f-declarations-1-player-err .error")).to_contain_text("tre di spade")
+    expect(refusal_notes(nino, "tre di spade")).not_to_have_count(0)
     reaches(nino, "empty")
     assert r.value.status == 400
     assert r.value.headers["refusal-codes"].startswith("decl.")
@@ -299,7 +300,7 @@ def test_refused_on_arrival_put_right_on_the_styled_form(table, shots):
     assert state(nino) == "refused"
     shots(nino, "88-queue-refused")
     card.get_by_role("button", name="Correggila").click()
-    expect(nino.locator("#f-declarations-1-player-err .error")).to_contain_text("tre di spade")
+    expect(refusal_notes(nino, "tre di spade")).not_to_have_count(0)
     assert styled(nino)
     for key in ("player", "type", "suit"):
         nino.locator(f'[name="declarations[1].{key}"]').select_option("")
@@ -310,15 +311,22 @@ def test_refused_on_arrival_put_right_on_the_styled_form(table, shots):
 
 
 def test_the_score_lists_the_waiting_deals_and_catches_up(table, shots):
-    """Offline the form's score is the server's, the deals not sent yet listed under it
-    ("non ancora inviata"); online the queue empties and the open form's score, dealer
-    and number catch up in place, the values typed in it kept."""
+    """Offline the form's score is the server's with the deals not sent yet added
+    (test_offline_score.py), each listed under it ("non ancora inviata"); online the
+    queue empties and the open form's score, dealer and number catch up in place, the
+    values typed in it kept."""
+    from scorebook.rules import start_match
+
+    game, rules, engine = start_match("tressette4", {"profile": "accuso_41"}, 4)
+    for i in (1, 2):
+        game.add_deal(engine, engine_deal(i), rules)
     match = table.tressette
     nino = offline_deals(table, match, (1, 2))
     expect(nino.locator("h1")).to_have_text("Smazzata 3")
     score = nino.locator("p.scoreline")
     expect(score).to_be_visible()
-    expect(score).to_contain_text("0")
+    expect(score.locator("strong")).to_have_text([str(engine.totals[s]) for s in "AB"])
+    expect(score.locator(".has-unsent")).to_have_count(2)
     unsent = nino.locator("#queue-unsent li")
     expect(unsent).to_have_count(2)
     expect(unsent.first).to_contain_text("Smazzata 1 non ancora inviata")
@@ -329,12 +337,8 @@ def test_the_score_lists_the_waiting_deals_and_catches_up(table, shots):
     nino.wait_for_function("() => document.documentElement.dataset.caughtUp === '3'")
     expect(unsent).to_have_count(0)
     expect(nino.locator("p.dealer")).to_be_visible()
-    from scorebook.rules import start_match
-
-    game, rules, engine = start_match("tressette4", {"profile": "accuso_41"}, 4)
-    for i in (1, 2):
-        game.add_deal(engine, engine_deal(i), rules)
     expect(score.locator("strong")).to_have_text([str(engine.totals[s]) for s in "AB"])
+    expect(score.locator(".has-unsent")).to_have_count(0)
     expect(nino.locator('[name="sides.A.thirds"]')).to_have_value("5")
     assert nino.locator("[name=shape]").count() == 1
 

@@ -65,3 +65,28 @@ def test_back_to_a_saved_deal_and_save_again_is_this_phones_save(night, phone, s
         assert deals[-1].input["sides"]["A"]["thirds"] == 11
 
     eventually(corrected)
+
+
+def test_a_send_the_server_never_answers_does_not_hold_the_queue(night, phone):
+    """The first send of a save hangs (a bad network keeps the request open and never
+    answers): the queue gives it up after its time limit and sends it again with the
+    same Idempotency-Key, and the deal is saved once. Before, the hung request held the
+    queue for ever: nothing more was sent from that page, the save never landed."""
+    page = phone(night.people["nino"])
+    page.add_init_script("window.ScorebookSendTimeout = 1500")
+    held = []
+
+    def hang_the_first(route):
+        if route.request.method == "POST" and not held:
+            held.append(route)  # never answered
+        else:
+            route.continue_()
+
+    match = night.tressette
+    page.goto(f"/m/{match.pk}/deals/new")
+    expect(page.locator("html[data-queue-ready]")).to_have_count(1)
+    page.route("**/deals/new*", hang_the_first)
+    enter_online(page, 0)
+    page.wait_for_url(SAVED, timeout=20_000)
+    assert len(held) == 1
+    assert [d.number for d in stored(match)] == [1]

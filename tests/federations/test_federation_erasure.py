@@ -106,3 +106,25 @@ def test_a_director_does_not_strip_an_account_the_federation_knows(people):
     )
     with pytest.raises(archive.AccountElsewhere):
         archive.player_erase(player=here, user=people.director, confirm="Gino")
+
+
+def test_two_teams_named_after_players_of_two_clubs_both_erased(people):
+    """The pseudonyms are numbered per club ("Erased player #1" in each), a championship's
+    team names across its clubs: the second erasure made a team name the first had made
+    (an IntegrityError, a 500; found by tests/crossings/federation.py). It takes a number
+    after it."""
+    from tests.federations.championship_helpers import league
+
+    made = league(people, start=False)
+    aldo = Player.objects.create(club=people.club, name="Aldo Unico")
+    bruno = Player.objects.create(club=people.other, name="Bruno Solo")
+    for team, player in ((made.teams.get(club=people.club), aldo),
+                         (made.teams.get(club=people.other), bruno)):  # fmt: skip
+        team.name = f"Squadra di {player.name}"
+        team.save(update_fields=["name"])
+    archive.player_erase(player=aldo, user=people.director, confirm="Aldo Unico")
+    archive.player_erase(player=bruno, user=people.stranger, confirm="Bruno Solo")
+    assert sorted(made.teams.values_list("name", flat=True)) == [
+        "Squadra di Erased player #1",
+        "Squadra di Erased player #1 2",
+    ]

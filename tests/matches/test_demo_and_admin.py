@@ -26,11 +26,13 @@ def test_load_demo_refuses_without_debug(settings):
 def test_load_demo_is_idempotent_and_has_history():
     call_command("load_demo")
     call_command("load_demo")
-    assert Night.objects.count() == 4
-    assert Night.objects.filter(status="closed").count() == 3
+    # San Rocco's (Belmonte has tonight's championship night, Kalsa the federal
+    # tournament's, closed)
+    assert Night.objects.filter(club__slug="san-rocco").count() == 4
+    assert Night.objects.filter(club__slug="san-rocco", status="closed").count() == 3
     assert Match.objects.filter(game="terziglio").exists()
     assert Deal.objects.filter(version=2, reason__isnull=False).exists()
-    live = Match.objects.filter(night__status="open")
+    live = Match.objects.filter(night__club__slug="san-rocco", night__status="open")
     assert live.count() == 2
     assert all(m.status == "open" and m.state["deals_played"] == 1 for m in live)
 
@@ -71,7 +73,7 @@ def test_the_admin_cannot_write_around_the_services(client):
 
     call_command("load_demo")
     client.post("/admin/login/", {"username": "demo", "password": "demo", "next": "/admin/"})
-    night = Night.objects.first()
+    night = Night.objects.filter(club__slug="san-rocco").first()
     match = Match.objects.first()
     owner = Membership.objects.filter(role="owner").first()
     for url, data in (

@@ -70,7 +70,7 @@ def test_published_results_and_a_tv_view_of_tonight(demo):
     anyone = Client()
     public = anyone.get("/public/san-rocco/", HTTP_ACCEPT_LANGUAGE="en")
     assert public.status_code == 200
-    tonight = Night.objects.get(status="open")
+    tonight = Night.objects.get(club__slug="san-rocco", status="open")
     live = Match.objects.filter(night=tonight, status="open")
     assert live.count() >= 2 and all(m.table_id for m in live)
     tv = anyone.get("/public/san-rocco/tv", HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -82,10 +82,10 @@ def test_the_readme_describes_the_demo_as_it_is(demo):
     text = README.read_text()
     paragraphs = [" ".join(p.split()) for p in text.split("\n\n")]
     described = next(p for p in paragraphs if "The demo club (`load_demo`)" in p)
-    closed = Night.objects.filter(status="closed").count()
+    closed = Night.objects.filter(club__slug="san-rocco", status="closed").count()
     words = {2: "two", 3: "three"}
     assert f"{words[closed]} closed nights" in described
-    tonight = Night.objects.get(status="open")
+    tonight = Night.objects.get(club__slug="san-rocco", status="open")
     assert Match.objects.filter(night=tonight).values("game").distinct().count() == 2
     assert "a Tressette and a Terziglio match" in described
     for part in ("season", "leaderboard", "ratings", "league", "TV view"):
@@ -97,7 +97,7 @@ def test_the_leaderboard_ranks_the_regulars_on_the_page_and_the_tv(demo):
     column, on the page and the TV): nobody had the club's three finished matches."""
     from scorebook.standings.services import settings_of
 
-    club = Night.objects.first().club
+    club = Night.objects.filter(club__slug="san-rocco").first().club
     minimum = settings_of(club.pk).min_matches
     page = demo.get("/c/san-rocco/standings/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     table = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
@@ -128,5 +128,5 @@ def test_no_demo_night_is_closed_with_a_match_open(demo):
     assert session.state["totals"] and session.result["winners"]
     page = demo.get(f"/m/{session.pk}/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "The match was ended at the night's close, with these scores." in page
-    tonight = Match.objects.filter(night__status=Night.Status.OPEN)
+    tonight = Match.objects.filter(night__status=Night.Status.OPEN, night__club__slug="san-rocco")
     assert set(tonight.values_list("status", flat=True)) == {"open"}

@@ -246,3 +246,13 @@ def test_random_deals_never_make_a_bidder_who_can_ask_for_nothing_stand():
     rng = random.Random(263)
     while not state.finished and state.deal_number <= 40:
         game.add_deal(state, game.random_deal(rng, rules, state, "cards"), rules)
+
+
+def test_the_discards_change_no_score_and_may_be_left_out():
+    """How many cards the bidder discarded is checked where given, never scored: a deal
+    that leaves it out scores as the same deal with it (the quick form folds it away)."""
+    deal = sides(20, 6, 15, 6, "bidder")
+    told = score(deal)
+    base = {k: v for k, v in BASE.items() if k != "discards"}
+    bare = score_deal({"game": "calabrasella", **base, **deal})
+    assert bare.points == told.points

@@ -482,3 +482,17 @@ def test_wb_scoring_settles_every_deal_and_ends_after_the_set_deals():
     open_match = play_match({"game": "chiamata", "rules": WB, "deals": [CDT, second, third]})
     assert open_match.state.totals == {"P1": -2, "P2": 2, "P3": -2, "P4": 2}
     assert not open_match.state.finished
+
+
+def test_an_unknown_partner_is_said_in_italian_without_a_wrong_article():
+    """With no card called the partner's note read "chi ha il carta chiamata"."""
+    from scorebook.rules import Rejection, start_match
+
+    game, rules, state = start_match("chiamata", None, 4)
+    try:
+        game.add_deal(state, {"partner": "X9"}, rules)
+    except Rejection as refused:
+        words = " ".join(p.as_dict("it")["message"] for p in refused.problems)
+    else:
+        raise AssertionError("a partner that is not a seat was accepted")
+    assert "il carta" not in words and "chi ha in mano" in words, words

@@ -391,3 +391,13 @@ def test_every_table_names_a_pack_the_engine_describes():
         assert set(pack.suits) == {c.suit for c in pack.cards}, name
     assert described["italian"].card_name("Ac", italian=True) == "asso di coppe"
     assert described["french50"].card_name("Qc", italian=False) == "queen of hearts"
+
+
+def test_lost_points_of_the_figures_left_over():
+    """How many whole points the figures left over may lose, the commonest first: two
+    piles never lose one, three usually none, four usually one (16 of the 27 ways)."""
+    from scorebook.rules.table import lost_points
+
+    assert lost_points(2, 32) == (0,)
+    assert lost_points(3, 32) == (0, 1)
+    assert lost_points(4, 32) == (1, 0, 2)

@@ -212,6 +212,15 @@ def test_trappola_plain_deal_with_last_trick_six():
     assert trap({"seats": SEATS, "last_trick": "P1"}).points == {"P1": 36, "P2": 20}
 
 
+def test_trappola_tricks_may_be_left_out_as_a_sheet_does():
+    """No score reads the trick counts (they are checked where given): a deal that leaves
+    them out, as a paper sheet does, scores as the same deal with them."""
+    bare = {p: {"points": v["points"]} for p, v in SEATS.items()}
+    twos = [{"player": "P1", "trick": 1}]
+    told = trap({"seats": SEATS, "last_trick": "P1", "twos": twos})
+    assert trap({"seats": bare, "last_trick": "P1", "twos": twos}).points == told.points
+
+
 def test_trappola_twos_and_the_final_run_replace_the_bonuses():
     twos = [
         {"player": "P2", "trick": 9},
@@ -325,3 +334,38 @@ def test_trappola_match_ends_at_the_target_exactly_one_stake():
     assert not match.state.finished
     one = play_match({**body, "deals": deals[:1]}).state.outcome
     assert (one.reason, one.multiplier, one.units) == ("deal", 1, {"P1": 1, "P2": -1})
+
+
+def test_trappola_piles_are_entered_by_tens_the_engine_bounds():
+    """Issue 32: the description says each pile's card points are entered as tens and
+    units, with the tens a pile can reach: every pile short of every counting card (72)
+    from 10 up has its tens there, and each of those tens holds some pile."""
+    from itertools import product
+
+    from scorebook.rules import get_game
+    from scorebook.rules.games.trappola import MAX_CARD_POINTS, VALUE
+
+    shape = get_game("trappola").table_shape({}, ("P1", "P2"))
+    part = shape.part("piles")
+    assert part is not None
+    tens = part.get("tens")
+    assert tens == (10, 20, 30, 40, 50, 60)
+    piles = {
+        sum(n * VALUE[r] for n, r in zip(counts, VALUE, strict=True))
+        for counts in product(range(5), repeat=len(VALUE))
+    }
+    assert max(piles) == MAX_CARD_POINTS
+    assert {v // 10 * 10 for v in piles if 10 <= v < MAX_CARD_POINTS} == set(tens)
+    # the other games' piles say nothing of tens
+    assert get_game("tressette2").table_shape({}, ("P1", "P2")).part("piles").get("tens") is None
+
+
+def test_trappola_redraws_are_described_as_scoring_nothing():
+    """The description says no score reads the redraws (``scores: False``), so a quick
+    entry may leave them out as a paper sheet does: a deal scores the same with them."""
+    from scorebook.rules import get_game
+
+    part = get_game("trappola").table_shape({}, ("P1", "P2")).part("redraws")
+    assert part is not None and part.get("scores") is False
+    told = trap({"seats": SEATS, "last_trick": "P1", "redraws": {"P1": 2}})
+    assert trap({"seats": SEATS, "last_trick": "P1"}).points == told.points

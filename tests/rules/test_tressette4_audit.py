@@ -136,7 +136,8 @@ def test_g4_a_side_on_lead_after_a_trick_has_won_a_trick():
     trick n it won a trick (the n-th)."""
     rules = {"t4.claim_mode": "only_when_on_lead"}
     claim = {"side": "A", "after_trick": 5, "on_lead": True}
-    deal = {"sides": sides(0, 0, 3, 5), "claim": claim, "before": {"A": 21}}
+    # B's 5 tricks are 20 cards: at least 4 thirds (only 16 cards are worth nothing)
+    deal = {"sides": sides(0, 0, 4, 5), "claim": claim, "before": {"A": 21}}
     assert codes(deal, **rules) == [("t4.claim_lead_no_trick", "claim.on_lead")]
     assert score({**deal, "sides": sides(0, 1, 3, 4)}, **rules).claim["holds"]
     # Before the first trick nobody has won one: eldest's side may claim.

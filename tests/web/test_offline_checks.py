@@ -257,16 +257,14 @@ def test_spinado_offline_asks_who_went_out_and_bounds_the_cards_left():
     assert len(phone) == 1 and phone[0].endswith("deve essere tra 0 e 60; vale 99.")
 
 
-def test_trappola_offline_bounds_the_tricks_and_asks_the_last_trick():
-    """Trappola: the second player's tricks are the rest of nine (a deal giving only the
-    first's is accepted by both); the first's above nine, the points above the engine's
-    and the last trick left blank are refused offline in the server's words (before, the
-    phone checked none of them)."""
+def test_trappola_offline_bounds_the_points_and_asks_the_last_trick():
+    """Trappola: the tricks are not asked (no score reads them; a deal without them is
+    accepted by both); the points above the engine's and the last trick left blank are
+    refused offline in the server's words (before, the phone checked none of them)."""
     t = quick("trappola", {"trap.target": 1000})
-    post = {"seats.P1.points": "20", "seats.P2.points": "12", "seats.P1.tricks": "5",
-            "last_trick": "P2"}  # fmt: skip
+    post = {"seats.P1.points": "20", "seats.P2.points": "12", "last_trick": "P2"}
     assert agree(t, post) == ([], [])
-    for change in ({"seats.P1.tricks": "11"}, {"seats.P1.points": "99"}, {"last_trick": ""}):
+    for change in ({"seats.P1.points": "99"}, {"last_trick": ""}):
         for lang in ("en", "it"):
             server, phone = agree(t, {**post, **change}, lang)
             assert len(phone) == 1 and phone[0] in server, change

@@ -36,8 +36,8 @@ def test_form_and_match_page_name_each_pair_in_one_order(people):
 
     form = client.get(f"/m/{match.pk}/deals/new", HTTP_ACCEPT_LANGUAGE="it").content.decode()
     page = client.get(f"/m/{match.pk}/", HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    on_form = _sides(form, r'<p class="scoreline".*?</p>', r"<span>([^<]*)<strong")
-    on_page = _sides(page, r'<div class="scoreboard">.*', r'<div class="who">([^<]*)</div>')
+    on_form = _sides(form, r'<p class="scoreline".*?</p>', r"<span[^>]*>([^<]*)<strong")
+    on_page = _sides(page, r'<div class="scoreboard"[^>]*>.*', r'<div class="who">([^<]*)</div>')
 
     names = {seat: p.name for seat, p in zip("NESW", people.seated, strict=True)}
     shape = get_game(match.game).table_shape(match.rules["values"], tuple(match.seat_order()))

@@ -3,6 +3,7 @@ from the engine's description; card points as the table says them ("6 e 2"), the
 side computed, no trick counts where the rules need none, one tap per choice, the usual
 declarations as chips, and after a save the next deal's form with the deal in a line."""
 
+import random
 import re
 import uuid
 
@@ -211,6 +212,45 @@ def test_terziglio_a_call_is_one_tap_and_says_the_contract():
     assert "terz.called_without_chiamo" in {p.code for p in refused.value.problems}
 
 
+def test_terziglio_contracts_on_one_row_the_rarer_a_tap_away():
+    """At 360 px six contracts made three rows of chips above the call's grid (issue 32
+    item 3): "all passed" is said where the winner is (nobody won the auction), chiamo,
+    solo and solissimo make one row, and the aggravated solissimo (the description's
+    ``rare_contracts``) sits on a row "more…" shows, open by itself when it holds the
+    value. The totals form keeps every contract in its select."""
+    from django.template.loader import render_to_string
+
+    t = table("terziglio", None, 3, "P3")
+    inputs = {i.name: i for i in forms.build(t, "quick").inputs()}
+    winner, bid = inputs["auction.winner"], inputs["auction.bid"]
+    assert [c for c, _text in winner.choices] == ["P1", "P2", "P3", "pass"]
+    assert [c for c, _text in bid.usual] == ["chiamo", "solo", "solissimo"]
+    assert [c for c, _text in bid.unusual] == ["solissimo_dividete", "solissimo_scegliete"]
+    assert str(dict(bid.choices)["chiamo"]) == "chiamo"  # the grid beside says it calls a card
+    totals = {i.name: i for i in forms.build(t, "totals").inputs()}
+    assert "pass" in dict(totals["auction.bid"].choices)
+    assert "pass" not in dict(totals["auction.winner"].choices)
+    _, deal = forms.read(t, "quick", {"auction.winner": "pass"})
+    assert deal["bids"] == [{"player": p, "bid": "pass"} for p in ("P1", "P2", "P3")]
+    assert score(t, deal).as_dict()["points"] == {"P1": 0, "P2": 0, "P3": 0}
+    assert forms.prefill(t, "quick", deal) == {"auction.winner": "pass"}
+    assert forms.prefill(t, "totals", deal) == {"auction.bid": "pass"}
+    points = {"sides.soloist.thirds": "7", "last_trick": "soloist"}
+    fields = {"auction.winner": "P2", "auction.bid": "solissimo_dividete", **points}
+    _, deal = forms.read(t, "quick", fields)
+    assert deal["bids"][1] == {"player": "P2", "bid": "solissimo_dividete"}
+    assert forms.prefill(t, "quick", deal)["auction.bid"] == "solissimo_dividete"
+    with translation.override("it"):
+        closed = render_to_string("web/deals/_input.html", {"inp": bid})
+        bid.value = "solissimo_dividete"
+        opened = render_to_string("web/deals/_input.html", {"inp": bid})
+    assert '<input type="checkbox" aria-controls="f-auction-bid-more">' in closed
+    assert "<span>altri…</span>" in closed
+    assert '<input type="checkbox" aria-controls="f-auction-bid-more" checked>' in opened
+    row = opened.split('id="f-auction-bid-more"', 1)[1]
+    assert 'value="solissimo_dividete" checked' in row and 'value="solo"' not in row
+
+
 def test_calabrasella_the_card_asked_for_is_one_tap():
     t = table("calabrasella", None, 3, "P3")
     (call,) = [i for i in forms.build(t, "quick").inputs() if i.name == "call"]
@@ -265,9 +305,29 @@ def test_after_a_save_the_next_deals_form_says_what_was_saved(people, t4):
     assert answer["Location"] == f"/m/{t4.pk}/deals/new?level=quick&saved={deal.pk}"
     after = client.get(answer["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
     line = re.search(r'class="saved"[^>]*>(.*?)</p>', after, re.S).group(1)
-    assert "Deal 1 saved" in line and "+7" in line and "7–4" in line
+    assert "Deal 1 saved" in line and "+7" in line and "7 – 4" in line
     assert "+4" in line  # both sides' points, not only the winner's (issue 32 item 5)
     assert "Deal 2" in after and 'name="expected_number" value="2"' in after
+
+
+def test_the_saved_line_writes_a_minus_sign(people):
+    """Below zero the saved line writes a minus sign with the dashes spaced: Terziglio's
+    "Salvo -24 · 12–12–-24" read as a range; now "Salvo −24 · 12 – 12 – −24"."""
+    match = _match(people, "terziglio", 3, {"profile": "chips_1_2_4_8_16"})
+    from scorebook.matches import services
+
+    rng = random.Random(5)
+    for _ in range(50):
+        game, rules, state = start_match(match.game, match.rules["values"], 3, match.first_dealer)
+        data = game.random_deal(rng, rules, state, "totals")
+        points = game.add_deal(state, data, rules).as_dict()["points"]
+        if any(v < 0 for v in points.values()):
+            break
+    deal = services.deal_create(match=match, data=data, expected_number=1, user=people.director)
+    page = as_(people, "scorer").get(f"/m/{match.pk}/deals/new?saved={deal.pk}").content.decode()
+    line = re.search(r'class="saved"[^>]*>(.*?)</p>', page, re.S).group(1)
+    assert "\u2212" in line and " – " in line, line
+    assert not re.search(r"[\s–]-\d", line), line
 
 
 def test_a_quick_cappotto_is_corrected_on_the_totals_form(people, t4):

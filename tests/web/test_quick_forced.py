@@ -127,17 +127,17 @@ def test_spinado_kings_fold_away_where_no_king_is_paid():
 def test_trappola_bonuses_and_declarations_are_one_chip_each():
     t = table("trappola", {"trap.target": 1000})
     got = kinds(t)
-    assert got["seats.P2.tricks"] == "shown"  # nine tricks: the other's are the rest
+    assert not any(k.endswith(".tricks") for k in got)  # no score reads them: not asked
     assert got["twos.P1"] == got["sets.P2"] == "chipset" and "choice" not in got.values()
     non_dealer = next(s for s in t.state.seats if s != t.state.dealer)
     _, deal = forms.read(
         t,
         "quick",
-        {"seats.P1.points": "20", "seats.P2.points": "12", "seats.P1.tricks": "5",
+        {"seats.P1.points": "20", "seats.P2.points": "12",
          "last_trick": non_dealer, f"twos.{non_dealer}": ["two:1"],
          f"sets.{non_dealer}": ["set:A:3"]},
     )  # fmt: skip
-    assert deal["seats"]["P2"]["tricks"] == 4
+    assert "tricks" not in deal["seats"]["P2"]
     assert deal["twos"] == [{"player": non_dealer, "trick": 1}]
     assert deal["declarations"] == [{"player": non_dealer, "rank": "A", "count": 3}]
     assert forms.chip_of("twos", deal["twos"][0]) == "two:1"
@@ -179,3 +179,90 @@ def test_calabrasella_s_discards_chip_reaches_the_engine_as_a_number():
     )  # fmt: skip
     assert deal["discards"] == 2
     score(t, deal)
+
+
+def test_calabrasella_s_discards_are_folded_and_the_deal_scores_without_them():
+    """How many cards the bidder discarded changes no score (the description's
+    ``discards_score``): the quick form folds the chips away, and a deal without them
+    scores as the same deal with them (it took a tap of every deal, 5 taps not 4)."""
+    t = table("calabrasella")
+    form = forms.build(t, "quick")
+    (fold,) = [s for s in form.sections if any(i.name == "discards" for i in s.inputs)]
+    discards = next(i for i in fold.inputs if i.name == "discards")
+    assert not fold.open and discards.kind == "chips"
+    bidder = t.dealt_in()[0]
+    post = {"auction.winner": bidder, "call": f"3c{forms.CALL_SEP}stock",
+            "sides.bidder.points": "20", "last_trick": "bidder"}  # fmt: skip
+    _, bare = forms.read(t, "quick", post)
+    _, told = forms.read(t, "quick", {**post, "discards": "3"})
+    assert "discards" not in bare and told["discards"] == 3
+    assert score(t, bare).points == score(t, told).points
+
+
+@pytest.mark.parametrize(
+    "game,players,lost",
+    [("tressette2", 2, (0,)), ("tressette3", 3, (0, 1)), ("tressette4i", 4, (1, 0, 2)),
+     ("rovescino", 4, (1, 0, 2))],
+)  # fmt: skip
+def test_whole_points_ask_the_points_lost_not_each_player_s_figures(game, players, lost):
+    """Where the score reads whole points only (floored, or the remainder to the last
+    trick), the figures left over change no score but the rest's: the quick form asks
+    each typed player's points and, once, how many points the figures lost in all (the
+    commonest chosen); each player's figures were a tap each (up to 7 taps, not 5)."""
+    t = table(game, None, players)
+    part = t.shape.part("piles")
+    assert part is not None and part.get("whole_points") == lost
+    by_name = {i.name: i for i in forms.build(t, "quick").inputs()}
+    assert not any(name.endswith("~figures") for name in by_name)
+    seats = t.state.seats
+    chips = by_name.get(f"seats{forms.LOST}")
+    if len(lost) == 1:
+        assert chips is None
+        return
+    assert chips.value == str(lost[0]) and [c for c, _ in chips.choices] == [
+        str(k) for k in sorted(lost)
+    ]
+    typed = {f"seats.{s}.thirds": "2" for s in seats[:-1]}
+    for k in sorted(lost):
+        form, deal = forms.read(t, "quick", {**typed, f"seats{forms.LOST}": str(k),
+                                            "last_trick": seats[0]})  # fmt: skip
+        result = score(t, deal)
+        # the rest holds the deal's 10 card points less the others' and those lost
+        assert result.points[seats[-1]] == 10 - 2 * (players - 1) - k
+        assert sum(result.points.values()) == 11 - k
+        (rest,) = [i for i in form.inputs() if i.kind == "shown"]
+        assert rest.rest_text == str(10 - 2 * (players - 1) - k)
+
+
+def test_round_two_thirds_up_keeps_each_player_s_figures():
+    """Two thirds rounded up: a player's figures change his own score, so they are asked."""
+    t = table("tressette4i", {"core.rounding": "round_two_thirds_up"}, 4)
+    names = {i.name for i in forms.build(t, "quick").inputs()}
+    assert "seats.P1.thirds~figures" in names and f"seats{forms.LOST}" not in names
+
+
+def test_trappola_points_have_their_tens_as_chips_and_typed_whole_still_work():
+    """Issue 32: Trappola's card points (two digits each, neither the rest) are entered as
+    tens and units where the engine's description says so (``Part("piles", {"tens"})``):
+    each points field carries the tens as chips that fill the field itself (nothing
+    else is posted), so the whole number typed scores as the engine says."""
+    from django.template.loader import render_to_string
+
+    t = table("trappola", {"trap.target": 1000}, 2)
+    tens = t.shape.part("piles").get("tens")
+    by_name = {i.name: i for i in forms.build(t, "quick").inputs()}
+    for seat in ("P1", "P2"):
+        inp = by_name[f"seats.{seat}.points"]
+        assert inp.tens == tens
+        html = render_to_string("web/deals/_input.html", {"inp": inp})
+        for ten in tens:
+            assert f'data-tens-for="seats.{seat}.points" data-tens="{ten}"' in html
+        assert 'type="button"' in html and "chip-row tens" in html
+    _, deal = forms.read(
+        t, "quick", {"seats.P1.points": "37", "seats.P2.points": "8", "last_trick": "P2"}
+    )
+    assert deal["seats"] == {"P1": {"points": 37}, "P2": {"points": 8}}
+    assert score(t, deal).points == {"P1": 37, "P2": 8 + 6}
+    # where the description says nothing of tens, a points field has no chips
+    other = table("tressette2", {"t2.target": 1000}, 2)
+    assert not any(i.tens for i in forms.build(other, "quick").inputs())

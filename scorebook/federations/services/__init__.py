@@ -7,5 +7,7 @@ nothing. The reads are in ``federations.selectors``.
   accepted by the other side, removed by either);
 - ``numbers``: federation numbers, given when a person first belongs and set by a
   secretary;
+- ``championships``: a championship, its teams and fixtures; ``withdrawals``: a team
+  leaving one (the rule of docs/federation.md), a forfeit undone;
 - ``guards``: the checks every write shares (the caller's office in the federation).
 """

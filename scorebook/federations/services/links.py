@@ -24,7 +24,9 @@ from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import unique_or
 
+from .. import rating_outbox as ratings
 from ..models import PersonLink
+from ..ranked import federations_reading_club, ranking_changed
 from ..refusals import (
     AccountAlreadyLinked,
     AccountIsAnotherPlayer,
@@ -82,6 +84,8 @@ def _now_accepted(link: PersonLink, user: User) -> PersonLink:
     link.save(update_fields=["status", "answered_by", "answered_at", "player"])
     numbers_for_link(link)
     _audit(link, user, "person_link_accepted")
+    ratings.request_refresh(ratings.federations_of_link(link.club_id, link.player_id))
+    ranking_changed(federations_reading_club(link.club_id))  # a door pair's player's person
     return link
 
 
@@ -195,7 +199,11 @@ def person_link_remove(*, link: PersonLink, user: User) -> PersonLink:
         require_role(user, link.club_id, Role.DIRECTOR)
     if link.status not in LIVE:
         raise LinkNotLive()
+    was_accepted = link.status == PersonLink.Status.ACCEPTED
     link.status, link.removed_by, link.removed_at = PersonLink.Status.REMOVED, user, timezone.now()
     link.save(update_fields=["status", "removed_by", "removed_at"])
     _audit(link, user, "person_link_removed")
+    if was_accepted:
+        ratings.request_refresh(ratings.federations_of_link(link.club_id, link.player_id))
+        ranking_changed(federations_reading_club(link.club_id))
     return link

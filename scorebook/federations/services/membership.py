@@ -15,6 +15,7 @@ from scorebook.core.audit import audit
 from scorebook.core.people import User
 from scorebook.core.refusals import unique_or
 
+from .. import rating_outbox as ratings
 from ..models import Affiliation, ClubInvitation, Federation, OfficerRole
 from ..refusals import (
     AlreadyMemberClub,
@@ -111,6 +112,7 @@ def club_invitation_accept(*, invitation: ClubInvitation, user: User) -> Affilia
         ),
     )
     numbers_for_club(federation, club.pk)
+    ratings.request_refresh([federation.pk])
     audit(
         club_id=club.pk,
         actor=user,
@@ -166,6 +168,7 @@ def club_leave(*, affiliation: Affiliation, user: User) -> Affiliation:
         raise NotAMemberClub(**_words(federation, affiliation.club))
     affiliation.left_at, affiliation.left_by = timezone.now(), user
     affiliation.save(update_fields=["left_at", "left_by"])
+    ratings.request_refresh([federation.pk])
     audit(
         club_id=affiliation.club_id,
         actor=user,

@@ -15,6 +15,7 @@ from scorebook.core.people import User
 from scorebook.core.refusals import unique_or
 
 from ..models import Affiliation, Federation, FederationNumber, OfficerRole, PersonLink
+from ..ranked import ranking_changed
 from ..refusals import NumberGone, NumberRange, NumberTaken
 from .guards import locked, require_officer
 
@@ -57,6 +58,7 @@ def numbers_give(
         if number != federation.next_number:
             federation.next_number = number
             federation.save(update_fields=["next_number"])
+            ranking_changed([federation_id])  # the ranking shows the numbers
     return given
 
 
@@ -96,6 +98,7 @@ def number_set(*, row: FederationNumber, number: int, user: User) -> FederationN
     before = row.number
     row.number, row.assigned_by = number, user
     unique_or(refusal, lambda: row.save(update_fields=["number", "assigned_by"]))
+    ranking_changed([federation.pk])
     audit(
         club_id=None,
         actor=user,

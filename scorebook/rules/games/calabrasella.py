@@ -23,7 +23,7 @@ from ..cards import (
     parse_card,
     thirds_of,
 )
-from ..errors import Problems, messages
+from ..errors import Localized, Problems, messages
 from ..game import Deal, Game, Start
 from ..houserules import Rules, Switch, choice
 from ..parse import (
@@ -48,12 +48,20 @@ from ..play import (
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..table import Part, TableShape
-from ..tricks import CORE_SWITCHES, rank_order, uncounted_tricks
+from ..tricks import (
+    CORE_SWITCHES,
+    least_thirds,
+    most_thirds,
+    rank_order,
+    tricks_said,
+    uncounted_tricks,
+)
 
 TOTAL = CARD_THIRDS_IN_DECK + LAST_TRICK_THIRDS  # 35: thirds are this game's points
 TRICKS = 12
 #: The most the stock won with the last trick can hold: four aces.
-STOCK_THIRDS = 4 * 3
+STOCK_CARDS = 4
+STOCK_THIRDS = STOCK_CARDS * 3
 REVOKE = 9
 SIDES = ("bidder", "opponents")
 OTHER = {"bidder": "opponents", "opponents": "bidder"}
@@ -188,11 +196,23 @@ messages(
         ),
         "cav.last_trick_without_tricks": (
             "The {side} won no trick, so cannot have won the last one.",
-            "{side_it} non ha fatto prese, quindi non può avere l'ultima.",
+            "{side_it}: nessuna presa, quindi nemmeno l'ultima.",
+        ),
+        "cav.last_trick_points": (
+            "The last trick alone is worth 3 points and the {side} won it: {points} points "
+            "in all is too few.",
+            "{side_it}: l'ultima presa da sola vale 3 punti, quindi {points} punti in tutto "
+            "sono troppo pochi.",
+        ),
+        "cav.points_under_cards": (
+            "The {side} won {won}{stock}, that is {cards} cards, and only 16 cards of the "
+            "pack are worth nothing: at least {limit} points, not {points}.",
+            "{side_it}: in {won}{stock} ci sono {cards} carte, e nel mazzo solo 16 carte "
+            "valgono zero: almeno {limit} punti, non {points}.",
         ),
         "cav.points_over_tricks": (
-            "The {side} won {tricks} tricks: at most {limit} points fit in them, not {points}.",
-            "{side_it} ha fatto {tricks} prese: valgono al massimo {limit} punti, non {points}.",
+            "The {side} won {won}, which can hold at most {limit} points, not {points}.",
+            "{side_it}: in {won} ci stanno al massimo {limit} punti, non {points}.",
         ),
         "cav.revoke": (
             "A revoke is by 'bidder', 'opponents' or 'both', not {value!r}.",
@@ -221,7 +241,44 @@ messages(
     }
 )
 
+WITH_STOCK = Localized(" and the stock", " e il tallone")
 SIDE_IT = {"bidder": "il giocatore", "opponents": "gli avversari"}
+
+
+def _bound_points(
+    problems: Problems, side: str, points: int, tricks: int, last: bool, counted: bool
+) -> None:
+    """A side's points fit its tricks (and the stock and 3 for the last trick, if it won
+    it): 3 a card, and, when the table counted the tricks, what the pack's cards allow
+    (4 aces of 3, 20 cards of 1, 16 blanks: reference 1.3)."""
+    held = 3 * tricks + (STOCK_CARDS if last else 0)
+    bonus = LAST_TRICK_THIRDS if last else 0
+    limit = 9 * tricks + (STOCK_THIRDS if last else 0)
+    if counted:
+        limit = min(limit, most_thirds(held))
+    if points > limit + bonus:
+        problems.add(
+            "cav.points_over_tricks",
+            f"sides.{side}",
+            side=side,
+            side_it=SIDE_IT[side].capitalize(),
+            tricks=tricks,
+            won=tricks_said(tricks),
+            limit=limit + bonus,
+            points=points,
+        )
+    elif counted and bonus <= points < least_thirds(held) + bonus:  # under 3: said apart
+        problems.add(
+            "cav.points_under_cards",
+            f"sides.{side}",
+            side=side,
+            side_it=SIDE_IT[side].capitalize(),
+            won=tricks_said(tricks),
+            stock=WITH_STOCK if last else Localized("", ""),
+            cards=held,
+            limit=least_thirds(held) + bonus,
+            points=points,
+        )
 
 
 def session_balance(columns: Mapping[str, int], players_in_settlement: int) -> dict[str, int]:
@@ -271,8 +328,10 @@ class Calabrasella(Game):
                 "called": tuple(c.code for c in DECK40 if c.rank in "32"),
                 "called_from": ("stock",),
                 "holds_all_threes": True,
-                # how many cards the bidder discards: one of these (K3)
+                # how many cards the bidder discards: one of these (K3); it changes no
+                # score, so an entry may leave it out
                 "discards": tuple(range(int(rules.get("cav.min_discard", 1)), 5)),
+                "discards_score": False,
                 "revoke": ("bidder", "opponents", "both"),
             },
         )
@@ -551,8 +610,8 @@ class Calabrasella(Game):
                 "cav.called_from", "called_from", allowed=", ".join(opponents), value=source
             )
         low = rules["cav.min_discard"]
-        value = deal.get("discards")
-        if type(value) is not int or not low <= value <= 4:
+        value = deal.get("discards")  # how many changes no score: checked where said
+        if value is not None and (type(value) is not int or not low <= value <= 4):
             problems.add("cav.discards", "discards", low=low, value=value)
 
     def _out_of_turn(
@@ -619,6 +678,15 @@ class Calabrasella(Game):
                 tricks[side] = t
         if len(points) == 2 and sum(points.values()) != TOTAL:
             problems.add("cav.points_total", "sides", total=sum(points.values()))
+        if last is not None and points.get(last, LAST_TRICK_THIRDS) < LAST_TRICK_THIRDS:
+            # FOS: "last trick = 3": the side that won it has those 3 points at least.
+            problems.add(
+                "cav.last_trick_points",
+                f"sides.{last}.points",
+                side=last,
+                side_it=SIDE_IT[last].capitalize(),
+                points=points[last],
+            )
         if len(tricks) == 2:
             if sum(tricks.values()) != TRICKS:
                 problems.add("cav.tricks_total", "sides", total=sum(tricks.values()))
@@ -637,22 +705,12 @@ class Calabrasella(Game):
                         f"sides.{side}.cards",
                         scorer=side,
                         tricks=tricks[side],
+                        won=tricks_said(tricks[side]),
                         limit=room,
                         count=len(piles[side]),
                     )
                 if side in points:
-                    extra = LAST_TRICK_THIRDS + STOCK_THIRDS if side == last else 0
-                    limit = 9 * tricks[side] + extra
-                    if points[side] > limit:
-                        problems.add(
-                            "cav.points_over_tricks",
-                            f"sides.{side}",
-                            side=side,
-                            side_it=SIDE_IT[side].capitalize(),
-                            tricks=tricks[side],
-                            limit=limit,
-                            points=points[side],
-                        )
+                    _bound_points(problems, side, points[side], tricks[side], side == last, counted)
         if not counted:  # the checks saw some tricks each; the facts say none were counted
             tricks = {}
         return points, tricks, last, piles

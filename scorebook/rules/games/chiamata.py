@@ -113,7 +113,7 @@ messages(
         ),
         "cdt.partner.unknown": (
             "{value!r} is not a seat; the partner (who holds the {card}) is one of {allowed}.",
-            "{value!r} non è un posto; il compagno (chi ha il {card}) è uno tra {allowed}.",
+            "{value!r} non è un posto; il compagno (chi ha in mano: {card}) è uno tra {allowed}.",
         ),
         "cdt.partner.not_holder": (
             "{value} is entered as the partner, but the {card} is in {holder}'s hand.",

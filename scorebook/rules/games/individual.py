@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import Any, ClassVar
 
 from ..cards import (
+    CARD_THIRDS_IN_DECK,
     DEAL_POINTS,
     DECK40,
     DECK40_SET,
@@ -53,7 +54,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
-from ..table import Part, TableShape
+from ..table import Part, TableShape, lost_points, tally
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -109,7 +110,7 @@ messages(
         ),
         "t3.removed.captured": (
             "The {card} was taken out of the deck, so {scorer} cannot have captured it.",
-            "Il {card} è stato tolto dal mazzo, quindi {scorer} non può averlo preso.",
+            "Il {card} è stato tolto dal mazzo, quindi non può essere nelle prese di {scorer}.",
         ),
         "t3.morto.partner_unknown": (
             "{value!r} is not a seat; the dummy's partner is one of {allowed}.",
@@ -152,8 +153,16 @@ class IndividualGame(Game):
         a kind, no decima) where the switch plays them."""
         # nobody counts tricks at the table: an entry in thirds may leave them all out
         shape = replace(
-            super().table_shape(rules, seats), tricks=40 // len(seats), trick_counts="optional"
+            super().table_shape(rules, seats),
+            tricks=40 // len(seats),
+            trick_counts="optional",
+            tally=tally(rules.get("core.rounding"), ("seats", "last_trick", "removed")),
         )
+        if rules.get("core.rounding") != "round_two_thirds_up":
+            # floored, or the remainder to the last trick: the figures left over change no
+            # score but through the rest's whole points
+            lost = lost_points(len(shape.scorers), shape.whole or CARD_THIRDS_IN_DECK)
+            shape = replace(shape, parts=(Part("piles", {"whole_points": lost}),))
         if self.declarations_switch and rules.get(self.declarations_switch):
             kinds = {"kinds": ("napoletana", "three", "four"), "anomalies": False}
             shape = replace(shape, parts=(*shape.parts, Part("declarations", kinds)))
@@ -177,6 +186,8 @@ class IndividualGame(Game):
         captures = read_captures(
             deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
         )
+        if not counted:  # the rules saw placeholder counts; they bound nothing
+            captures = {s: replace(c, tricks_counted=False) for s, c in captures.items()}
         result_level = check_level(level, captures, problems)
         if len(captures) == len(seats):
             deck: Sequence[Card] = ()
@@ -541,7 +552,7 @@ class Tressette2(IndividualGame):
         if rules.get("t2.mode") == "two_rounds_no_stock" and (
             rules.get("t2.two_rounds_last_trick") == "each_round"
         ):
-            piles = Part("piles", {"round_one_last_trick": True})
+            piles = Part("piles", {**_params(shape, "piles"), "round_one_last_trick": True})
             shape = replace(shape, parts=(piles, *shape.parts[1:]))
         return shape
 
@@ -684,13 +695,24 @@ class Tressette3(IndividualGame):
         piles = Part(
             "piles",
             {
+                **_params(shape, "piles"),
                 "removed_four": "one" if rules.get("t3.removed_four") == "any_announced" else "",
                 "dummy_partner": morto,
             },
         )
         shape = replace(shape, parts=(piles, *shape.parts[1:]))
-        if morto:  # two sides' piles: their tricks asked as before
-            shape = replace(shape, scored_by="sides", scorers=("A", "B"), trick_counts="asked")
+        if morto:  # two sides' piles: their tricks asked as before; no point is ever lost
+            if "whole_points" in piles.params:
+                lost = lost_points(2, shape.whole or CARD_THIRDS_IN_DECK)
+                piles = Part("piles", {**piles.params, "whole_points": lost})
+            shape = replace(
+                shape,
+                scored_by="sides",
+                scorers=("A", "B"),
+                trick_counts="asked",
+                parts=(piles, *shape.parts[1:]),
+                tally=None,
+            )
         return shape
 
     MORTO_FIELDS: ClassVar[tuple[str, ...]] = (
@@ -933,3 +955,9 @@ class Tressette4Individual(IndividualGame):
 
 
 GAMES = (Tressette2(), Tressette3(), Tressette4Individual())
+
+
+def _params(shape: TableShape, kind: str) -> dict[str, Any]:
+    """The params of ``shape``'s part ``kind`` (none where it has no such part)."""
+    part = shape.part(kind)
+    return dict(part.params) if part is not None else {}

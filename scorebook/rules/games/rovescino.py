@@ -30,7 +30,7 @@ from ..play import (
     side_captures,
 )
 from ..result import DealResult, Line, MatchState, Outcome
-from ..table import Part, TableShape
+from ..table import Part, TableShape, lost_points, tally
 from ..tricks import (
     CORE_SWITCHES,
     POINTS,
@@ -195,9 +195,22 @@ class Rovescino(Game):
         if layout is not None and rules.get("rov.end") != "elimination_until_three_remain":
             shape = replace(shape, tricks=layout.each)
         shape = replace(shape, trick_counts="optional")  # an entry in thirds may leave them out
-        if len(seats) == 3:
-            shape = replace(shape, parts=(Part("piles", {"removed_four": "many"}),))
-        return shape
+        # all the points taken by one: a cappotto the engine scores
+        counted = tally(
+            "remainder_to_last_trick"
+            if rules.get("rov.last_trick") == "plus_one_and_all_leftovers"
+            else rules.get("core.rounding"),
+            ("seats", "last_trick", "removed"),
+            sweep_event=rules.get("rov.cappotto") == "taker_zero_others_plus_11",
+        )
+        shape = replace(shape, tally=counted)
+        piles: dict[str, Any] = {"removed_four": "many"} if len(seats) == 3 else {}
+        leftovers = rules.get("rov.last_trick") == "plus_one_and_all_leftovers"
+        if leftovers or rules.get("core.rounding") != "round_two_thirds_up":
+            # floored, or the leftovers to the last trick: the figures left over change no
+            # penalty but through the rest's whole points
+            piles["whole_points"] = lost_points(len(shape.scorers), shape.whole or 32)
+        return replace(shape, parts=(Part("piles", piles),))
 
     profiles: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "pen_21": {"rov.target": 21, "rov.last_trick": "plus_one_floor_rest"},
@@ -265,6 +278,8 @@ class Rovescino(Game):
         captures = read_captures(
             deal, "seats", seats, "", problems, what=("player", "giocatore"), extra_fields=POINTS
         )
+        if not counted:  # the rules saw placeholder counts; they bound nothing
+            captures = {s: replace(c, tricks_counted=False) for s, c in captures.items()}
         last = check_last_trick(
             deal.get("last_trick"), captures, seats, layout.each, "last_trick", problems
         )
@@ -626,6 +641,12 @@ class TraversonePairs(Game):
             tricks=10,
             trick_counts="all_or_none",
             sweep=True,
+            parts=(Part("piles"),),
+            tally=tally(
+                rules.get("core.rounding"),
+                ("sides", "last_trick"),
+                sweep_event=rules.get("rov.cappotto") == "team_zero_other_team_plus_11",
+            ),
         )
 
     def seat_scorer(self, seat: str) -> str:

@@ -295,6 +295,8 @@ class Terziglio(Game):
                 "called_from": ("monte", "own_hand"),
                 # a card called says the contract: only chiamo calls one (Z3)
                 "call_contract": "chiamo",
+                # the aggravated solissimo (dividete, scegliete): a few hands a season
+                "rare_contracts": ("solissimo_dividete", "solissimo_scegliete"),
                 "monte_shares": True,
                 "card_not_given_back": True,
             },

@@ -29,6 +29,7 @@ from ..play import (
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..table import Pack, Part, TableShape
+from ..tricks import tricks_said
 
 RANKS = ("A", "R", "C", "F", "10", "9", "8", "7", "2")
 DECK = frozenset(make_deck(RANKS))
@@ -40,6 +41,10 @@ LAST_TRICK = 6
 TWO_BONUS = 10
 FINAL_RUN = 26
 MAX_CARD_POINTS = 4 * (6 + 5 + 4 + 3)
+#: The tens a pile's card points are entered by (one tap, then the unit typed): short of
+#: every counting card (72, typed whole like the points below 10) a pile holds at most
+#: 72 less the smallest, a jack's 3: 69.
+TENS = tuple(range(10, MAX_CARD_POINTS - VALUE["F"] + 1, 10))
 SEATS = ("P1", "P2")
 
 SWITCHES: tuple[Switch, ...] = (
@@ -67,8 +72,8 @@ messages(
             "I punti delle carte sommano {total}; le 18 carte in gioco valgono al massimo 72.",
         ),
         "trap.points_over_tricks": (
-            "{player} won {tricks} tricks: at most {limit} card points fit in them, not {points}.",
-            "{player} ha fatto {tricks} prese: valgono al massimo {limit} punti, non {points}.",
+            "{player} won {won}, which can hold at most {limit} card points, not {points}.",
+            "{player}: in {won} ci stanno al massimo {limit} punti, non {points}.",
         ),
         "trap.last_trick": (
             "The last trick is won by P1 or P2 (who won a trick), not {value!r}.",
@@ -158,9 +163,10 @@ class Trappola(Game):
             unit="points",
             whole=None,
             tricks=TRICKS,
+            trick_counts="optional",  # no score reads them: an entry may leave them out
             parts=(
-                Part("piles"),
-                Part("redraws"),
+                Part("piles", {"tens": TENS}),
+                Part("redraws", {"scores": False}),  # checked where given, never scored
                 Part("twos", {"rows": 3}),
                 Part("sets", {"ranks": DECL_RANKS, "rows": 2}),
             ),
@@ -219,7 +225,8 @@ class Trappola(Game):
                 problems.add("trap.seat", where)
                 continue
             known_fields(entry, ("points", "cards", "tricks"), where, problems)
-            t = integer(entry, "tricks", where, problems, low=0, high=TRICKS)
+            # the tricks are checked where counted, never scored: a sheet writes none
+            t = integer(entry, "tricks", where, problems, low=0, high=TRICKS, required=False)
             if entry.get("cards") is not None:
                 taken = cards(entry, "cards", where, problems, deck=DECK)
                 if taken is not None:
@@ -245,6 +252,7 @@ class Trappola(Game):
                     f"seats.{p}.cards",
                     scorer=p,
                     tricks=tricks[p],
+                    won=tricks_said(tricks[p]),
                     limit=2 * tricks[p],
                     count=len(taken),
                 )
@@ -254,6 +262,7 @@ class Trappola(Game):
                     f"seats.{p}",
                     player=p,
                     tricks=tricks[p],
+                    won=tricks_said(tricks[p]),
                     limit=12 * tricks[p],
                     points=points[p],
                 )

@@ -47,7 +47,7 @@ from ..play import (
 )
 from ..result import DealResult, Line, MatchState, Outcome
 from ..stakes import CAPPOTTO, MARCIO_E_BATUFFA, STAKE_SWITCHES, match_stake
-from ..table import Part, TableShape
+from ..table import Part, TableShape, tally
 from ..tricks import (
     ANNUL_RULE,
     CORE_SWITCHES,
@@ -479,6 +479,10 @@ messages(
 )
 
 
+#: The fields of an ordinary deal a phone may count alone (``TableShape.tally``).
+READS = ("sides", "last_trick")
+
+
 class Tressette4(Game):
     record_fields: ClassVar[tuple[str, ...]] = PLAY_FIELDS
     entry_fields: ClassVar[tuple[str, ...]] = FIELDS
@@ -556,6 +560,8 @@ class Tressette4(Game):
             trick_counts="all_or_none",
             sweep=True,
             parts=tuple(parts),
+            # a side below a point may have made the other's stramazzo: the engine's
+            tally=tally(rules.get("core.rounding"), READS, least=3 if stramazzo else 0),
         )
 
     # -- one deal -----------------------------------------------------------------------
@@ -1699,6 +1705,10 @@ class Tressette4(Game):
         ):
             lines[winner].append(Line("event", DEAL_POINTS, {event: "double points"}))
         if event == "collatondrione" and winner and rules["t4.collatondrione_points"] != "none":
+            # PE: "the 11 deck points are credited to the opposing pair": the deal's cards
+            # and last trick, if it was played, are theirs, not split by what each took.
+            for side in SIDES:
+                lines[side] = [x for x in lines[side] if x.kind not in ("cards", "last_trick")]
             lines[OTHER[winner]].append(Line("event", 11, {"collatondrione": "deck points"}))
 
     def _scored_declarations(

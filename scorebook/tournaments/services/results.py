@@ -12,7 +12,7 @@ from scorebook.core.people import User
 from scorebook.matches import services as matches
 from scorebook.matches.models import Match
 
-from .. import selectors
+from .. import cancelling, selectors
 from ..models import Entry, Pairing, Tournament
 from ..refusals import (
     AlreadyForfeited,
@@ -127,6 +127,7 @@ def tournament_cancel(*, tournament: Tournament, reason: str, user: User) -> Tou
     for pairing in Pairing.objects.filter(round__tournament=tournament):
         abandon_open(pairing, reason, user)
     refunded = refund(tournament, user)
+    cancelling.cancelled(tournament, reason, user)
     last = selectors.current_round(tournament)
     if last is not None:
         close_round(last)

@@ -21,8 +21,10 @@ from scorebook.web.deal_forms.check import place, problems
 from scorebook.web.deal_forms.form import (
     CALL_SEP,
     LEVELS,
+    LOST,
     OWN_HAND,
     PICK,
+    RANK_SWITCH,
     DealForm,
     Input,
     Section,
@@ -37,8 +39,10 @@ from scorebook.web.deal_forms.words import card_name, suit_name
 __all__ = [
     "CALL_SEP",
     "LEVELS",
+    "LOST",
     "OWN_HAND",
     "PICK",
+    "RANK_SWITCH",
     "DealForm",
     "Entry",
     "Input",

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorebook.rules import MatchState, get_game
 from scorebook.rules.table import TableShape
-from scorebook.web.deal_forms.words import PACKS
+from scorebook.web.deal_forms.words import PACKS, SUIT_LABELS
 from scorebook.web.seats import seat_letter
 from scorebook.web.switches import SIDE_LABELS
 
@@ -28,6 +28,12 @@ OWN_HAND = "own_hand"
 CALL_SEP = "@"
 #: Between the engine path and its value in a ``pick`` chip (``spinado_held_by=P2``).
 PICK = "="
+#: After the scorers' group, the quick form's chips of the points the figures left over
+#: lost in all (``seats~lost``), where the score reads whole points only.
+LOST = "~lost"
+#: After a ``call`` input's name, the switch of the rank its grid shows (``call~rank``):
+#: the page's own, never read into the deal.
+RANK_SWITCH = "~rank"
 
 
 @dataclass
@@ -54,22 +60,53 @@ class Input:
     feeds: str = ""  # the input this one adds to (figures to points) instead of a path
     unit: str = ""  # what a ``shown`` rest counts (thirds are shown as points and figures)
     first: bool = False  # the field the cursor starts in
+    #: a typed number's tens as chips (``Part("piles", {"tens": ...})``): a tap writes
+    #: the tens digit and puts the cursor after it for the unit; typing it whole works too
+    tens: tuple[int, ...] = ()
     #: a ``call`` input (quick form): the cards that may be called (rows) and where each
     #: may have been (columns: a player, the monte...); one tap names both
     rows: list[tuple[str, Any]] = field(default_factory=list)
     cols: list[tuple[str, Any]] = field(default_factory=list)
+    #: the quick form: a choice an ordinary deal leaves as it is (a revoke, the
+    #: stramazzone, a tick box), folded with the others under one "More" at the foot
+    rare: bool = False
+    #: the quick form: the chips that finish this field on its own row (the figures left
+    #: over beside the points); ``tail_of`` names the field such chips sit beside
+    tail: Input | None = None
+    tail_of: str = ""
+    #: the quick form: the values of a ``chips`` input a table chooses a few times a
+    #: season (``Part("auction", {"rare_contracts": ...})``), on a row of their own shown
+    #: by one tap on the row's last chip ("more…"), or by itself when one of them is chosen
+    more: tuple[str, ...] = ()
 
     @property
     def rest_text(self) -> str:
         """The computed rest in the table's words: "4 e 0" for 12 thirds."""
         if self.rest is None:
             return ""
+        if self.unit == "whole" and isinstance(self.rest, int):  # thirds, as whole points
+            return str(self.rest // 3)
         if self.unit == "thirds" and isinstance(self.rest, int):
             return str(
                 _("%(points)d and %(figures)d")
                 % {"points": self.rest // 3, "figures": self.rest % 3}
             )
         return str(self.rest)
+
+    @property
+    def short(self) -> bool:
+        """Chips whose words are a figure or two each (how many cards): a title beside them."""
+        return bool(self.choices) and all(len(str(text)) <= 2 for _v, text in self.choices)
+
+    @property
+    def usual(self) -> list[tuple[str, Any]]:
+        """The chips on the row itself: every choice but those ``more`` keeps aside."""
+        return [c for c in self.choices if c[0] not in self.more]
+
+    @property
+    def unusual(self) -> list[tuple[str, Any]]:
+        """The chips ``more`` keeps aside, in the description's order."""
+        return [c for c in self.choices if c[0] in self.more]
 
     @property
     def id(self) -> str:
@@ -88,6 +125,7 @@ class Input:
                     {
                         "value": f"{code}{CALL_SEP}{where}",
                         "name": f"{text}: {place}",
+                        "place": place,
                         "on": self.value == f"{code}{CALL_SEP}{where}",
                     }
                     for where, place in self.cols
@@ -95,6 +133,43 @@ class Input:
             }
             for code, text in self.rows
         ]
+
+    def ranked(self) -> list[dict[str, Any]]:
+        """A ``call`` input's rows by the rank of their card, the rank first listed first
+        (the 3s: the card a call names almost always); the page shows one rank at a time,
+        a row per suit, and a switch for the others (``RANK_SWITCH``)."""
+        rows = self.matrix()
+        groups: dict[str, dict[str, Any]] = {}
+        for (code, _text), row in zip(self.rows, rows, strict=True):
+            group = groups.setdefault(code[:-1], {"rank": code[:-1], "rows": [], "on": False})
+            group["rows"].append({**row, "suit": SUIT_LABELS.get(code[-1], code[-1])})
+            group["on"] = group["on"] or any(cell["on"] for cell in row["cells"])
+        found = list(groups.values())
+        if found and not any(group["on"] for group in found):
+            found[0]["on"] = True  # nothing chosen yet: the first rank shown
+        return found
+
+    def picks(self) -> dict[str, Any]:
+        """A ``pick`` input with ``rows`` as the page lays it out: the chips of no player
+        (``loose``: nobody, the dead hand) and a grid, a row per event with a player and
+        a cell per player (each the very chip of ``choices``)."""
+        names = dict(self.choices)
+        gridded = {f"{r}{PICK}{c}" for r, _t in self.rows for c, _n in self.cols}
+        return {
+            "loose": [(v, t) for v, t in self.choices if v not in gridded],
+            "grid": [
+                {
+                    "label": text,
+                    "cells": [
+                        {"value": f"{row}{PICK}{col}", "name": names[f"{row}{PICK}{col}"],
+                         "on": self.value == f"{row}{PICK}{col}"}
+                        for col, _n in self.cols
+                        if f"{row}{PICK}{col}" in names
+                    ],
+                }
+                for row, text in self.rows
+            ],
+        }  # fmt: skip
 
     def grid(self) -> list[dict[str, Any]]:
         """The pack's cards by suit for a ``cards`` input, each with its state."""
@@ -159,6 +234,11 @@ class DealForm:
     errors: list[str] = field(default_factory=list)  # problems no field owns
     record: str = ""
     names: Mapping[str, str] = field(default_factory=dict)  # seat -> player, for the notes
+    #: side -> its words on the form ("the soloist", "A (Nino, Salvo)"), for the notes
+    sides: Mapping[str, str] = field(default_factory=dict)
+    #: what the live check finds not filled in yet or wrong with the deal as a whole:
+    #: said beside the save button only (``check.IN_PLACE_LIVE``)
+    pending: list[str] = field(default_factory=list)
 
     @property
     def notes(self) -> list[str]:
@@ -169,7 +249,16 @@ class DealForm:
             found += section.errors
             for inp in section.inputs:
                 found += inp.errors
+        found += self.pending
         return list(dict.fromkeys(str(note) for note in found))
+
+    @property
+    def only_pending(self) -> bool:
+        """The live check's notes are all beside the save button, none in red by a field."""
+        placed = self.errors or any(
+            section.errors or any(inp.errors for inp in section.inputs) for section in self.sections
+        )
+        return bool(self.pending) and not placed
 
     def inputs(self) -> Iterable[Input]:
         for section in self.sections:

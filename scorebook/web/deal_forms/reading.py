@@ -17,6 +17,7 @@ from scorebook.core.inputs import loads as strict_json
 from scorebook.core.refusals import Refusal
 from scorebook.web.deal_forms.form import (
     CALL_SEP,
+    LOST,
     OWN_HAND,
     PICK,
     DealForm,
@@ -112,6 +113,7 @@ def read(table: Table, level: str, data: Any) -> tuple[DealForm, dict[str, Any]]
             continue
         if value is not None and not inp.name.startswith("auction."):
             _put(deal, inp.name, value)
+    _lost(table, form, deal)
     _forced(table, form, deal, data)
     _rest(table, form, deal)
     _bids(table, form, deal)
@@ -135,13 +137,17 @@ def _thirds(typed: str, figures: str) -> Any:
     return 3 * int(found.group(1)) + int(extra)
 
 
+#: The engine paths a ``call`` input fills: the card called and where it was.
+CALL_FILLS = ("called", "called_from")
+
+
 def _called(deal: dict[str, Any], value: str) -> None:
     """A ``call`` cell (``3c@P2``) as the engine's card called and where it was."""
     card, sep, where = value.partition(CALL_SEP)
     if value:
-        deal["called"] = card
+        deal[CALL_FILLS[0]] = card
     if sep:
-        deal["called_from"] = where
+        deal[CALL_FILLS[1]] = where
 
 
 def chip_entries(name: str, chips: list[str]) -> list[tuple[str, dict[str, Any]]]:
@@ -226,6 +232,28 @@ def _forced(table: Table, form: DealForm, deal: dict[str, Any], data: Any) -> No
     if held and isinstance(holder, str):
         value = int(held) if re.fullmatch(r"\d{1,6}", held) else held
         deal.setdefault("cards_left", {})[holder] = value
+
+
+def _lost(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
+    """The points the figures left over lost in all (``LOST``, where the score reads whole
+    points only: ``whole_points``) as figures of the typed piles, two each at most, three
+    for each point lost: the rest, the whole less the others, then holds as many whole
+    points fewer. Nothing where a pile is not a whole number of thirds yet."""
+    group, who = scorers(table)
+    chips = next((i for i in form.inputs() if i.name == f"{group}{LOST}"), None)
+    if chips is None or not str(chips.value).isdigit():
+        return
+    piles = deal.get(group)
+    need = 3 * int(chips.value)
+    if not need or not isinstance(piles, dict):
+        return
+    typed = [piles.get(s) for s in who[:-1]]
+    if not all(isinstance(p, dict) and type(p.get("thirds")) is int for p in typed):
+        return
+    for pile in (p for p in typed if isinstance(p, dict)):
+        add = min(2 - pile["thirds"] % 3, need)
+        pile["thirds"] += add
+        need -= add
 
 
 def _first(data: Any, name: str) -> str:
@@ -361,7 +389,7 @@ def _bids(table: Table, form: DealForm, deal: dict[str, Any]) -> None:
         if "auction.bid" in inputs:
             inputs["auction.bid"].value = bid
     if auction.get("contracts"):
-        if bid == "pass":
+        if bid == "pass" or winner == "pass":  # the quick form says it where the winner is
             deal["bids"] = [{"player": p, "bid": "pass"} for p in players]
         elif winner and bid:
             before = players[: players.index(winner)] if winner in players else ()

@@ -52,11 +52,12 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
         body.pop("dead_hand", None)  # the form computes it: the cards nobody was dealt
     fields: dict[str, Any] = {}
     bids = body.pop("bids", None)
+    inputs = {inp.name: inp for inp in build(table, level).inputs()}
     if bids is not None:
         said = [b for b in bids if isinstance(b, dict) and b.get("bid") != "pass"]
-        auction = table.shape.part("auction")
-        if not said and auction is not None and not auction.get("contracts"):
-            fields["auction.winner"] = "pass"
+        winner = inputs.get("auction.winner")
+        if not said and winner is not None and "pass" in dict(winner.choices):
+            fields["auction.winner"] = "pass"  # "all passed" said where the winner is
         elif not said:
             fields["auction.bid"] = "pass"
         else:
@@ -64,7 +65,6 @@ def prefill(table: Table, level: str, deal: Mapping[str, Any]) -> dict[str, Any]
             auction = table.shape.part("auction")
             if auction is not None and auction.get("contracts"):
                 fields["auction.bid"] = said[-1].get("bid", "")
-    inputs = {inp.name: inp for inp in build(table, level).inputs()}
     for name, value in flatten(body).items():
         if name not in inputs:
             return None

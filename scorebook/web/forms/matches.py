@@ -9,30 +9,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorebook.matches.refusals import STAKE_CURRENCIES
-from scorebook.rules import get_game
+from scorebook.web.forms.house_rules import HouseRulesFields
 from scorebook.web.seats import seat_letter
-from scorebook.web.switches import choice_label, switch_label
 
 CURRENCIES = [("", gettext_lazy("points (no money)")), *((c, c) for c in STAKE_CURRENCIES)]
 
 
-def _value(switch, text):
-    """The switch value a form's text stands for (values may be numbers)."""
-    for value in switch.get("values", []):
-        if str(value) == text:
-            return value
-    return text
-
-
-class MatchForm(forms.Form):
+class MatchForm(HouseRulesFields, forms.Form):
     """One field per seat (a player, or a new guest's name), the stake, the first dealer,
     the profile and one field per house-rule switch (``rules.<key>``)."""
 
     def __init__(self, *args, game, seats, profile, players, tables, **kwargs):
         super().__init__(*args, **kwargs)
         self.game, self.seats, self.profile = game, seats, profile
-        #: Each house-rule field's value under the profile (or the game's defaults).
-        self.profile_values: dict[str, Any] = {}
         self.fields["table"] = forms.ModelChoiceField(
             tables, required=False, label=_("Table"), empty_label=_("(no table)")
         )
@@ -66,24 +55,7 @@ class MatchForm(forms.Form):
         self.fields["stake_currency"] = forms.ChoiceField(
             choices=CURRENCIES, required=False, label=_("Currency")
         )
-        resolved = get_game(game["key"]).rules({"profile": profile} if profile else {})
-        for switch in game["switches"]:
-            name = f"rules.{switch['key']}"
-            current = resolved.values.get(switch["key"], switch["default"])
-            if "values" in switch:
-                self.fields[name] = forms.ChoiceField(
-                    choices=[(str(v), choice_label(switch, v)) for v in switch["values"]],
-                    initial=str(current),
-                    label=switch_label(switch),
-                )
-            else:
-                self.fields[name] = forms.IntegerField(
-                    min_value=switch["min"],
-                    max_value=switch["max"],
-                    initial=current,
-                    label=switch_label(switch),
-                )
-            self.profile_values[name] = current
+        self.add_house_rules(game, profile)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -121,14 +93,3 @@ class MatchForm(forms.Form):
         if not self.is_bound:  # a new form holds the profile as it is
             return 0
         return sum(1 for name in self.changed_data if name.startswith("rules."))
-
-    def rules_spec(self):
-        """The profile plus only the switches the director changed from it."""
-        spec = {"profile": self.profile} if self.profile else {}
-        for switch in self.game["switches"]:
-            name = f"rules.{switch['key']}"
-            value = self.cleaned_data[name]
-            value = _value(switch, value) if "values" in switch else value
-            if value != self.profile_values[name]:
-                spec[switch["key"]] = value
-        return spec

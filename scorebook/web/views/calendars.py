@@ -15,10 +15,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorebook.clubs.models import Club, Player
+from scorebook.federations.models import Federation
 from scorebook.sharing import feeds, selectors, services
 from scorebook.sharing.models import CalendarFeed
 from scorebook.standings.models import League
 from scorebook.web.access import club_for, page_context
+from scorebook.web.views.federations import federation_for
 from scorebook.web.views.public import public_club_or_404
 
 ICS = "text/calendar; charset=utf-8"
@@ -115,3 +117,28 @@ def calendar_page(request: HttpRequest, slug: str) -> HttpResponse:
     context = page_context(club, membership, nav="standings", feed=feed)
     context |= _addresses(request, club, feed)
     return render(request, "web/clubs/calendar.html", context)
+
+
+def _federation_answer(request: HttpRequest, federation: Federation, cache: str) -> HttpResponse:
+    language = "it" if (get_language() or "").startswith("it") else "en"
+    body = feeds.federation_calendar(
+        federation, host=request.get_host().split(":")[0], language=language
+    )
+    response = HttpResponse(body, content_type=ICS)
+    response["Content-Disposition"] = 'inline; filename="calendar.ics"'
+    response["Cache-Control"] = f"{cache}, max-age=900"
+    return response
+
+
+@login_required
+def federation_feed(request: HttpRequest, fed: str) -> HttpResponse:
+    """The federation's calendar (who sees the federation): its championships' fixtures
+    and its federal tournaments."""
+    federation, _office = federation_for(request, fed)
+    return _federation_answer(request, federation, "private")
+
+
+def public_federation_feed(request: HttpRequest, fed: str) -> HttpResponse:
+    """The calendar of a federation that publishes (anyone): no money."""
+    federation = get_object_or_404(Federation, slug=fed, publishes=True)
+    return _federation_answer(request, federation, "public")

@@ -27,7 +27,7 @@ from scorebook.clubs.selectors import clubs_of, membership_of
 from scorebook.core.numbers import MAX_ID, parse_id, require_int
 from scorebook.core.people import signed_in
 from scorebook.core.refusals import Refusal
-from scorebook.matches import services
+from scorebook.matches import services, visitors
 from scorebook.matches.models import Confirmation, Deal, Match, Night
 from scorebook.matches.selectors import accepts
 from scorebook.rules import Rejection
@@ -38,6 +38,7 @@ from scorebook.web.access import can, page_context
 from scorebook.web.breakdown import claim_words, describe, trick_words, unit_heading
 from scorebook.web.idempotency import idempotent_page
 from scorebook.web.seats import seated
+from scorebook.web.templatetags.scorebook import score, signed
 from scorebook.web.views import matches as match_views
 
 
@@ -61,6 +62,28 @@ def _deal(request: HttpRequest, deal_id: int) -> Deal:
     if deal is None:
         raise Http404
     return deal
+
+
+def _visit(request: HttpRequest, deal_id: int) -> tuple[Deal, dict[str, Any] | None]:
+    """The deal to correct: the caller's club's, or another club's they correct from
+    outside it (``matches.visitors``: the away club's director of a championship fixture),
+    with what the registry says of the visit (None for the club's own). A member of the
+    match's club below the correction's role there who directs the away club corrects as
+    the away club's director: either role is enough, as in ``services.deal_correct``."""
+    user = signed_in(request)
+    try:
+        own = _deal(request, deal_id)
+    except Http404:
+        deal = Deal.objects.select_related("match__night__club", "entered_by").filter(pk=deal_id)
+        found = deal.first()
+        visit = visitors.visiting(found.match_id, user) if found else None
+        if found is None or visit is None:
+            raise
+        return found, visit
+    held = membership_of(user, own.match.night.club_id)
+    if held is not None and held.at_least(_correction_role(own.match)):
+        return own, None
+    return own, visitors.visiting(own.match_id, user)
 
 
 def see_other(url: str) -> HttpResponse:
@@ -168,7 +191,10 @@ def _side_names(table: forms.Table, scorer: str) -> str:
 def _running_score(table: forms.Table) -> list[dict[str, Any]]:
     """Each scorer's running total, in the engine's order of scorers."""
     totals = table.state.totals
-    return [{"who": _side_names(table, s), "total": totals.get(s, 0)} for s in table.state.scorers]
+    return [
+        {"scorer": s, "who": _side_names(table, s), "total": totals.get(s, 0)}
+        for s in table.state.scorers
+    ]
 
 
 def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, Any] | None:
@@ -181,13 +207,15 @@ def _saved(match: Match, table: forms.Table, deal_id: int | None) -> dict[str, A
         return None
     points = (deal.result or {}).get("points") or {}
     order = [s for s in table.state.scorers if s in points] or list(points)
-    gained = " · ".join(
-        f"{_side_names(table, s)} {'+' if points[s] > 0 else ''}{points[s]}" for s in order
-    )
-    totals = "–".join(str(table.state.totals.get(s, 0)) for s in table.state.scorers)
+    gained = " · ".join(f"{_side_names(table, s)} {signed(points[s])}" for s in order)
+    # A minus sign, not a hyphen, and spaced dashes: "12 – 12 – −24" (it read "12–12–-24")
+    totals = " – ".join(score(table.state.totals.get(s, 0)) for s in table.state.scorers)
     return {
         "deal": deal,
         "line": " · ".join(x for x in (gained, totals) if x),
+        # the form shows the line's score right under it: the page may hide it from the eye
+        "gained": gained,
+        "totals": totals,
         "how": _how_to_confirm(match.night.club.confirmation_policy),
     }
 
@@ -339,8 +367,15 @@ def _conflict(
 @login_required
 @require_POST
 def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
-    """The engine's verdict on the form as it is now (htmx, on every change)."""
-    match = _match(request, match_id)
+    """The engine's verdict on the form as it is now (htmx, on every change); for the
+    club's members, and for a visitor the registry lets correct the match's deals (the
+    away director of a fixture), whose correction form checks as it goes too."""
+    try:
+        match = _match(request, match_id)
+    except Http404:
+        if visitors.visiting(match_id, signed_in(request)) is None:
+            raise
+        match = Match.objects.select_related("night__club").get(pk=match_id)
     level = _level(request)
     number = _int(request.POST.get("deal_number"), "deal_number")
     game, rules, state = preview.state_before(match, number)
@@ -351,7 +386,7 @@ def deal_check(request: HttpRequest, match_id: int) -> HttpResponse:
         try:
             result = game.add_deal(state, data, rules)
         except Rejection as rejection:
-            forms.place(form, forms.problems(rejection, get_language()))
+            forms.place(form, forms.problems(rejection, get_language()), live=True)
     return render(
         request,
         "web/deals/_check.html",
@@ -377,6 +412,13 @@ def _who(user: Any, by_user: dict[int, str]) -> str:
     if user is None:
         return "?"
     return by_user.get(user.pk) or user.get_username()
+
+
+def _fixture_url(visit: dict[str, Any] | None) -> str:
+    """The way back for who corrects from outside the club: the fixture's page."""
+    if visit is None:
+        return ""
+    return reverse("web:championship_fixture", args=[visit["federation"], visit["fixture"]])
 
 
 def _correction_role(match: Match) -> str:
@@ -557,13 +599,17 @@ def confirm_remaining(request: HttpRequest, match_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @idempotent_page
 def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
-    """A new version of a deal, with a reason; every deal after it is re-derived."""
-    deal = _deal(request, deal_id)
+    """A new version of a deal, with a reason; every deal after it is re-derived. A
+    director of the away club of a championship fixture corrects its matches' deals here
+    too (``matches.visitors``), and comes back to the fixture's page."""
+    deal, visit = _visit(request, deal_id)
     match = deal.match
     game, rules, state = preview.state_before(match, deal.number)
     table = preview.table(match, state)
+    back = _fixture_url(visit)
     if request.method == "GET":
-        clubs.require_role(signed_in(request), match.night.club_id, _correction_role(match))
+        if visit is None:
+            clubs.require_role(signed_in(request), match.night.club_id, _correction_role(match))
         level = _level(request, deal.level if deal.level in forms.LEVELS else "totals")
         if level == "quick":  # a stored deal is corrected on the form of its own level
             level = "totals"
@@ -575,7 +621,16 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
         return render(
             request,
             "web/deals/correct.html",
-            _context(request, match, form, deal=deal, table=table, key=uuid.uuid4(), reason=""),
+            _context(
+                request,
+                match,
+                form,
+                deal=deal,
+                table=table,
+                key=uuid.uuid4(),
+                reason="",
+                back=back,
+            ),
         )
     level = _level(request)
     form, data = forms.read(table, level, request.POST)
@@ -597,6 +652,9 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
             forms.place(form, refusal.errors())
             status = refusal.status
         else:
+            if back:
+                messages.success(request, _("Deal corrected."))
+                return see_other(back)
             return see_other(reverse("web:deal", args=[new.pk]))
     return render(
         request,
@@ -610,6 +668,7 @@ def deal_correct(request: HttpRequest, deal_id: int) -> HttpResponse:
             key=request.POST.get("idempotency_key") or uuid.uuid4(),
             reason=reason,
             reason_errors=reason_errors,
+            back=back,
         ),
         status=status,
     )

@@ -29,6 +29,7 @@ SHELL = (
     "web/table.css",
     "web/app.js",
     "web/htmx.min.js",
+    "web/tally.js",
     "web/queue.js",
     "web/icon.svg",
 )

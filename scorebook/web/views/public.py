@@ -12,6 +12,7 @@ from django.urls import reverse
 from scorebook.clubs.models import Club, Player
 from scorebook.core.dates import today_in
 from scorebook.core.numbers import parse_int
+from scorebook.federations import championship_selectors as championship_reads
 from scorebook.matches.models import Match, Night
 from scorebook.sharing import texts
 from scorebook.standings import selectors
@@ -143,6 +144,7 @@ def tv(request, slug):
     template = "web/public/tv_scores.html" if request.htmx else "web/public/tv.html"
     season, standing = _tv_standings(club)
     cup = _tv_tournament(night, request.GET.get("show"))
+    fixtures = _tv_fixtures(night)
     return render(
         request,
         template,
@@ -155,8 +157,22 @@ def tv(request, slug):
             "season": season,
             "standing": standing,
             "cup": cup,
+            "fixtures": fixtures,
         },
     )
+
+
+def _tv_fixtures(night):
+    """Tonight's championship fixtures played at the club (issue 34): each as a team
+    result, tables won then game points (read from the tables' matches, so it moves with
+    each deal), and whether it is still being played, waits for the away captain, or is
+    confirmed. No money: a fixture has none."""
+    if night is None:
+        return []
+    found = []
+    for fixture in championship_reads.fixtures_of_night(night.pk):
+        found.append({"fixture": fixture, "result": championship_reads.result(fixture)})
+    return found
 
 
 #: How many standings rows of a tournament the TV shows at once.

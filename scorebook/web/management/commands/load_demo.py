@@ -17,7 +17,7 @@ from scorebook.rules import games
 from scorebook.standings import refresh
 from scorebook.standings import services as standings
 from scorebook.standings.leagues import services as leagues
-from scorebook.web.management import demo_federation
+from scorebook.web.management import demo_federal, demo_federation
 
 
 def sides(a: int, ta: int, b: int, tb: int, last: str) -> dict:
@@ -153,7 +153,15 @@ class Command(BaseCommand):
         # no worker running yet, the leaderboard and the ratings would stay empty.
         refresh.rebuild(club_id=club.pk)
         # The federation of three clubs with persons linked across them (issue 34).
-        demo_federation.load(demo, club)
+        # Its championship under way (Belmonte-Kalsa played tonight at Belmonte's night).
+        comitato = demo_federation.load(demo, club, d.pairs_game)
+        # Its federal tournament, played today at Kalsa, and the ranking it makes.
+        demo_federal.load(
+            comitato,
+            d.pairs_game,
+            {"profile": "classic_21"},
+            lambda match, user: play_out(match, user, [A_WINS, B_WINS, A_WINS]),
+        )
         self.stdout.write(self.style.SUCCESS("Demo club loaded. Log in as demo / demo."))
 
 

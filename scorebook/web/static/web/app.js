@@ -68,6 +68,18 @@
       viewport.addEventListener("scroll", lift);
       lift();
     }
+    // A typed number's tens (button[data-tens-for], Trappola's card points): a tap writes
+    // the tens digit in the field and leaves the cursor after it, for the unit; the whole
+    // number may be typed in the field instead.
+    document.body.addEventListener("click", function (event) {
+      var chip = event.target.closest && event.target.closest("[data-tens-for]");
+      var field = chip && chip.form && chip.form.elements.namedItem(chip.getAttribute("data-tens-for"));
+      if (!field) return;
+      field.value = String(Math.floor(parseInt(chip.getAttribute("data-tens"), 10) / 10));
+      field.focus({preventScroll: true});
+      field.setSelectionRange(field.value.length, field.value.length);
+      field.dispatchEvent(new Event("input", {bubbles: true}));
+    });
     // <button data-copy="text"> copies the text (the invitation link) to the clipboard.
     document.body.addEventListener("click", function (event) {
       var button = event.target.closest && event.target.closest("[data-copy]");

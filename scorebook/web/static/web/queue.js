@@ -21,16 +21,26 @@
  * - Offline: the service worker (/sw.js, registered here) keeps the match page and the
  *   next deal's form. A form opened while deals wait takes the number after them (the
  *   server marks what carries the number: data-numbered; and what holds only for the
- *   number it rendered: data-this-deal). The match page lists the waiting deals as "not
- *   yet checked". Offline, the form checks its shape only: something entered, whole
- *   numbers, none above its data-max. No rules here: the server's engine judges.
+ *   number it rendered: data-this-deal). Offline, the form checks its shape from the
+ *   engine's description the server writes beside it (#offline-checks); a deal refused
+ *   by it is not queued. No rules here: the server's engine judges.
+ * - The score, offline: the deal form and the match page add the waiting deals to the
+ *   server's score, marked "not sent yet" (tally.js: what a deal adds, from the same
+ *   description; a deal it cannot count is "not counted yet"). When the match's queue is
+ *   empty the open form's score, dealer and number catch up in place.
  */
 (function () {
   "use strict";
   var script = document.currentScript;
   var words = (script && script.dataset) || {};
   var OLD_QUEUE = "sb:queue";
-  var sending = false;
+  var sending = null; // the flush under way (a promise), or null
+  // A send the server has not answered in this long is given up (and sent again later
+  // with the same Idempotency-Key, which the server answers once): a request that hangs
+  // on a bad network must not hold the whole queue. A test may shorten it.
+  var SEND_TIMEOUT = window.ScorebookSendTimeout || 20000;
+  var catching = false; // the queue was just sent: the form's score is the server's next
+  var tallies = window.ScorebookTally || null; // tally.js: what a waiting deal adds
   var follow = null; // the key of the save this page made: its success opens its page
 
   function uuid4() {
@@ -445,7 +455,9 @@
     var line = document.querySelector(".scoreline");
     var list = document.getElementById("queue-unsent");
     var mine = form ? all.filter(function (e) { return String(e.match) === form.dataset.match; }) : [];
+    if (tallies && form) tallies.form(all, form.dataset.match, words, catching);
     if (!line || !mine.length) { if (list) list.parentNode.removeChild(list); return; }
+    var who = tallies ? tallies.names("p.scoreline span[data-scorer]") : [];
     if (!list) {
       list = document.createElement("ul");
       list.id = "queue-unsent";
@@ -460,15 +472,45 @@
       badge.textContent = e.kind ? (words.toreview || "to be reviewed") : (words.unsent || "not sent yet");
       item.appendChild(document.createTextNode(e.label + " "));
       item.appendChild(badge);
+      adds(item, e, who);
       if (e.summary) item.appendChild(document.createTextNode(" · " + e.summary));
       list.appendChild(item);
     });
+  }
+  function adds(where, e, who) {
+    // What the waiting deal adds to the score, or the word for one the phone cannot count.
+    if (e.kind || !tallies) return;
+    if (e.adds) {
+      var points = document.createElement("strong");
+      points.className = "adds";
+      points.textContent = tallies.line(e.adds, who);
+      where.appendChild(document.createTextNode(" "));
+      where.appendChild(points);
+      return;
+    }
+    var word = document.createElement("span");
+    word.className = "badge uncounted";
+    word.textContent = words.uncounted || "not counted yet";
+    where.appendChild(document.createTextNode(" "));
+    where.appendChild(word);
+  }
+  function tallyOf(body) {
+    // What this deal adds, from the engine's description beside the form (null: the
+    // phone cannot count it; the server will).
+    var node = document.getElementById("offline-checks");
+    try {
+      var checks = node ? JSON.parse(node.textContent) : null;
+      return tallies && checks && checks.tally ? tallies.adds(checks.tally, new URLSearchParams(body)) : null;
+    } catch (err) { return null; }
   }
   function catchUp(all) {
     // The queue of this form's match is empty: its score, dealer and shape come from
     // the server again, in place (the form keeps what is typed in it).
     var form = document.querySelector("form[data-queue][data-match]");
-    if (!form || all.some(function (e) { return String(e.match) === form.dataset.match; })) return;
+    if (!form || all.some(function (e) { return String(e.match) === form.dataset.match; })) {
+      if (catching) { catching = false; refresh(); }
+      return;
+    }
     var number = form.querySelector("[name=expected_number]");
     fetch(form.dataset.next || location.href, {credentials: "same-origin"}).then(function (r) {
       return r.ok && !r.redirected ? r.text() : null;
@@ -485,7 +527,11 @@
       var shape = fresh.querySelector("input[name=shape]");
       if (shape && !form.querySelector("[name=shape]")) form.appendChild(document.importNode(shape, true));
       document.documentElement.dataset.caughtUp = number.value;
-    }, function () { /* offline again: the next empty queue tries again */ });
+    }, function () { /* offline again: the next empty queue tries again */ }).then(function () {
+      // The server's score is in (or did not come): the form's score is its own again.
+      catching = false;
+      return refresh();
+    });
   }
   function queued(all) {
     // The match page: its waiting deals, "not yet checked", above the stored ones.
@@ -496,11 +542,9 @@
     var mine = all.filter(function (e) { return String(e.match) === match; });
     box.textContent = "";
     box.hidden = !mine.length;
-    if (note) {
-      note.hidden = !mine.length;
-      note.textContent = mine.length === 1 ? (note.dataset.one || "1 deal not yet checked")
-        : (note.dataset.many || "N deals not yet checked").replace("N", mine.length);
-    }
+    // The scoreboard with the waiting deals added, marked; the note says how many.
+    if (tallies) tallies.board(all, match, note, words);
+    var who = tallies ? tallies.names(".scoreboard .score[data-scorer]") : [];
     each(document.querySelectorAll("[data-this-deal]"), function (el) { el.hidden = !!mine.length; });
     mine.slice().reverse().forEach(function (e) {
       var card = document.createElement("section");
@@ -512,6 +556,11 @@
       badge.textContent = e.refused ? (box.dataset.refused || "to be reviewed") : (box.dataset.label || "not yet checked");
       title.appendChild(badge);
       card.appendChild(title);
+      if (!e.kind && tallies) {
+        var added = document.createElement("p");
+        adds(added, e, who);
+        card.appendChild(added);
+      }
       if (e.summary) {
         var what = document.createElement("p");
         what.className = "meta";
@@ -549,16 +598,20 @@
     return field ? field.value : "";
   }
   function send(entry) {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? setTimeout(function () { abort.abort(); }, SEND_TIMEOUT) : null;
     return fetch(entry.url, {
       method: "POST",
       body: entry.body,
       credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
       headers: {
         "Content-Type": "application/x-www-form-urlencoded",
         "Idempotency-Key": entry.key,
         "X-CSRFToken": csrf()
       }
     }).then(function (response) {
+      clearTimeout(timer);
       if (response.status >= 500) return {state: "wait"};
       var landed = new URL(response.url, location.href).pathname;
       if (response.redirected && landed === words.login) {
@@ -576,7 +629,7 @@
       return response.text().then(function (html) {
         return {state: "refused", html: html, kind: kind, status: response.status, reason: reasons(html)};
       });
-    }, function () { return {state: "offline"}; });
+    }, function () { clearTimeout(timer); return {state: "offline"}; });
   }
   function kindOf(codes, status) {
     // The server's codes: which choices make sense for this refusal.
@@ -602,13 +655,14 @@
     // even when the phone says it is offline), open (the key of a refused deal whose
     // server page the user asked to see: it replaces the main part).
     options = options || {};
-    if (sending) return Promise.resolve(null);
+    // A save tapped while another send is under way goes right after it (it waited for
+    // the next round of the timer, up to 5 s).
+    if (sending) return sending.then(function () { return flush(options); });
     // The phone knows it has no network: nothing is tried until the online event (or
     // the user's "Send now"). With a network that does not answer, each send just fails.
     if (navigator.onLine === false && !options.manual) return refresh().then(function () { return {stopped: "offline"}; });
-    sending = true;
     var result = {sent: 0};
-    return entries().then(function (all) {
+    sending = entries().then(function (all) {
       var blocked = {};
       function next(i) {
         if (i >= all.length) return result;
@@ -646,15 +700,18 @@
       }
       return next(0);
     }).then(function (done) {
-      sending = false;
+      sending = null;
       if (done.html) { follow = null; show(done.html); }
       else if (done.go) { window.location.assign(done.go); return done; }
       else if (done.sent && document.querySelector("[data-queued]")) { window.location.reload(); return done; }
+      // Deals sent from the form: its score stays as shown until the server's comes.
+      if (done.sent) catching = !!document.querySelector("form[data-queue][data-match]");
       return refresh().then(function (all) {
         if (done.sent) catchUp(all);
         return done;
       });
-    }, function () { sending = false; return null; });
+    }, function () { sending = null; return null; });
+    return sending;
   }
   function submit(event) {
     var form = event.target;
@@ -681,6 +738,7 @@
       match: form.dataset.match || "",
       number: number ? parseInt(number.value, 10) || 0 : 0,
       summary: summary(form),
+      adds: tallyOf(body.toString()),
       user: words.user || "",
       at: Date.now(),
       refused: 0,
@@ -795,7 +853,12 @@
       return Promise.all(Array.prototype.map.call(document.querySelectorAll("form[data-draft]"), function (form) {
         return advance(form).then(function () { restore(form); });
       }));
-    }).then(refresh).then(function () { return flush({}); });
+    }).then(refresh).catch(function () { /* no storage: the form is as the server sent it */ }).then(function () {
+      // Said on the page (a browser test waits for it): the form is what it will stay,
+      // its draft restored and its save key made, before anyone types in it.
+      document.documentElement.dataset.queueReady = "1";
+      return flush({});
+    });
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start);
   else start();
