@@ -246,9 +246,14 @@ class FederationOverASeason(RuleBasedStateMachine):
 
     # -- championships -------------------------------------------------------------------
 
+    # Two member clubs at least: with one (a club had just left) the start is refused,
+    # which took 22 of 34 attempts in a soak and left fixtures nearly unplayed (1 in 561
+    # steps); tests/federations/test_championships.py asks for that refusal itself.
     @precondition(
         lambda self: (
-            Championship.objects.filter(federation=self.fed).exclude(status="finished").count() < 2
+            len(self._members()) >= 2
+            and Championship.objects.filter(federation=self.fed).exclude(status="finished").count()
+            < 2
         )
     )
     @rule(pick=picks, tables=st.integers(1, 2), legs=st.integers(1, 2), knockout=st.booleans(),

@@ -22,6 +22,7 @@ from scorebook.federations.models import (
     Visitor,
 )
 from scorebook.federations.services import championships as champs
+from scorebook.federations.services import withdrawals
 from scorebook.matches.models import Match
 from tests import builders as build
 from tests.federations.championship_helpers import (
@@ -236,6 +237,20 @@ def test_entries_are_checked(people):
             user=other.memberships.get().user,
         )
     assert Team.objects.count() == 2
+
+
+def test_a_championship_of_one_team_does_not_start(people):
+    """The refusal a federation's walk reached most often (a club had just left) and no
+    other test asked for: 409 in words, the championship still open, nothing drawn."""
+    made = league(people, start=False)
+    withdrawals.team_withdraw(team=made.teams.get(name="Altrove A"), user=officer(made.federation))
+    with pytest.raises(refusals.TooFewTeams) as refused:
+        champs.championship_start(championship=made, user=officer(made.federation))
+    assert refused.value.status == 409
+    assert refused.value.text() == "A championship needs at least 2 teams to start."
+    made.refresh_from_db()
+    assert made.status == "open" and not made.fixtures.exists()
+    assert list(made.teams.values_list("name", flat=True)) == ["San Rocco A"]
 
 
 def test_only_officers_create_and_start(people):
