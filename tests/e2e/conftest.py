@@ -50,6 +50,28 @@ expect.set_options(timeout=10_000)
 E2E_RERUNS = int(os.environ.get("E2E_RERUNS", "1"))
 
 
+#: Why each rerun browser test failed the first time: (test, the error's last line).
+RERUN_CAUSES: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report):
+    """Keep why a browser test was rerun; pytest-rerunfailures lists only its name."""
+    if report.outcome == "rerun":
+        lines = [line for line in str(report.longreprtext).splitlines() if line.strip()]
+        errors = [line for line in lines if line.startswith("E ")]
+        named = [line for line in errors if "Error" in line]  # TimeoutError: Locator.click...
+        cause = " ".join((named or errors[-1:] or lines[-1:])[0].split())
+        RERUN_CAUSES.append((report.nodeid, cause[:300]))
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Each rerun's first failure in one line, so a run that needed reruns says why."""
+    if RERUN_CAUSES:
+        terminalreporter.section("why the reruns failed the first time")
+        for nodeid, cause in RERUN_CAUSES:
+            terminalreporter.line(f"{nodeid}: {cause}")
+
+
 def pytest_collection_modifyitems(config, items):
     if Path(CHROMIUM).exists() or os.environ.get("E2E_REQUIRED") == "1":
         for item in items:
