@@ -31,6 +31,7 @@ import random
 import statistics
 import subprocess
 import sys
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -455,7 +456,18 @@ def enter(page: Any, steps: list[Step]) -> Count:
             where = response.headers.get("location", "")
             answers.append(f"{response.status} {response.url} -> {where}")
 
+    def failed(request: Any) -> None:  # a send given up (queue.js: 20 s) or cut
+        if request.method == "POST" and "/deals/new" in request.url:
+            answers.append(f"failed {request.url}: {request.failure}")
+
+    def sent(request: Any) -> None:
+        if request.method == "POST" and "/deals/new" in request.url:
+            answers.append(f"sent at {time.monotonic() - began:.1f} s")
+
+    began = time.monotonic()
     page.on("response", answered)
+    page.on("requestfailed", failed)
+    page.on("request", sent)
     # The person types first where the cursor already is (the form's first field).
     focused = page.evaluate("() => document.activeElement && document.activeElement.name")
     steps = sorted(steps, key=lambda s: not (s.how in ("type", "tens") and s.name == focused))
@@ -513,9 +525,23 @@ def enter(page: Any, steps: list[Step]) -> Count:
                 .map(s => document.querySelector(s))
                 .filter(Boolean).map(e => e.innerText.trim()).filter(Boolean).join(" | ")"""
         )
+        state = page.evaluate(
+            """() => new Promise(done => {
+                const button = document.querySelector("#deal-form button[type=submit]");
+                const shown = `save button ${button && button.disabled ? "disabled" : "enabled"}`;
+                const req = indexedDB.open("scorebook", 1);
+                req.onerror = () => done(`${shown}, queue unreadable`);
+                req.onsuccess = () => {
+                    const all = req.result.transaction("queue").objectStore("queue").getAll();
+                    all.onsuccess = () => done(`${shown}, ${all.result.length} in the queue`);
+                };
+                setTimeout(() => done(`${shown}, queue blocked`), 3000);
+            })"""
+        )
         raise AssertionError(
-            f"not saved after 30 s at {page.url}: {said or 'nothing said'}; "
-            f"the saves' answers: {answers or 'none'}"
+            f"not saved after 30 s at {page.url} ({state}): {said or 'nothing said'}; "
+            f"the saves (from the first step, {time.monotonic() - began:.1f} s ago): "
+            f"{answers or 'none sent'}"
         ) from stuck
     return count
 
