@@ -90,6 +90,7 @@ def django_db_setup(
     yield
     if not keep:
         with django_db_blocker.unblock():
+            template_db.end_sessions_left_open()
             teardown_databases(config, verbosity=verbosity)
 
 

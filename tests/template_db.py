@@ -25,6 +25,7 @@ import hashlib
 import os
 import sqlite3
 import tempfile
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -152,3 +153,33 @@ def _postgresql(connection: Any, name: str, build: Any, rebuild: bool) -> Any:
         return build()
     finally:
         test["TEMPLATE"] = before
+
+
+def end_sessions_left_open():
+    """End the sessions something left on a PostgreSQL test database, naming them in a
+    warning, so that the database can be dropped. A CI run on PostgreSQL ended in an error
+    after all its tests ("database test_scorebook_gw1 is being accessed by other users",
+    6 sessions) because of them; the warning says whose they were. Each is waited for (up
+    to 5 s: PostgreSQL 14 and later), as DROP DATABASE does not wait."""
+    from django.db import connections
+
+    for alias in connections:
+        connection = connections[alias]
+        if connection.vendor != "postgresql":
+            continue
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pid, application_name, state, left(query, 160),"
+                " pg_terminate_backend(pid, 5000) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
+            left_open = cursor.fetchall()
+        if left_open:
+            warnings.warn(
+                f"{len(left_open)} session(s) were still open on the test database"
+                f" {connection.settings_dict['NAME']} after the last test; ended: "
+                + "; ".join(
+                    f"pid {pid} {app!r} {state}: {query}" for pid, app, state, query, _ in left_open
+                ),
+                stacklevel=1,
+            )
