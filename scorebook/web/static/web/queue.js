@@ -56,7 +56,8 @@
     catch (e) { return fallback; }
   }
   function save(key, value) {
-    try { localStorage.setItem(key, JSON.stringify(value)); } catch (e) { /* full: nothing to do */ }
+    // false when the storage is full or refused: the queue's own write must know it.
+    try { localStorage.setItem(key, JSON.stringify(value)); return true; } catch (e) { return false; }
   }
   function each(list, fn) { Array.prototype.forEach.call(list, fn); }
 
@@ -99,7 +100,9 @@
   function put(entry) {
     return tx("readwrite", function (store) {
       if (store) { store.put(entry); return null; }
-      save(OLD_QUEUE, load(OLD_QUEUE, []).filter(function (e) { return e.key !== entry.key; }).concat([entry]));
+      if (!save(OLD_QUEUE, load(OLD_QUEUE, []).filter(function (e) { return e.key !== entry.key; }).concat([entry]))) {
+        throw new Error("the phone's storage refused the deal");
+      }
       return null;
     });
   }
@@ -768,9 +771,24 @@
       // With a connection the save is on its way: no "waiting" banner unless it must wait
       // (flush says so when a send fails). Without one, the banner says it at once.
       if (navigator.onLine === false) return refresh();
-    }).then(function () { return flush({retry: true}); }).then(function () {
+      return null;
+    }, function () {
+      // The phone did not keep the deal (its storage full, refused or broken). With a
+      // connection the form goes as a plain POST: the server answers its idempotency key
+      // once, so a deal kept after all is not saved twice. Without one, the player is told
+      // to keep it on paper, and the form stays as typed.
+      follow = null;
       if (button) button.disabled = false;
-    });
+      if (navigator.onLine === false) {
+        say(form, [null, words.unkept || "This phone could not keep the deal."]);
+      } else form.submit();
+      return false;
+    }).then(function (kept) {
+      if (kept === false) return null;
+      return flush({retry: true}).then(null, function () { return null; }).then(function () {
+        if (button) button.disabled = false;
+      });
+    }, function () { if (button) button.disabled = false; });
   }
 
   /* -- the service worker -------------------------------------------------------------- */
