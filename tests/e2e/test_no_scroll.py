@@ -223,6 +223,27 @@ def test_the_keyboard_does_not_hide_the_save_button(players, phone, shots, width
     assert not out, f"under the keyboard at {width} x {height}: {out}"
 
 
+@pytest.mark.parametrize("game", ["tressette2", "traversone_pairs", "tressette4"])
+def test_the_save_button_holds_its_place_from_the_first_tap_to_the_save(players, phone,
+                                                                       game):  # fmt: skip
+    """The save button is where the finger finds it at the start, and still there when the
+    live check's verdict has come in. In the flow it moved down as the form grew and the
+    verdict came (Tressette in due at 390 x 844: from 269 to 533 px, where the verdict
+    then stood), under a finger on its way to it."""
+    _, count, rules = next(g for g in GAMES if g[0] == game)
+    match = _match(players, game, count, rules)
+    steps = _ordinary(match, game, count, rules)
+    page = phone(players["nino"], "it")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"/m/{match.pk}/deals/new")
+    box = f"() => document.querySelector('{SAVE}').getBoundingClientRect().toJSON()"
+    first = page.evaluate(box)
+    seen = []
+    taps.enter(_Table(page, lambda: seen.append(page.evaluate(box))), steps)
+    assert first["bottom"] > 844 - 80, f"{game}: the save button starts at {first}"
+    assert seen and seen[0] == first, f"{game}: it moved from {first} to {seen}"
+
+
 def _ordinary_next(match, game):
     """As ``_ordinary``, for the match's next deal (from its stored state): the deal 2 of a
     table that has saved its first."""

@@ -55,7 +55,7 @@
     // above it (autofocus scrolled to the field and hid them).
     var first = document.querySelector("[data-first]");
     if (first && !document.querySelector(":focus")) first.focus({preventScroll: true});
-    // The deal form's save bar (.save-bar, sticky at the bottom) stays above the keyboard
+    // The deal form's save bar (.save-bar, fixed at the bottom) stays above the keyboard
     // where the browser shrinks only the visual viewport for it (iOS Safari; Chrome reads
     // the viewport's interactive-widget=resizes-content and shrinks the page instead).
     var viewport = window.visualViewport;
