@@ -12,7 +12,11 @@ it (``in_range``).
 
 "Today" is the club's: its time zone, not the installation's (:func:`today_in`). A club
 in Kiritimati is already at tomorrow while Rome is at noon: its night of tomorrow (for
-Rome) was refused by the import as "in the future".
+Rome) was refused by the import as "in the future". What belongs to no club (a
+federation's ranking window, its calendar) takes the installation's zone by name
+(:func:`today`), never the zone a request has active: the API's requests run with UTC
+active (api/middleware.py), and the ranking read under it was empty from midnight to
+1 am in Rome, on the night a federal tournament ended.
 """
 
 from __future__ import annotations
@@ -86,3 +90,8 @@ def check_date(value: Any, *, path: str = "date") -> datetime.date:
 def today_in(zone_name: str) -> datetime.date:
     """Today's date in the time zone ``zone_name`` (a club's ``zone_name``)."""
     return timezone.localdate(timezone=zoneinfo.ZoneInfo(zone_name))
+
+
+def today() -> datetime.date:
+    """Today's date in the installation's zone (``TIME_ZONE``), whatever zone is active."""
+    return timezone.localdate(timezone=timezone.get_default_timezone())

@@ -32,8 +32,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db.models import Count, QuerySet, Sum
-from django.utils import timezone
 
+from scorebook.core import dates
 from scorebook.core.people import Anyone
 from scorebook.matches.models import Night
 from scorebook.tournaments import selectors as tournaments
@@ -151,8 +151,9 @@ class RankRow:
 
 
 def window(as_of: datetime.date | None = None) -> tuple[datetime.date, datetime.date]:
-    """The first and last day the ranking counts (the last: ``as_of``, default today)."""
-    last = as_of or timezone.localdate()
+    """The first and last day the ranking counts (the last: ``as_of``, default today in the
+    installation's zone, whatever zone the request has active: ``dates.today``)."""
+    last = as_of or dates.today()
     return last - datetime.timedelta(days=WINDOW_DAYS - 1), last
 
 

@@ -21,11 +21,12 @@ from datetime import date, datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
-from django.utils import timezone, translation
+from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
 from scorebook.clubs.services import PlayerErased
 from scorebook.core.dates import DateOutOfRange, check_date
+from scorebook.core.dates import today as dates_today
 from scorebook.core.inputs import loads
 from scorebook.core.numbers import parse_int
 from scorebook.core.reasons import check_reason
@@ -372,7 +373,7 @@ def plan_sheet(
     them (``nights_of``) from where it put them."""
     plan = Plan()
     plan._letters = {name: letter(i) for i, name in enumerate(sheet.columns)}
-    today = today or timezone.localdate()
+    today = today or dates_today()
     allowed = tuple(currencies)
     by_name = {name.lower(): pk for pk, name in club_players}
     locked = set(erased)

@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 from icalendar import Calendar, Event
 
 from scorebook.clubs.models import Club, Player
-from scorebook.core.dates import DATE_MAX, today_in
+from scorebook.core.dates import DATE_MAX, today, today_in
 from scorebook.federations.models import ChampionshipFixture, FederalTournament
 from scorebook.matches.models import Match, Night
 from scorebook.standings.models import Fixture, League
@@ -262,7 +262,7 @@ def federation_calendar(federation: Any, *, host: str, language: str) -> bytes:
     fixture (at the home club's hours and place; a postponement moves it, the same UID)
     and every federal tournament (at the host's hours and place; one called off stays,
     marked cancelled, so a calendar app that has it takes it out). Never a fee."""
-    since = timezone.localdate() - datetime.timedelta(days=PAST_DAYS)
+    since = today() - datetime.timedelta(days=PAST_DAYS)
     stamp = timezone.now().replace(microsecond=0)
     with translation.override(language):
         cal = Calendar()

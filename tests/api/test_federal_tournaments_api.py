@@ -3,6 +3,8 @@ announces, persons of two clubs register (one waits past the cap, then is promot
 host's director opens it on tonight's night, the host plays it, and the ranking and a
 person's history answer with the federal points; the fee only to those who may see it."""
 
+import datetime
+
 import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -98,3 +100,47 @@ def test_a_federal_tournament_through_the_api(people):
     assert [r["points"] for r in public.json()] == [40, 40]
     assert "fee" not in public.content.decode()
     assert FederalTournament.objects.get().status == "opened"
+
+
+@pytest.fixture
+def after_midnight_in_rome(monkeypatch, settings):
+    """The clock at 00:30 in Rome (23:30 UTC, still the day before in the zone the API's
+    requests run with), moving on from there."""
+    settings.TIME_ZONE = "Europe/Rome"
+    real = timezone.now
+    shift = datetime.datetime(2026, 11, 29, 23, 30, tzinfo=datetime.UTC) - real()
+    monkeypatch.setattr(timezone, "now", lambda: real() + shift)
+
+
+def test_the_ranking_through_the_api_after_midnight_in_rome(people, after_midnight_in_rome):
+    """The whole walk above at 00:30 in Rome. The API's requests run with UTC active, and
+    the ranking's "today" came from the active zone: the 29th, while the tournament just
+    played was dated the 30th, Rome's today. The ranking answered empty, the public one
+    too, until 1 am (the PostgreSQL pass went red when it ran at that hour)."""
+    assert timezone.localdate() == datetime.date(2026, 11, 30)
+    test_a_federal_tournament_through_the_api(people)
+
+
+def test_an_announcement_for_the_host_s_yesterday_is_refused_after_midnight(
+    people, after_midnight_in_rome
+):
+    """At 00:30 in Rome the 29th is yesterday at the host: refused, though UTC (the API's
+    active zone) is still at the 29th; the 30th is today there and is accepted."""
+    w = world(people)
+    body = {
+        "name": "Notturno",
+        "host": "san-rocco",
+        "level": "provincial",
+        "game": build.GAME,
+        "rules": build.RULES,
+        "format": "swiss",
+        "rounds": 1,
+        "cap": 2,
+    }
+    url = f"/api/v1/federations/{w.fed.pk}/tournaments"
+    late = as_(w.officer).post(url, {**body, "date": "2026-11-29"}, format="json")
+    assert late.status_code == 400, late.content
+    assert late.json()["errors"][0]["path"] == "date"
+    assert not FederalTournament.objects.exists()
+    made = as_(w.officer).post(url, {**body, "date": "2026-11-30"}, format="json")
+    assert made.status_code == 201, made.content

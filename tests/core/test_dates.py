@@ -253,6 +253,17 @@ def test_today_is_the_club_s_around_midnight(people, noon_utc):
     assert not _plan("2026-11-20", today=today_in("America/Los_Angeles")).problems
 
 
+def test_today_without_a_club_is_the_installation_s_whatever_zone_is_active(noon_utc):
+    """The API's requests run with UTC active (api/middleware.py): ``timezone.localdate()``
+    there said the 20th when Rome was at the 21st, and the federation ranking read through
+    the API left out the tournament played that night."""
+    from scorebook.core.dates import today
+
+    with timezone.override(datetime.UTC):
+        assert timezone.localdate() == datetime.date(2026, 11, 20)
+        assert today() == datetime.date(2026, 11, 21)
+
+
 def test_the_import_s_future_is_the_club_s(people, noon_utc, django_capture_on_commit_callbacks):
     from scorebook.history import services as imports
     from scorebook.history.checker import RowsRefused

@@ -418,3 +418,27 @@ def test_the_circle_check_sees_a_hidden_circle(tmp_path, monkeypatch):
     (app / "models.py").write_text("from . import services\n")
     monkeypatch.setitem(globals(), "ROOT", tmp_path)
     assert import_circles() == [["scorebook.history.services", "scorebook.history.tasks"]]
+
+
+def test_no_today_from_the_zone_a_request_has_active():
+    """``timezone.localdate()`` with no zone reads the active one, and the API's requests
+    run with UTC active: the federation ranking was empty through the API from midnight
+    to 1 am in Rome. Today is a club's (``dates.today_in``) or the installation's
+    (``dates.today``); the management commands run with TIME_ZONE active."""
+    offenders = []
+    for folder in ("api", "scorebook"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "management" in path.parts:
+                continue
+            tree = ast.parse(path.read_text(), filename=str(path))
+            for node in ast.walk(tree):
+                if (
+                    isinstance(node, ast.Call)
+                    and getattr(node.func, "attr", getattr(node.func, "id", None)) == "localdate"
+                    and not node.args
+                    and not node.keywords
+                ):
+                    offenders.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not offenders, "say whose today it is (dates.today_in / dates.today):\n" + "\n".join(
+        offenders
+    )

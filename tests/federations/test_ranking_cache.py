@@ -198,7 +198,7 @@ def test_a_replay_asked_shows_as_pending(people, w, door, django_capture_on_comm
 def test_the_next_day_a_year_on_drops_the_tournament(people, w, door, monkeypatch):
     before = shown(w.fed)
     later = timezone.localdate() + datetime.timedelta(days=ranking.WINDOW_DAYS)
-    monkeypatch.setattr(ranking.timezone, "localdate", lambda: later)
+    monkeypatch.setattr(ranking.dates, "today", lambda: later)
     after = shown(w.fed)
     assert after[0] == [] != before[0]
 

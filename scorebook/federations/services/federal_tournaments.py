@@ -21,6 +21,8 @@ from django.utils import timezone
 from scorebook.clubs.models import Club, Player
 from scorebook.clubs.services import player_create
 from scorebook.core.audit import audit
+from scorebook.core.dates import today as dates_today
+from scorebook.core.dates import today_in
 from scorebook.core.people import User
 from scorebook.ledger import services as ledger
 from scorebook.ledger.models import Account
@@ -75,12 +77,15 @@ def _checked(federation: Federation, values: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(name, str) or not name.strip() or len(name.strip()) > 80:
         raise FederalSettings(path="name", field="name", problem="1 to 80 characters")
     out["name"] = name.strip()
-    date = values.get("date")
-    if not isinstance(date, datetime.date) or date < timezone.localdate():
-        raise FederalSettings(path="date", field="date", problem="today or a later day")
-    out["date"] = date
     host = values.get("host")
     club = Club.objects.filter(slug=host).first() if isinstance(host, str) else host
+    date = values.get("date")
+    # Today at the host, where the night is: not the zone the request has active (UTC in
+    # the API), which from midnight to 1 am in Rome still said yesterday.
+    today = today_in(club.zone_name) if isinstance(club, Club) else dates_today()
+    if not isinstance(date, datetime.date) or date < today:
+        raise FederalSettings(path="date", field="date", problem="today or a later day")
+    out["date"] = date
     if not isinstance(club, Club):
         raise UnknownClub(path="host", slug=str(host)[:60])
     if not selectors.is_member_club(federation, club):
@@ -189,7 +194,7 @@ def registration_add(
     of a member club: ``registered`` while the cap allows, ``waiting`` past it."""
     federal = _locked(federal_tournament)
     _announced(federal)
-    if federal.date < timezone.localdate():
+    if federal.date < today_in(federal.host.zone_name):
         raise RegistrationDeadline(date=federal.date.isoformat())
     first = _person(federal.federation_id, getattr(user, "username", None), "user")
     second = _person(federal.federation_id, partner, "partner")

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
-from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorebook.core.dates import today
 from scorebook.federations.models import TournamentLevel
 from scorebook.federations.services.federal_tournaments import CAP_MOST
 from scorebook.matches.refusals import STAKE_CURRENCIES
@@ -66,7 +66,7 @@ class AnnounceForm(forms.Form):
         host = self.fields["host"]
         assert isinstance(host, forms.ChoiceField)
         host.choices = [(c.slug, c.name) for c in clubs]
-        self.fields["date"].initial = timezone.localdate()
+        self.fields["date"].initial = today()
         _numeric(self, "rounds", "cap")
         for name in ("fee", "federation_share"):
             self.fields[name].widget.attrs["inputmode"] = "decimal"
