@@ -45,9 +45,9 @@ expect.set_options(timeout=10_000)
 # A browser test that fails is run once more (pytest-rerunfailures), as Playwright's own
 # runner does on CI: two cores shared by the suite's workers, their live servers and
 # Chromium make a rare timeout that says nothing of the product. A test that fails twice
-# fails; every rerun is counted in the summary line ("1 rerun") and listed (the R of -rfER, beside
-# the failures and errors) so a test
-# that starts to need one is seen. Only the browser tests: the rest must pass first time.
+# fails; every rerun is counted in the summary line ("1 rerun") and listed (the R of
+# -rfER, beside the failures and errors) so a test that starts to need one is seen. Only
+# the browser tests: the rest must pass first time.
 E2E_RERUNS = int(os.environ.get("E2E_RERUNS", "1"))
 
 
