@@ -25,6 +25,7 @@ import datetime
 import zoneinfo
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
@@ -94,4 +95,4 @@ def today_in(zone_name: str) -> datetime.date:
 
 def today() -> datetime.date:
     """Today's date in the installation's zone (``TIME_ZONE``), whatever zone is active."""
-    return timezone.localdate(timezone=timezone.get_default_timezone())
+    return today_in(settings.TIME_ZONE)
